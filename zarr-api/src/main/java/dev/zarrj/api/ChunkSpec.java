@@ -1,0 +1,74 @@
+package dev.zarrj.api;
+
+import dev.zarrj.api.datatype.DataType;
+import dev.zarrj.api.datatype.FillValue;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * The decoded representation of a chunk as a codec sees it: data type, shape and fill value.
+ * The spec's {@code decoded_representation_type}, passed to every codec operation so that codec
+ * instances hold no array state.
+ *
+ * @param dataType  the element type, never null
+ * @param shape     the chunk's shape (zero-length for a 0-d chunk); not modified by anyone
+ * @param fillValue the array's fill value, never null
+ */
+public record ChunkSpec(DataType dataType, long[] shape, FillValue fillValue) {
+    public ChunkSpec {
+        Objects.requireNonNull(dataType, "dataType");
+        Objects.requireNonNull(fillValue, "fillValue");
+        shape = shape.clone();
+        for (long s : shape) {
+            if (s < 0) {
+                throw new IllegalArgumentException("negative chunk dimension in " + Arrays.toString(shape));
+            }
+        }
+    }
+
+    /** A copy of the shape. */
+    @Override
+    public long[] shape() {
+        return shape.clone();
+    }
+
+    /** The number of dimensions. */
+    public int rank() {
+        return shape.length;
+    }
+
+    /** The number of elements (1 for a 0-d chunk). */
+    public long elementCount() {
+        long n = 1;
+        for (long s : shape) {
+            n = Math.multiplyExact(n, s);
+        }
+        return n;
+    }
+
+    /** The decoded size in bytes. */
+    public long byteSize() {
+        return Math.multiplyExact(elementCount(), dataType.size());
+    }
+
+    /** The same type and fill value with another shape. */
+    public ChunkSpec withShape(long[] newShape) {
+        return new ChunkSpec(dataType, newShape, fillValue);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ChunkSpec c && dataType.equals(c.dataType) && Arrays.equals(shape, c.shape)
+                && fillValue.equals(c.fillValue);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(dataType, Arrays.hashCode(shape), fillValue);
+    }
+
+    @Override
+    public String toString() {
+        return "ChunkSpec[" + dataType.name() + " " + Arrays.toString(shape) + "]";
+    }
+}

@@ -1,0 +1,38 @@
+package dev.zarrj.api;
+
+/**
+ * A metadata document or an extension's configuration is malformed or not allowed.
+ *
+ * <p>The message names the document (usually its store key), the JSON pointer of the field, the
+ * value found and what is allowed. {@link #pointer()} gives the JSON pointer alone.
+ */
+public class InvalidMetadataException extends ZarrException {
+    private static final long serialVersionUID = 1L;
+
+    private final String pointer;
+
+    /**
+     * @param pointer JSON pointer of the offending field ({@code ""} for the whole document)
+     * @param message what is wrong and what is allowed
+     */
+    public InvalidMetadataException(String pointer, String message) {
+        this(pointer, message, null);
+    }
+
+    /** As {@link #InvalidMetadataException(String, String)}, with a cause. */
+    public InvalidMetadataException(String pointer, String message, Throwable cause) {
+        super("ZARR-META", pointer.isEmpty() ? message : pointer + ": " + message, cause);
+        this.pointer = pointer;
+    }
+
+    /** Protected constructor for subclasses that use their own code. */
+    protected InvalidMetadataException(String code, String pointer, String message, Throwable cause) {
+        super(code, pointer.isEmpty() ? message : pointer + ": " + message, cause);
+        this.pointer = pointer;
+    }
+
+    /** JSON pointer of the offending field, {@code ""} for the document itself. */
+    public String pointer() {
+        return pointer;
+    }
+}

@@ -1,0 +1,20 @@
+package dev.zarrj.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.zarrj.api.codec.CodecChain;
+
+/**
+ * What a provider may ask of the registry that is creating it. A codec that nests other codecs
+ * (sharding) builds its inner chains here; it never reaches into the implementation.
+ */
+public interface ProviderContext {
+    /**
+     * Builds a codec chain from a JSON array of codec metadata, with the same rules as an array's
+     * {@code codecs} (array→array*, exactly one array→bytes, bytes→bytes*; unknown codecs fail).
+     *
+     * @param codecs  the JSON array
+     * @param pointer the JSON pointer of that array, for error messages
+     * @throws InvalidMetadataException when the chain is invalid
+     */
+    CodecChain codecChain(JsonNode codecs, String pointer);
+}

@@ -1,0 +1,26 @@
+package dev.zarrj.api;
+
+/**
+ * Metadata names an extension that no installed provider implements, and the extension may not
+ * be skipped (it lacks {@code "must_understand": false}, or is a data type, chunk grid or chunk key
+ * encoding).
+ *
+ * <p>The message names the extension, the extension point, the module that provides it when
+ * zarrj knows one, and the names that are installed.
+ */
+public class UnknownExtensionException extends InvalidMetadataException {
+    private static final long serialVersionUID = 1L;
+
+    private final String extensionName;
+
+    /** @param extensionName the unknown name as written in the metadata */
+    public UnknownExtensionException(String pointer, String extensionName, String message) {
+        super("ZARR-UNKNOWN-EXT", pointer, message, null);
+        this.extensionName = extensionName;
+    }
+
+    /** The unknown extension's name. */
+    public String extensionName() {
+        return extensionName;
+    }
+}

@@ -1,0 +1,11 @@
+package dev.zarrj.api;
+
+/** A metadata document is of a Zarr format version zarrj does not read (for example Zarr v2). */
+public class UnsupportedFormatException extends InvalidMetadataException {
+    private static final long serialVersionUID = 1L;
+
+    /** @param message which format was found and what zarrj reads */
+    public UnsupportedFormatException(String pointer, String message) {
+        super("ZARR-FORMAT", pointer, message, null);
+    }
+}

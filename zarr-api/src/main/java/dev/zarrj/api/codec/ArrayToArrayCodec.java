@@ -1,0 +1,24 @@
+package dev.zarrj.api.codec;
+
+import dev.zarrj.api.ChunkSpec;
+import dev.zarrj.api.InvalidMetadataException;
+import dev.zarrj.api.NdArray;
+
+/**
+ * A codec that turns an array into another array (for example {@code transpose}).
+ */
+public non-sealed interface ArrayToArrayCodec extends Codec {
+    /**
+     * The spec's {@code compute_encoded_representation_type}: the encoded array's type, shape and
+     * fill value, from the decoded one alone.
+     *
+     * @throws InvalidMetadataException when this codec cannot encode that representation
+     */
+    ChunkSpec encodedSpec(ChunkSpec decoded);
+
+    /** Encodes a decoded array of {@code decoded}'s representation. */
+    NdArray encode(NdArray array, ChunkSpec decoded);
+
+    /** Decodes an encoded array back to {@code decoded}'s representation. */
+    NdArray decode(NdArray encoded, ChunkSpec decoded);
+}

@@ -1,0 +1,82 @@
+package dev.zarrj.api.codec;
+
+import dev.zarrj.api.ByteRange;
+import dev.zarrj.api.ByteSource;
+import dev.zarrj.api.CorruptDataException;
+import dev.zarrj.api.EncodedSize;
+import java.nio.ByteBuffer;
+
+/**
+ * A codec that turns bytes into bytes (compressors, checksums).
+ */
+public non-sealed interface BytesToBytesCodec extends Codec {
+    /** The spec's {@code compute_encoded_size}, from what is known of the decoded size. */
+    EncodedSize encodedSize(EncodedSize decoded);
+
+    /** Encodes bytes (position to limit); the result is owned by the caller. */
+    ByteBuffer encode(ByteBuffer decoded);
+
+    /**
+     * Decodes bytes (position to limit).
+     *
+     * @param decodedSize what the decoded size must be: exactly, at most, or unknown. A
+     *                    decompressor stops and fails as soon as its output exceeds it, so that a
+     *                    corrupt or hostile chunk cannot exhaust memory.
+     * @throws CorruptDataException when the bytes are corrupt, fail a checksum, or decode to a
+     *                              size that {@code decodedSize} does not allow
+     */
+    ByteBuffer decode(ByteBuffer encoded, EncodedSize decodedSize);
+
+    /** Whether {@link #partialDecoder} reads less than the whole value. False by default. */
+    default boolean supportsPartialDecode() {
+        return false;
+    }
+
+    /**
+     * A source of the decoded bytes that reads ranges of the encoded value behind {@code input}.
+     * The default reads and decodes the whole value once, on first use.
+     */
+    default ByteSource partialDecoder(ByteSource input, EncodedSize decodedSize) {
+        return new ByteSource() {
+            private volatile ByteSource decoded;
+
+            private ByteSource decoded() {
+                ByteSource d = decoded;
+                if (d == null) {
+                    synchronized (this) {
+                        d = decoded;
+                        if (d == null) {
+                            d = ByteSource.of(decode(input.read(ByteRange.all()), decodedSize));
+                            decoded = d;
+                        }
+                    }
+                }
+                return d;
+            }
+
+            @Override
+            public ByteBuffer read(ByteRange range) {
+                return decoded().read(range);
+            }
+
+            @Override
+            public java.util.OptionalLong size() {
+                return decoded().size();
+            }
+        };
+    }
+
+    /**
+     * Fails unless {@code actual} bytes are allowed by {@code expected}.
+     *
+     * @throws CorruptDataException naming both sizes
+     */
+    static void checkDecodedSize(String codec, long actual, EncodedSize expected) {
+        if (expected instanceof EncodedSize.Fixed f && actual != f.bytes()) {
+            throw new CorruptDataException(codec + ": decoded " + actual + " bytes, expected " + f.bytes());
+        }
+        if (actual > expected.max()) {
+            throw new CorruptDataException(codec + ": decoded more than the " + expected.max() + " bytes allowed");
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package dev.zarrj.api.codec;
+
+import dev.zarrj.api.ChunkSpec;
+import dev.zarrj.api.Extension;
+
+/**
+ * One step of a chunk's codec chain, of one of the spec's three kinds: array→array,
+ * array→bytes, bytes→bytes.
+ *
+ * <p>Codecs are immutable and thread-safe and hold no array state: the decoded representation
+ * ({@link ChunkSpec}) arrives with every call. Buffers passed in are not modified; a decoded result
+ * may share the encoded input's memory, so callers hand over ownership of what they pass to
+ * {@code decode}.
+ */
+public sealed interface Codec extends Extension permits ArrayToArrayCodec, ArrayToBytesCodec, BytesToBytesCodec {
+    /**
+     * This codec with any defaults that depend on the decoded representation filled in, as they
+     * should be recorded in new metadata (for example blosc's {@code typesize}). Called when an
+     * array is created. Returns {@code this} by default.
+     */
+    default Codec resolveDefaults(ChunkSpec decoded) {
+        return this;
+    }
+}

@@ -1,0 +1,50 @@
+package dev.zarrj.api.codec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.zarrj.api.ByteSource;
+import dev.zarrj.api.ChunkSpec;
+import dev.zarrj.api.CorruptDataException;
+import dev.zarrj.api.EncodedSize;
+import dev.zarrj.api.NdArray;
+import java.nio.ByteBuffer;
+import java.util.List;
+
+/**
+ * A validated chain of codecs (array→array*, one array→bytes, bytes→bytes*) that encodes an
+ * array chunk to bytes and back. Built by the registry for an array's {@code codecs}, and handed
+ * to codecs that nest chains (sharding) through {@link dev.zarrj.api.ProviderContext}.
+ * Immutable and thread-safe.
+ */
+public interface CodecChain {
+    /** The codecs in metadata order. */
+    List<Codec> codecs();
+
+    /** The chain as its metadata JSON array. */
+    JsonNode toJson();
+
+    /**
+     * Checks that every codec can handle the representation it would receive.
+     *
+     * @throws dev.zarrj.api.InvalidMetadataException naming the codec that cannot
+     */
+    void validate(ChunkSpec decoded);
+
+    /** The encoded size for a decoded representation. */
+    EncodedSize encodedSize(ChunkSpec decoded);
+
+    /** Encodes a chunk; the returned bytes are owned by the caller. */
+    ByteBuffer encode(NdArray chunk, ChunkSpec decoded);
+
+    /**
+     * Decodes a chunk.
+     *
+     * @throws CorruptDataException when the bytes cannot be decoded to {@code decoded}
+     */
+    NdArray decode(ByteBuffer encoded, ChunkSpec decoded);
+
+    /**
+     * A partial decoder over an encoded value; reads only what the codecs need when every
+     * bytes→bytes codec and the array→bytes codec support partial decoding.
+     */
+    ArrayPartialDecoder partialDecoder(ByteSource input, ChunkSpec decoded);
+}

@@ -1,0 +1,46 @@
+package dev.zarrj.api.datatype;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.zarrj.api.Extension;
+import dev.zarrj.api.InvalidMetadataException;
+
+/**
+ * The type of an array's elements: its size, how its bytes are read, and the JSON forms of its
+ * fill value.
+ *
+ * <p>Elements are held in memory in the platform's native byte order; codecs such as {@code bytes}
+ * convert to the stored byte order. A data type is identified in metadata by {@link #name()}
+ * (and its configuration for extension types). Instances are immutable and thread-safe; two
+ * instances are equal when they write the same metadata.
+ */
+public interface DataType extends Extension {
+    /** The size of one element in bytes (at least 1). */
+    int size();
+
+    /**
+     * The unit that byte order applies to: the element size for numbers, the component size for
+     * complex numbers, 1 for types that have no byte order ({@code bool}, 1-byte integers,
+     * {@code r*}). The {@code bytes} codec requires {@code endian} only when this is above 1.
+     */
+    int byteOrderUnit();
+
+    /** How the element's bytes are interpreted. */
+    ElementKind kind();
+
+    /**
+     * Parses a fill value from its metadata JSON form.
+     *
+     * @param json    the {@code fill_value} member
+     * @param pointer its JSON pointer, for messages
+     * @throws InvalidMetadataException when the form or value is not allowed for this type
+     */
+    FillValue parseFillValue(JsonNode json, String pointer);
+
+    /** The canonical JSON form of a fill value of this type. */
+    JsonNode fillValueToJson(FillValue value);
+
+    /** The fill value used when a user leaves it unset (zero, false, or all-zero bytes). */
+    default FillValue defaultFillValue() {
+        return FillValue.ofBytes(new byte[size()]);
+    }
+}

@@ -1,0 +1,22 @@
+package dev.zarrj.api.datatype;
+
+/**
+ * How the bytes of one element are interpreted. {@link dev.zarrj.api.NdArray}'s typed accessors
+ * and bulk copies rely on it; extension data types that fit none of these use {@link #OTHER}.
+ */
+public enum ElementKind {
+    /** One byte, 0 or 1. */
+    BOOL,
+    /** Two's-complement signed integer of 1, 2, 4 or 8 bytes. */
+    INT,
+    /** Unsigned integer of 1, 2, 4 or 8 bytes. */
+    UINT,
+    /** IEEE 754 binary16, binary32 or binary64. */
+    FLOAT,
+    /** Two IEEE 754 floats of 4 or 8 bytes each: real, then imaginary. */
+    COMPLEX,
+    /** Opaque bytes ({@code r*}). */
+    RAW,
+    /** Anything else; only raw byte access applies. */
+    OTHER
+}

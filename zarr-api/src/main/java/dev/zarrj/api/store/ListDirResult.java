@@ -1,0 +1,17 @@
+package dev.zarrj.api.store;
+
+import java.util.List;
+
+/**
+ * The result of {@code list_dir}: keys directly under a prefix, and the child prefixes (each
+ * ending in {@code /}), both sorted.
+ *
+ * @param keys     keys with no further {@code /} after the prefix
+ * @param prefixes child prefixes, each ending in {@code /}
+ */
+public record ListDirResult(List<StoreKey> keys, List<String> prefixes) {
+    public ListDirResult {
+        keys = List.copyOf(keys);
+        prefixes = List.copyOf(prefixes);
+    }
+}

@@ -1,0 +1,156 @@
+package dev.zarrj.api.store;
+
+import dev.zarrj.api.ByteRange;
+import dev.zarrj.api.ReadOnlyException;
+import dev.zarrj.api.StoreException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.TreeSet;
+
+/**
+ * The spec's abstract store interface: a mapping from {@link StoreKey}s to byte values, with the
+ * readable, writable and listable operations that {@link #capabilities()} declares.
+ *
+ * <p>Keys are validated by {@link StoreKey} before they reach a store, so no key can name
+ * anything outside the store's root. Implementations are thread-safe: concurrent operations on
+ * different keys do not interfere, and a reader sees either the old or the new value of a key,
+ * never a mix. Returned buffers are owned by the caller; buffers passed in are not modified.
+ *
+ * <p>Operations that have a natural fallback ({@code get_partial_values}, {@code erase_values},
+ * {@code list_prefix}, {@code list_dir}) have default implementations; stores override them when
+ * they can do better.
+ */
+public interface Store extends AutoCloseable {
+    /** What this store supports. */
+    StoreCapabilities capabilities();
+
+    /** A short description for messages, for example {@code file:/data/set.zarr}. */
+    String describe();
+
+    // ---- readable ----
+
+    /**
+     * The value of a key, or empty when the key is absent.
+     *
+     * @throws StoreException when the store cannot be read
+     */
+    Optional<ByteBuffer> get(StoreKey key);
+
+    /**
+     * A range of the value of a key, or empty when the key is absent.
+     *
+     * @throws StoreException when the store cannot be read, or the range lies outside the value
+     */
+    default Optional<ByteBuffer> get(StoreKey key, ByteRange range) {
+        Optional<ByteBuffer> whole = get(key);
+        if (whole.isEmpty()) {
+            return whole;
+        }
+        ByteBuffer b = whole.get();
+        long[] r;
+        try {
+            r = range.resolve(b.remaining());
+        } catch (IllegalArgumentException e) {
+            throw new StoreException(describe() + ": key '" + key + "': " + e.getMessage(), e);
+        }
+        return Optional.of(b.slice(b.position() + (int) r[0], (int) (r[1] - r[0])));
+    }
+
+    /**
+     * {@code get_partial_values}: several ranges, possibly of one key, in the order given; an empty
+     * element for each absent key.
+     */
+    default List<Optional<ByteBuffer>> getPartialValues(List<KeyRange> ranges) {
+        List<Optional<ByteBuffer>> out = new ArrayList<>(ranges.size());
+        for (KeyRange kr : ranges) {
+            out.add(get(kr.key(), kr.range()));
+        }
+        return out;
+    }
+
+    /** The size of a key's value in bytes, or empty when absent. */
+    default OptionalLong size(StoreKey key) {
+        Optional<ByteBuffer> v = get(key);
+        return v.isPresent() ? OptionalLong.of(v.get().remaining()) : OptionalLong.empty();
+    }
+
+    /** Whether a key is present. */
+    default boolean exists(StoreKey key) {
+        return size(key).isPresent();
+    }
+
+    // ---- writable ----
+
+    /**
+     * Stores a value (position to limit), replacing any previous one atomically: readers see the
+     * old value or the new one, and a failed write leaves the old value intact.
+     *
+     * @throws ReadOnlyException when the store is not writable
+     * @throws StoreException    when the write fails
+     */
+    default void set(StoreKey key, ByteBuffer value) {
+        throw new ReadOnlyException(describe() + " is read-only; cannot set '" + key + "'");
+    }
+
+    /**
+     * {@code set_partial_values}: writes bytes into existing values at offsets. Supported only
+     * when {@link StoreCapabilities#partialWrites()} is true.
+     *
+     * @throws UnsupportedOperationException when not supported
+     */
+    default void setPartialValues(List<KeyStartValue> values) {
+        throw new UnsupportedOperationException(describe() + " does not support set_partial_values");
+    }
+
+    /** Erases a key; erasing an absent key does nothing. */
+    default void erase(StoreKey key) {
+        throw new ReadOnlyException(describe() + " is read-only; cannot erase '" + key + "'");
+    }
+
+    /** Erases several keys. */
+    default void eraseValues(Collection<StoreKey> keys) {
+        for (StoreKey k : keys) {
+            erase(k);
+        }
+    }
+
+    /** Erases every key under a prefix ({@code ""} erases everything). */
+    default void erasePrefix(String prefix) {
+        eraseValues(listPrefix(prefix));
+    }
+
+    // ---- listable ----
+
+    /** Every key, sorted. */
+    default List<StoreKey> list() {
+        return listPrefix("");
+    }
+
+    /** Every key under a prefix ({@code ""} or ending in {@code /}), sorted. */
+    List<StoreKey> listPrefix(String prefix);
+
+    /** The keys and child prefixes directly under a prefix, sorted. */
+    default ListDirResult listDir(String prefix) {
+        StoreKey.checkPrefix(prefix);
+        List<StoreKey> keys = new ArrayList<>();
+        TreeSet<String> prefixes = new TreeSet<>();
+        for (StoreKey k : listPrefix(prefix)) {
+            String rest = k.value().substring(prefix.length());
+            int slash = rest.indexOf('/');
+            if (slash < 0) {
+                keys.add(k);
+            } else {
+                prefixes.add(prefix + rest.substring(0, slash + 1));
+            }
+        }
+        return new ListDirResult(keys, new ArrayList<>(prefixes));
+    }
+
+    /** Releases resources; the default does nothing. */
+    @Override
+    default void close() {}
+}

@@ -1,0 +1,18 @@
+package dev.zarrj.api.transformer;
+
+import dev.zarrj.api.Extension;
+import dev.zarrj.api.store.Store;
+
+/**
+ * Modifies requests between an array and its store (the {@code storage_transformers} of array
+ * metadata). A transformer serves the same store interface it wraps. Immutable and thread-safe.
+ */
+public interface StorageTransformer extends Extension {
+    /**
+     * The store an array at {@code arrayPrefix} sees through this transformer.
+     *
+     * @param next        the next transformer or the store itself
+     * @param arrayPrefix the array's key prefix ({@code ""} for a root array, else ending in {@code /})
+     */
+    Store apply(Store next, String arrayPrefix);
+}
