@@ -31,6 +31,30 @@ public class InvalidMetadataException extends ZarrException {
         this.pointer = pointer;
     }
 
+    /**
+     * The same error with the document it concerns named in front (for example its store key),
+     * keeping the subclass so that callers can still branch on it.
+     */
+    public InvalidMetadataException inDocument(String document) {
+        String prefix = "in '" + document + "': ";
+        if (this instanceof UnknownExtensionException u) {
+            UnknownExtensionException e = new UnknownExtensionException(pointer, u.extensionName(), prefix + stripPointer());
+            e.initCause(this);
+            return e;
+        }
+        if (this instanceof UnsupportedFormatException) {
+            UnsupportedFormatException e = new UnsupportedFormatException(pointer, prefix + stripPointer());
+            e.initCause(this);
+            return e;
+        }
+        return new InvalidMetadataException(pointer, prefix + stripPointer(), this);
+    }
+
+    private String stripPointer() {
+        String d = detail();
+        return !pointer.isEmpty() && d.startsWith(pointer + ": ") ? d.substring(pointer.length() + 2) : d;
+    }
+
     /** JSON pointer of the offending field, {@code ""} for the document itself. */
     public String pointer() {
         return pointer;

@@ -32,6 +32,11 @@ public class ZarrException extends RuntimeException {
         return code;
     }
 
+    /** The message without the code prefix. */
+    public String detail() {
+        return super.getMessage();
+    }
+
     @Override
     public String getMessage() {
         return "[" + code + "] " + super.getMessage();

@@ -1,0 +1,345 @@
+package dev.zarrj.core;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.zarrj.api.InvalidMetadataException;
+import dev.zarrj.api.NodeNotFoundException;
+import dev.zarrj.api.ReadOnlyException;
+import dev.zarrj.api.StoreException;
+import dev.zarrj.api.datatype.DataType;
+import dev.zarrj.api.store.Store;
+import dev.zarrj.api.store.StoreKey;
+import dev.zarrj.api.store.StoreProvider;
+import dev.zarrj.core.internal.hierarchy.NodePath;
+import dev.zarrj.core.internal.metadata.ExtensionResolver;
+import dev.zarrj.core.internal.metadata.GroupMetadata;
+import dev.zarrj.core.internal.metadata.Json;
+import dev.zarrj.core.internal.metadata.NodeDocuments;
+import dev.zarrj.core.internal.pipeline.ChunkIo;
+import dev.zarrj.core.registry.ExtensionPoint;
+import dev.zarrj.core.registry.ExtensionRegistry;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The entry point: opens stores, creates and opens arrays and groups.
+ *
+ * <p>A {@code Zarr} holds the extension registry and the bounded executor on which chunks are
+ * encoded and decoded. {@link #defaults()} discovers extensions on the module path and class path
+ * and uses one thread per processor; {@link #builder()} configures another. Thread-safe; close a
+ * {@code Zarr} you built to stop its threads.
+ *
+ * <pre>{@code
+ * Zarr zarr = Zarr.defaults();
+ * Store store = zarr.openStore("data/example.zarr");
+ * ZarrArray a = zarr.array(DataTypes.FLOAT32, 1000, 1000).chunks(100, 100)
+ *         .codecs("[{\"name\":\"bytes\",\"configuration\":{\"endian\":\"little\"}},{\"name\":\"gzip\",\"configuration\":{\"level\":1}}]")
+ *         .create(store, "/temperature");
+ * a.write(new long[] {0, 0}, NdArray.copyOf(DataTypes.FLOAT32, data, 1000, 1000));
+ * NdArray part = a.read(new long[] {10, 10}, new long[] {5, 5});
+ * }</pre>
+ */
+public final class Zarr implements AutoCloseable {
+    private static volatile Zarr defaults;
+
+    private final ExtensionRegistry registry;
+    private final ExtensionResolver resolver;
+    private final ExecutorService executor;
+    private final boolean ownsExecutor;
+    private final ChunkIo chunkIo;
+    private final boolean allowWritesWithSkippedExtensions;
+
+    private Zarr(Builder b) {
+        this.registry = b.registry != null ? b.registry : ExtensionRegistry.discover();
+        this.resolver = new ExtensionResolver(registry);
+        int threads = b.threads > 0 ? b.threads : Runtime.getRuntime().availableProcessors();
+        if (b.executor != null) {
+            this.executor = b.executor;
+            this.ownsExecutor = false;
+        } else {
+            this.executor = Executors.newFixedThreadPool(threads, daemonThreads());
+            this.ownsExecutor = true;
+        }
+        int inFlight = b.maxChunksInFlight > 0 ? b.maxChunksInFlight : 2 * threads;
+        this.chunkIo = new ChunkIo(executor, inFlight, b.writeEmptyChunks);
+        this.allowWritesWithSkippedExtensions = b.allowWritesWithSkippedExtensions;
+    }
+
+    private static ThreadFactory daemonThreads() {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, "zarrj-chunks-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    /** The shared instance: discovered extensions, one thread per processor, empty chunks skipped. */
+    public static Zarr defaults() {
+        Zarr z = defaults;
+        if (z == null) {
+            synchronized (Zarr.class) {
+                z = defaults;
+                if (z == null) {
+                    z = builder().build();
+                    defaults = z;
+                }
+            }
+        }
+        return z;
+    }
+
+    /** A builder for a configured instance. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The extension registry in use. */
+    public ExtensionRegistry registry() {
+        return registry;
+    }
+
+    ExtensionResolver resolver() {
+        return resolver;
+    }
+
+    ChunkIo chunkIo() {
+        return chunkIo;
+    }
+
+    boolean allowWritesWithSkippedExtensions() {
+        return allowWritesWithSkippedExtensions;
+    }
+
+    // ---- stores ----
+
+    /** Opens a store for reading and writing; see {@link #openStore(String, boolean)}. */
+    public Store openStore(String location) {
+        return openStore(location, false);
+    }
+
+    /**
+     * Opens a store named by a URI ({@code file:}, {@code memory:}, or any installed scheme) or a
+     * plain path (a file system directory).
+     *
+     * @throws StoreException when no installed provider handles the scheme, naming the module to add
+     */
+    public Store openStore(String location, boolean readOnly) {
+        URI uri = toUri(location);
+        String scheme = uri.getScheme().toLowerCase(java.util.Locale.ROOT);
+        Optional<StoreProvider> p = registry.find(ExtensionPoint.STORE, scheme, StoreProvider.class);
+        if (p.isEmpty()) {
+            String hint = ExtensionRegistry.knownModule(scheme).map(m -> "; add " + m).orElse("");
+            throw new StoreException("no store provider for '" + scheme + ":' URIs (" + location + ")" + hint
+                    + "; installed schemes: " + registry.names(ExtensionPoint.STORE), null);
+        }
+        return p.get().open(uri, readOnly);
+    }
+
+    private URI toUri(String location) {
+        if (location.matches("^[a-zA-Z][a-zA-Z0-9+.-]+:.*") && !location.matches("^[a-zA-Z]:[\\\\/].*")) {
+            try {
+                return new URI(location);
+            } catch (URISyntaxException e) {
+                throw new StoreException("invalid store URI '" + location + "': " + e.getMessage(), e);
+            }
+        }
+        Path path = Path.of(location).toAbsolutePath().normalize();
+        if (path.getFileName() != null && path.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".zip")
+                && registry.find(ExtensionPoint.STORE, "zip", StoreProvider.class).isPresent()) {
+            return URI.create("zip:" + path.toUri().getRawPath());
+        }
+        return path.toUri();
+    }
+
+    // ---- nodes ----
+
+    /** Starts building a new array of this data type and shape. */
+    public ArrayBuilder array(DataType dataType, long... shape) {
+        return new ArrayBuilder(this, dataType, shape);
+    }
+
+    /**
+     * Opens the array or group at a path.
+     *
+     * @throws NodeNotFoundException    when there is none
+     * @throws InvalidMetadataException when its metadata is invalid, naming the key and field
+     */
+    public ZarrNode open(Store store, String path) {
+        String p = NodePath.normalize(path);
+        StoreKey key = NodePath.metadataKey(p);
+        ByteBuffer bytes = store.get(key).orElseThrow(() -> new NodeNotFoundException("no array or group at '"
+                + NodePath.display(p) + "' in " + store.describe() + " (no '" + key + "')"));
+        NodeDocuments.Node node = NodeDocuments.parse(bytes, key.value(), resolver);
+        if (node.array() != null) {
+            return new ZarrArray(this, store, p, node.array());
+        }
+        return new ZarrGroup(this, store, p, node.group());
+    }
+
+    /**
+     * Opens the array at a path.
+     *
+     * @throws NodeNotFoundException when there is no array there (or a group is)
+     */
+    public ZarrArray openArray(Store store, String path) {
+        ZarrNode n = open(store, path);
+        if (n instanceof ZarrArray a) {
+            return a;
+        }
+        throw new NodeNotFoundException("'" + n.path() + "' in " + store.describe() + " is a group, not an array");
+    }
+
+    /**
+     * Opens the group at a path.
+     *
+     * @throws NodeNotFoundException when there is no group there (or an array is)
+     */
+    public ZarrGroup openGroup(Store store, String path) {
+        ZarrNode n = open(store, path);
+        if (n instanceof ZarrGroup g) {
+            return g;
+        }
+        throw new NodeNotFoundException("'" + n.path() + "' in " + store.describe() + " is an array, not a group");
+    }
+
+    /** Whether an array or group exists at a path. */
+    public boolean exists(Store store, String path) {
+        return store.exists(NodePath.metadataKey(NodePath.normalize(path)));
+    }
+
+    /** Creates a group without attributes (and any missing ancestor groups). */
+    public ZarrGroup createGroup(Store store, String path) {
+        return createGroup(store, path, null);
+    }
+
+    /**
+     * Creates a group (and any missing ancestor groups). An existing group is replaced by an empty
+     * one with these attributes; its children are kept.
+     *
+     * @throws InvalidMetadataException when an ancestor is an array
+     */
+    public ZarrGroup createGroup(Store store, String path, ObjectNode attributes) {
+        String p = NodePath.normalize(path);
+        ensureAncestors(store, p);
+        GroupMetadata meta = GroupMetadata.create(attributes);
+        store.set(NodePath.metadataKey(p), Json.write(meta.document()));
+        return new ZarrGroup(this, store, p, meta);
+    }
+
+    /** Creates groups at every ancestor of a path that has no node yet. */
+    void ensureAncestors(Store store, String path) {
+        String parent = NodePath.parent(path);
+        java.util.ArrayDeque<String> missing = new java.util.ArrayDeque<>();
+        while (parent != null) {
+            StoreKey key = NodePath.metadataKey(parent);
+            Optional<ByteBuffer> existing = store.get(key);
+            if (existing.isPresent()) {
+                NodeDocuments.Node n = NodeDocuments.parse(existing.get(), key.value(), resolver);
+                if (n.array() != null) {
+                    throw new InvalidMetadataException("", "cannot create '" + NodePath.display(path) + "': its ancestor '"
+                            + NodePath.display(parent) + "' is an array");
+                }
+                break;
+            }
+            missing.push(parent);
+            parent = NodePath.parent(parent);
+        }
+        while (!missing.isEmpty()) {
+            String p = missing.pop();
+            store.set(NodePath.metadataKey(p), Json.write(GroupMetadata.create(null).document()));
+        }
+    }
+
+    /**
+     * Erases a node and everything under it ({@code erase_prefix}); the root erases the whole store.
+     *
+     * @throws ReadOnlyException when the store is read-only
+     */
+    public void erase(Store store, String path) {
+        String p = NodePath.normalize(path);
+        if (p.isEmpty()) {
+            store.erasePrefix("");
+            return;
+        }
+        store.erase(NodePath.metadataKey(p));
+        store.erasePrefix(NodePath.prefix(p));
+    }
+
+    /** Stops this instance's threads, unless the executor was handed in. */
+    @Override
+    public void close() {
+        if (ownsExecutor && this != defaults) {
+            executor.shutdown();
+        }
+    }
+
+    /** Configures a {@link Zarr}. */
+    public static final class Builder {
+        private ExtensionRegistry registry;
+        private ExecutorService executor;
+        private int threads;
+        private int maxChunksInFlight;
+        private WriteEmptyChunks writeEmptyChunks = WriteEmptyChunks.SKIP;
+        private boolean allowWritesWithSkippedExtensions;
+
+        private Builder() {}
+
+        /** The registry to resolve extensions with (default: {@link ExtensionRegistry#discover()}). */
+        public Builder registry(ExtensionRegistry registry) {
+            this.registry = registry;
+            return this;
+        }
+
+        /** How many threads encode and decode chunks (default: the number of processors). */
+        public Builder threads(int threads) {
+            if (threads < 1) {
+                throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+            }
+            this.threads = threads;
+            return this;
+        }
+
+        /** An executor to use instead of an own thread pool; not shut down by {@link Zarr#close()}. */
+        public Builder executor(ExecutorService executor) {
+            this.executor = executor;
+            return this;
+        }
+
+        /** How many chunks one read or write keeps in progress at most (default: twice the threads). */
+        public Builder maxChunksInFlight(int n) {
+            if (n < 1) {
+                throw new IllegalArgumentException("maxChunksInFlight must be at least 1, got " + n);
+            }
+            this.maxChunksInFlight = n;
+            return this;
+        }
+
+        /** What writes do with chunks that are entirely fill value (default: {@link WriteEmptyChunks#SKIP}). */
+        public Builder writeEmptyChunks(WriteEmptyChunks mode) {
+            this.writeEmptyChunks = mode;
+            return this;
+        }
+
+        /**
+         * Allows writing arrays opened with a codec or storage transformer skipped because of
+         * {@code "must_understand": false}. Off by default: readers that understand the skipped
+         * extension would misread the data written without it.
+         */
+        public Builder allowWritesWithSkippedExtensions(boolean allow) {
+            this.allowWritesWithSkippedExtensions = allow;
+            return this;
+        }
+
+        /** The configured instance. */
+        public Zarr build() {
+            return new Zarr(this);
+        }
+    }
+}

@@ -1,0 +1,301 @@
+package dev.zarrj.core;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.zarrj.api.ChunkDecodeException;
+import dev.zarrj.api.NdArray;
+import dev.zarrj.api.ReadOnlyException;
+import dev.zarrj.api.datatype.DataType;
+import dev.zarrj.api.datatype.FillValue;
+import dev.zarrj.api.store.Store;
+import dev.zarrj.api.store.StoreKey;
+import dev.zarrj.api.transformer.StorageTransformer;
+import dev.zarrj.core.internal.hierarchy.NodePath;
+import dev.zarrj.core.internal.metadata.ArrayMetadata;
+import dev.zarrj.core.internal.metadata.Json;
+import dev.zarrj.core.internal.pipeline.ChunkIo;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A Zarr array: reads and writes rectangular regions, whole chunks and the whole array.
+ *
+ * <p>Regions are given as an offset and a shape per dimension. Absent chunks read as the fill
+ * value; chunks left entirely at the fill value are not stored (see {@link WriteEmptyChunks}).
+ * Chunks are decoded and encoded in parallel on the {@link Zarr}'s executor.
+ *
+ * <p>Thread-safe: concurrent reads and writes are allowed, and concurrent writes to different
+ * regions of one chunk lose nothing within this process. Metadata changes ({@link #resize},
+ * {@link #setAttributes}) replace this handle's view of the metadata atomically.
+ */
+public final class ZarrArray implements ZarrNode {
+    private final Zarr zarr;
+    private final Store baseStore;
+    private final Store store;
+    private final String path;
+    private volatile ArrayMetadata meta;
+
+    ZarrArray(Zarr zarr, Store store, String path, ArrayMetadata meta) {
+        this.zarr = zarr;
+        this.baseStore = store;
+        this.path = path;
+        this.meta = meta;
+        Store s = store;
+        List<StorageTransformer> ts = new ArrayList<>(meta.storageTransformers());
+        Collections.reverse(ts);
+        for (StorageTransformer t : ts) {
+            s = t.apply(s, NodePath.prefix(path));
+        }
+        this.store = s;
+    }
+
+    @Override
+    public String path() {
+        return NodePath.display(path);
+    }
+
+    @Override
+    public Store store() {
+        return baseStore;
+    }
+
+    /** A copy of the shape. */
+    public long[] shape() {
+        return meta.shape();
+    }
+
+    /** The number of dimensions. */
+    public int rank() {
+        return meta.rank();
+    }
+
+    /** The element type. */
+    public DataType dataType() {
+        return meta.dataType();
+    }
+
+    /** The fill value. */
+    public FillValue fillValue() {
+        return meta.fillValue();
+    }
+
+    /** The shape of the chunk at the grid origin (for a regular grid, every chunk's shape). */
+    public long[] chunkShape() {
+        return meta.chunkGrid().chunkShape(new long[meta.rank()]);
+    }
+
+    /** The number of chunks along each dimension. */
+    public long[] chunkGridShape() {
+        return meta.chunkGrid().gridShape(meta.shape());
+    }
+
+    /** The codec chain as its metadata JSON array. */
+    public JsonNode codecs() {
+        return meta.codecs().toJson();
+    }
+
+    /** The dimension names (null entries for unnamed dimensions), or empty when none are given. */
+    public Optional<List<String>> dimensionNames() {
+        return Optional.ofNullable(meta.dimensionNames());
+    }
+
+    /** Extensions skipped on open because of {@code "must_understand": false}. */
+    public List<String> skippedExtensions() {
+        return meta.skipped();
+    }
+
+    /**
+     * Whether writes are refused: because an extension was skipped on open (writing without it
+     * would corrupt the array for readers that understand it), or the store is read-only.
+     */
+    public boolean isReadOnly() {
+        return (meta.hasSkipped() && !zarr.allowWritesWithSkippedExtensions()) || !baseStore.capabilities().writable();
+    }
+
+    @Override
+    public ObjectNode attributes() {
+        return meta.attributes();
+    }
+
+    @Override
+    public ObjectNode metadata() {
+        return meta.document().deepCopy();
+    }
+
+    @Override
+    public synchronized void setAttributes(ObjectNode attributes) {
+        checkWritable("set attributes of");
+        ArrayMetadata m = meta.withAttributes(attributes);
+        baseStore.set(NodePath.metadataKey(path), Json.write(m.document()));
+        meta = m;
+    }
+
+    /** The store key of the chunk at these grid coordinates. */
+    public String chunkKey(long... chunkCoords) {
+        return ChunkIo.chunkKey(meta, NodePath.prefix(path), chunkCoords).value();
+    }
+
+    // ---- reads ----
+
+    /** Reads the whole array. */
+    public NdArray read() {
+        return read(new long[meta.rank()], meta.shape());
+    }
+
+    /**
+     * Reads the region {@code [offset, offset + shape)}.
+     *
+     * @throws IllegalArgumentException when the region lies outside the array
+     * @throws ChunkDecodeException     naming the key of a chunk that cannot be decoded
+     */
+    public NdArray read(long[] offset, long[] shape) {
+        ArrayMetadata m = meta;
+        NdArray out = NdArray.allocate(m.dataType(), shape);
+        zarr.chunkIo().read(store, NodePath.prefix(path), m, offset, out, true);
+        return out;
+    }
+
+    /** Reads the region at {@code offset} with {@code dst}'s shape into {@code dst}. */
+    public void readInto(long[] offset, NdArray dst) {
+        zarr.chunkIo().read(store, NodePath.prefix(path), meta, offset, dst, false);
+    }
+
+    /**
+     * Reads one whole chunk, including any part that overhangs the array's edge.
+     *
+     * @throws ChunkDecodeException naming the key when it cannot be decoded
+     */
+    public NdArray readChunk(long... chunkCoords) {
+        ArrayMetadata m = meta;
+        checkChunk(m, chunkCoords);
+        long[] origin = m.chunkGrid().chunkOrigin(chunkCoords);
+        long[] shape = m.chunkGrid().chunkShape(chunkCoords);
+        // Read through a view of the grid that ignores the array's edge: the chunk is read whole.
+        ArrayMetadata unclipped = m.withShapeUnchecked(maxEnd(m.shape(), origin, shape));
+        NdArray out = NdArray.allocate(m.dataType(), shape);
+        zarr.chunkIo().read(store, NodePath.prefix(path), unclipped, origin, out, true);
+        return out;
+    }
+
+    private static long[] maxEnd(long[] arrayShape, long[] origin, long[] shape) {
+        long[] s = arrayShape.clone();
+        for (int d = 0; d < s.length; d++) {
+            s[d] = Math.max(s[d], origin[d] + shape[d]);
+        }
+        return s;
+    }
+
+    private static void checkChunk(ArrayMetadata m, long[] coords) {
+        long[] grid = m.chunkGrid().gridShape(m.shape());
+        if (coords.length != grid.length) {
+            throw new IllegalArgumentException("chunk coordinates of rank " + coords.length + " for an array of rank " + grid.length);
+        }
+        for (int d = 0; d < grid.length; d++) {
+            if (coords[d] < 0 || coords[d] >= grid[d]) {
+                throw new IllegalArgumentException("chunk " + Arrays.toString(coords) + " outside the chunk grid "
+                        + Arrays.toString(grid));
+            }
+        }
+    }
+
+    // ---- writes ----
+
+    /** Writes the whole array from {@code data}, whose shape must be the array's. */
+    public void write(NdArray data) {
+        write(new long[meta.rank()], data);
+    }
+
+    /**
+     * Writes {@code data} into the region at {@code offset} with {@code data}'s shape.
+     *
+     * @throws ReadOnlyException        when the array is read-only (see {@link #isReadOnly()})
+     * @throws IllegalArgumentException when the region lies outside the array or the element size differs
+     */
+    public void write(long[] offset, NdArray data) {
+        checkWritable("write to");
+        ArrayMetadata m = meta;
+        if (data.dataType().size() != m.dataType().size()) {
+            throw new IllegalArgumentException("cannot write " + data.dataType().name() + " elements into a "
+                    + m.dataType().name() + " array");
+        }
+        zarr.chunkIo().write(store, NodePath.prefix(path), m, offset, data);
+    }
+
+    /** Writes a Java array (see {@link NdArray} for the array type of each data type) into a region. */
+    public void write(long[] offset, long[] shape, Object javaArray) {
+        write(offset, NdArray.copyOf(meta.dataType(), javaArray, shape));
+    }
+
+    /** Writes one whole chunk; {@code chunk} has the chunk's full shape. */
+    public void writeChunk(long[] chunkCoords, NdArray chunk) {
+        checkWritable("write to");
+        ArrayMetadata m = meta;
+        checkChunk(m, chunkCoords);
+        var spec = m.chunkSpec(chunkCoords);
+        if (!Arrays.equals(chunk.shape(), spec.shape()) || chunk.dataType().size() != m.dataType().size()) {
+            throw new IllegalArgumentException("chunk " + Arrays.toString(chunkCoords) + " needs shape "
+                    + Arrays.toString(spec.shape()) + " of " + m.dataType().name() + ", got " + chunk);
+        }
+        StoreKey key = ChunkIo.chunkKey(m, NodePath.prefix(path), chunkCoords);
+        zarr.chunkIo().store(store, key, m.codecs(), spec, chunk);
+    }
+
+    /**
+     * Changes the shape and rewrites the metadata. Growing exposes fill values where no chunk was
+     * stored. Shrinking keeps chunks that now lie wholly outside unless {@code eraseOutside} is set,
+     * in which case they are erased (data left in them would reappear after growing again).
+     */
+    public synchronized void resize(long[] newShape, boolean eraseOutside) {
+        checkWritable("resize");
+        ArrayMetadata old = meta;
+        if (newShape.length != old.rank()) {
+            throw new IllegalArgumentException("cannot resize an array of rank " + old.rank() + " to "
+                    + Arrays.toString(newShape));
+        }
+        ArrayMetadata m = old.withShape(newShape);
+        baseStore.set(NodePath.metadataKey(path), Json.write(m.document()));
+        meta = m;
+        if (eraseOutside) {
+            long[] grid = m.chunkGrid().gridShape(newShape);
+            String prefix = NodePath.prefix(path);
+            List<StoreKey> doomed = new ArrayList<>();
+            for (StoreKey k : store.listPrefix(prefix)) {
+                Optional<long[]> c = m.keyEncoding().decode(k.value().substring(prefix.length()), m.rank());
+                if (c.isPresent() && outside(c.get(), grid)) {
+                    doomed.add(k);
+                }
+            }
+            store.eraseValues(doomed);
+        }
+    }
+
+    private static boolean outside(long[] coords, long[] grid) {
+        for (int d = 0; d < coords.length; d++) {
+            if (coords[d] >= grid[d]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void checkWritable(String what) {
+        if (meta.hasSkipped() && !zarr.allowWritesWithSkippedExtensions()) {
+            throw new ReadOnlyException("cannot " + what + " array '" + path() + "': it was opened read-only because "
+                    + "zarrj skipped " + meta.skipped() + " (\"must_understand\": false); writing without them would "
+                    + "corrupt the data for readers that understand them. Use Zarr.builder()"
+                    + ".allowWritesWithSkippedExtensions(true) to override");
+        }
+        if (!baseStore.capabilities().writable()) {
+            throw new ReadOnlyException("cannot " + what + " array '" + path() + "': " + baseStore.describe()
+                    + " is read-only");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ZarrArray[" + path() + " " + meta.dataType().name() + " " + Arrays.toString(meta.shape()) + "]";
+    }
+}

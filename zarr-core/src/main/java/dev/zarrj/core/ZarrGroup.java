@@ -1,0 +1,123 @@
+package dev.zarrj.core;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.zarrj.api.ReadOnlyException;
+import dev.zarrj.api.datatype.DataType;
+import dev.zarrj.api.store.ListDirResult;
+import dev.zarrj.api.store.Store;
+import dev.zarrj.core.internal.hierarchy.NodePath;
+import dev.zarrj.core.internal.metadata.GroupMetadata;
+import dev.zarrj.core.internal.metadata.Json;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A Zarr group: a node with attributes whose children are arrays and groups.
+ *
+ * <p>Children are discovered with {@code list_dir} (core.rst "Discover children of a group"), so
+ * the store must be listable. Thread-safe.
+ */
+public final class ZarrGroup implements ZarrNode {
+    private final Zarr zarr;
+    private final Store store;
+    private final String path;
+    private volatile GroupMetadata meta;
+
+    ZarrGroup(Zarr zarr, Store store, String path, GroupMetadata meta) {
+        this.zarr = zarr;
+        this.store = store;
+        this.path = path;
+        this.meta = meta;
+    }
+
+    @Override
+    public String path() {
+        return NodePath.display(path);
+    }
+
+    @Override
+    public Store store() {
+        return store;
+    }
+
+    @Override
+    public ObjectNode attributes() {
+        return meta.attributes();
+    }
+
+    @Override
+    public ObjectNode metadata() {
+        return meta.document().deepCopy();
+    }
+
+    @Override
+    public synchronized void setAttributes(ObjectNode attributes) {
+        if (!store.capabilities().writable()) {
+            throw new ReadOnlyException("cannot set attributes of group '" + path() + "': " + store.describe() + " is read-only");
+        }
+        GroupMetadata m = meta.withAttributes(attributes);
+        store.set(NodePath.metadataKey(path), Json.write(m.document()));
+        meta = m;
+    }
+
+    /**
+     * The names of the child nodes (prefixes under this group that hold a {@code zarr.json}),
+     * sorted. Prefixes starting with {@code __} are not nodes.
+     */
+    public List<String> childNames() {
+        String prefix = NodePath.prefix(path);
+        ListDirResult dir = store.listDir(prefix);
+        List<String> names = new ArrayList<>();
+        for (String p : dir.prefixes()) {
+            String name = p.substring(prefix.length(), p.length() - 1);
+            if (!name.startsWith("__") && store.exists(NodePath.metadataKey(NodePath.normalize(path + "/" + name)))) {
+                names.add(name);
+            }
+        }
+        return names;
+    }
+
+    /** The child nodes, opened, in name order. */
+    public List<ZarrNode> children() {
+        List<ZarrNode> out = new ArrayList<>();
+        for (String n : childNames()) {
+            out.add(zarr.open(store, NodePath.child(path, n)));
+        }
+        return out;
+    }
+
+    /** Opens a child (or deeper descendant, {@code "a/b"}) array or group. */
+    public ZarrNode open(String relativePath) {
+        return zarr.open(store, NodePath.child(path, relativePath));
+    }
+
+    /** Opens a child array. */
+    public ZarrArray openArray(String relativePath) {
+        return zarr.openArray(store, NodePath.child(path, relativePath));
+    }
+
+    /** Opens a child group. */
+    public ZarrGroup openGroup(String relativePath) {
+        return zarr.openGroup(store, NodePath.child(path, relativePath));
+    }
+
+    /** Creates a child group. */
+    public ZarrGroup createGroup(String relativePath) {
+        return zarr.createGroup(store, NodePath.child(path, relativePath));
+    }
+
+    /** Starts building a child array; finish with {@link ArrayBuilder#create(ZarrGroup, String)}. */
+    public ArrayBuilder array(DataType dataType, long... shape) {
+        return zarr.array(dataType, shape);
+    }
+
+    /** Erases a child and everything under it. */
+    public void erase(String relativePath) {
+        zarr.erase(store, NodePath.child(path, relativePath));
+    }
+
+    @Override
+    public String toString() {
+        return "ZarrGroup[" + path() + "]";
+    }
+}

@@ -1,0 +1,69 @@
+package dev.zarrj.core.internal.metadata;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.zarrj.api.InvalidMetadataException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/** The one JSON configuration zarrj reads and writes metadata with. */
+public final class Json {
+    /** Strict: duplicate keys and trailing tokens are errors; big integers stay exact. */
+    public static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .disable(JsonParser.Feature.ALLOW_COMMENTS)
+            .build();
+
+    private static final ObjectWriter PRETTY = MAPPER.writer(new DefaultPrettyPrinter()
+            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+            .withArrayIndenter(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE.withLinefeed("\n").withIndent("  ")));
+
+    private Json() {}
+
+    /**
+     * Parses a metadata document.
+     *
+     * @param key the store key it came from, for the message
+     * @throws InvalidMetadataException naming the key, line and column when it is not valid JSON
+     */
+    public static JsonNode parse(ByteBuffer bytes, String key) {
+        ByteBuffer b = bytes.duplicate();
+        byte[] a = new byte[b.remaining()];
+        b.get(a);
+        try {
+            JsonNode n = MAPPER.readTree(a);
+            if (n == null || n.isMissingNode()) {
+                throw new InvalidMetadataException("", "'" + key + "' is empty; expected a JSON object");
+            }
+            return n;
+        } catch (JsonProcessingException e) {
+            String where = e.getLocation() == null ? ""
+                    : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+            throw new InvalidMetadataException("", "'" + key + "' is not valid JSON" + where + ": "
+                    + e.getOriginalMessage(), e);
+        } catch (IOException e) {
+            throw new InvalidMetadataException("", "'" + key + "' could not be read: " + e.getMessage(), e);
+        }
+    }
+
+    /** A document as UTF-8 JSON, indented by two spaces, ending with a newline. */
+    public static ByteBuffer write(JsonNode node) {
+        try {
+            String s = PRETTY.writeValueAsString(node) + "\n";
+            return ByteBuffer.wrap(s.getBytes(StandardCharsets.UTF_8));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise metadata", e);
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package dev.zarrj.core.internal.metadata;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.zarrj.api.InvalidMetadataException;
+import dev.zarrj.api.UnsupportedFormatException;
+import java.nio.ByteBuffer;
+
+/** Reads a {@code zarr.json} and decides whether it describes an array or a group. */
+public final class NodeDocuments {
+    private NodeDocuments() {}
+
+    /** A parsed node: exactly one of the two is non-null. */
+    public record Node(ArrayMetadata array, GroupMetadata group) {}
+
+    /**
+     * Parses the document stored under {@code key}.
+     *
+     * @throws InvalidMetadataException naming the key and JSON pointer of what is wrong
+     */
+    public static Node parse(ByteBuffer bytes, String key, ExtensionResolver resolver) {
+        try {
+            JsonNode n = Json.parse(bytes, key);
+            if (!n.isObject()) {
+                throw new InvalidMetadataException("", "a metadata document must be a JSON object, found " + abbreviate(n));
+            }
+            ObjectNode doc = (ObjectNode) n;
+            checkFormat(doc);
+            JsonNode type = doc.get("node_type");
+            if (type == null) {
+                throw new InvalidMetadataException("/node_type", "required member 'node_type' is missing; "
+                        + "expected \"array\" or \"group\"");
+            }
+            if (!type.isTextual() || !(type.textValue().equals("array") || type.textValue().equals("group"))) {
+                throw new InvalidMetadataException("/node_type", "node_type must be \"array\" or \"group\", found " + type);
+            }
+            return type.textValue().equals("array")
+                    ? new Node(ArrayMetadata.parse(doc, resolver), null)
+                    : new Node(null, GroupMetadata.parse(doc));
+        } catch (InvalidMetadataException e) {
+            throw e.inDocument(key);
+        }
+    }
+
+    private static void checkFormat(ObjectNode doc) {
+        JsonNode f = doc.get("zarr_format");
+        if (f == null) {
+            if (doc.has("zarr_format") || doc.has("dtype") || doc.has("chunks")) {
+                throw new UnsupportedFormatException("/zarr_format", "this looks like Zarr v2 metadata; zarrj reads Zarr v3 only");
+            }
+            throw new InvalidMetadataException("/zarr_format", "required member 'zarr_format' is missing; expected 3");
+        }
+        if (f.isIntegralNumber() && f.intValue() == 2) {
+            throw new UnsupportedFormatException("/zarr_format", "zarr_format is 2: this is a Zarr v2 store, and zarrj "
+                    + "reads Zarr v3 only (convert it, for example with zarr-python's zarr.convert or by rewriting it)");
+        }
+        if (!f.isIntegralNumber() || f.intValue() != 3) {
+            throw new UnsupportedFormatException("/zarr_format", "zarr_format must be 3, found " + f);
+        }
+    }
+
+    private static String abbreviate(JsonNode n) {
+        String s = n.toString();
+        return s.length() > 60 ? s.substring(0, 60) + "..." : s;
+    }
+}

@@ -1,0 +1,318 @@
+package dev.zarrj.core.internal.pipeline;
+
+import dev.zarrj.api.ByteRange;
+import dev.zarrj.api.ByteSource;
+import dev.zarrj.api.ChunkDecodeException;
+import dev.zarrj.api.ChunkSpec;
+import dev.zarrj.api.CorruptDataException;
+import dev.zarrj.api.NdArray;
+import dev.zarrj.api.StoreException;
+import dev.zarrj.api.ZarrException;
+import dev.zarrj.api.store.Store;
+import dev.zarrj.api.store.StoreKey;
+import dev.zarrj.core.WriteEmptyChunks;
+import dev.zarrj.core.internal.metadata.ArrayMetadata;
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Reads and writes rectangular regions of an array chunk by chunk: the data flow of DESIGN.md.
+ *
+ * <p>Region → chunks it touches (grid) → keys (key encoding) → store → codec chain → copy of the
+ * touched part. Chunks are processed in parallel on the executor with at most {@code maxInFlight}
+ * at a time, so a large read holds a bounded number of decoded chunks. A partial update of a
+ * chunk (read, modify, write) holds a lock for that key so that concurrent writers of different
+ * regions of one chunk in this process lose nothing.
+ */
+public final class ChunkIo {
+    private static final int LOCK_STRIPES = 1024;
+    private static final ReentrantLock[] LOCKS = new ReentrantLock[LOCK_STRIPES];
+
+    static {
+        for (int i = 0; i < LOCK_STRIPES; i++) {
+            LOCKS[i] = new ReentrantLock();
+        }
+    }
+
+    private final ExecutorService executor;
+    private final int maxInFlight;
+    private final WriteEmptyChunks writeEmptyChunks;
+
+    /**
+     * @param executor         where chunks are encoded and decoded
+     * @param maxInFlight      how many chunks may be in progress at once
+     * @param writeEmptyChunks what to do with chunks that are all fill value
+     */
+    public ChunkIo(ExecutorService executor, int maxInFlight, WriteEmptyChunks writeEmptyChunks) {
+        this.executor = executor;
+        this.maxInFlight = Math.max(1, maxInFlight);
+        this.writeEmptyChunks = writeEmptyChunks;
+    }
+
+    /** The store key of a chunk. */
+    public static StoreKey chunkKey(ArrayMetadata meta, String prefix, long[] coords) {
+        return StoreKey.of(prefix + meta.keyEncoding().encode(coords));
+    }
+
+    /** One chunk's share of a region. */
+    private record Part(long[] coords, long[] inChunk, long[] inRegion, long[] extent, boolean wholeChunk) {}
+
+    /**
+     * Reads the region {@code [offset, offset + dst.shape)} into {@code dst}.
+     *
+     * @param dstZeroed whether {@code dst} is known to hold zeros, so absent chunks with a zero
+     *                  fill value need no copying
+     * @throws ChunkDecodeException naming the key of a chunk that cannot be decoded
+     */
+    public void read(Store store, String prefix, ArrayMetadata meta, long[] offset, NdArray dst, boolean dstZeroed) {
+        run(meta, offset, dst.shape(), part -> readPart(store, prefix, meta, part, dst, dstZeroed));
+    }
+
+    /** Writes {@code src} into the region at {@code offset}. */
+    public void write(Store store, String prefix, ArrayMetadata meta, long[] offset, NdArray src) {
+        run(meta, offset, src.shape(), part -> writePart(store, prefix, meta, part, src));
+    }
+
+    private void readPart(Store store, String prefix, ArrayMetadata meta, Part part, NdArray dst, boolean dstZeroed) {
+        StoreKey key = chunkKey(meta, prefix, part.coords);
+        ChunkSpec spec = meta.chunkSpec(part.coords);
+        DefaultCodecChain chain = meta.codecs();
+        try {
+            if (!part.wholeChunk && chain.supportsPartialDecode()) {
+                OptionalLong size = store.size(key);
+                if (size.isEmpty()) {
+                    fillRegion(dst, part.inRegion, part.extent, meta, dstZeroed);
+                    return;
+                }
+                NdArray piece = chain.partialDecoder(storeSource(store, key, size.getAsLong()), spec)
+                        .decode(part.inChunk, part.extent);
+                NdArray.copy(piece, new long[piece.rank()], dst, part.inRegion, part.extent);
+                return;
+            }
+            Optional<ByteBuffer> bytes = store.get(key);
+            if (bytes.isEmpty()) {
+                fillRegion(dst, part.inRegion, part.extent, meta, dstZeroed);
+                return;
+            }
+            NdArray chunk = chain.decode(bytes.get(), spec);
+            checkShape(chunk, spec);
+            NdArray.copy(chunk, part.inChunk, dst, part.inRegion, part.extent);
+        } catch (StoreException | ChunkDecodeException e) {
+            throw e;
+        } catch (ZarrException | IllegalArgumentException | IndexOutOfBoundsException e) {
+            throw new ChunkDecodeException(key.value(), e);
+        }
+    }
+
+    private static void checkShape(NdArray chunk, ChunkSpec spec) {
+        if (!Arrays.equals(chunk.shape(), spec.shape()) || chunk.dataType().size() != spec.dataType().size()) {
+            throw new CorruptDataException("decoded " + chunk + ", expected " + spec);
+        }
+    }
+
+    /** A byte source over one stored value, read with ranged requests. */
+    public static ByteSource storeSource(Store store, StoreKey key, long size) {
+        return new ByteSource() {
+            @Override
+            public ByteBuffer read(ByteRange range) {
+                return store.get(key, range).orElseThrow(() ->
+                        new CorruptDataException("'" + key + "' disappeared while being read"));
+            }
+
+            @Override
+            public OptionalLong size() {
+                return OptionalLong.of(size);
+            }
+        };
+    }
+
+    private static void fillRegion(NdArray dst, long[] at, long[] extent, ArrayMetadata meta, boolean dstZeroed) {
+        if (dstZeroed && meta.fillValue().isZero()) {
+            return;
+        }
+        NdArray fill = NdArray.filled(meta.dataType(), meta.fillValue(), extent);
+        NdArray.copy(fill, new long[extent.length], dst, at, extent);
+    }
+
+    private void writePart(Store store, String prefix, ArrayMetadata meta, Part part, NdArray src) {
+        StoreKey key = chunkKey(meta, prefix, part.coords);
+        ChunkSpec spec = meta.chunkSpec(part.coords);
+        DefaultCodecChain chain = meta.codecs();
+        if (part.wholeChunk) {
+            NdArray chunk;
+            if (Arrays.equals(part.extent, spec.shape())) {
+                chunk = NdArray.allocate(meta.dataType(), spec.shape());
+            } else {
+                chunk = NdArray.filled(meta.dataType(), meta.fillValue(), spec.shape());
+            }
+            NdArray.copy(src, part.inRegion, chunk, part.inChunk, part.extent);
+            store(store, key, chain, spec, chunk);
+            return;
+        }
+        ReentrantLock lock = LOCKS[Math.floorMod(System.identityHashCode(store) * 31 + key.hashCode(), LOCK_STRIPES)];
+        lock.lock();
+        try {
+            Optional<ByteBuffer> bytes = store.get(key);
+            NdArray chunk;
+            if (bytes.isEmpty()) {
+                chunk = NdArray.filled(meta.dataType(), meta.fillValue(), spec.shape());
+            } else {
+                try {
+                    NdArray decoded = chain.decode(bytes.get(), spec);
+                    checkShape(decoded, spec);
+                    // Decoded arrays may view the store's buffer; take a private copy to modify.
+                    chunk = NdArray.allocate(meta.dataType(), spec.shape());
+                    NdArray.copy(decoded, new long[spec.rank()], chunk, new long[spec.rank()], spec.shape());
+                } catch (ZarrException | IllegalArgumentException | IndexOutOfBoundsException e) {
+                    if (e instanceof StoreException) {
+                        throw e;
+                    }
+                    throw new ChunkDecodeException(key.value(), e);
+                }
+            }
+            NdArray.copy(src, part.inRegion, chunk, part.inChunk, part.extent);
+            store(store, key, chain, spec, chunk);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Encodes and stores one whole chunk, or erases it when it is all fill value and that is configured. */
+    public void store(Store store, StoreKey key, DefaultCodecChain chain, ChunkSpec spec, NdArray chunk) {
+        if (writeEmptyChunks == WriteEmptyChunks.SKIP && chunk.isAll(spec.fillValue())) {
+            store.erase(key);
+            return;
+        }
+        store.set(key, chain.encode(chunk, spec));
+    }
+
+    @FunctionalInterface
+    private interface PartTask {
+        void run(Part part);
+    }
+
+    /** Splits a region into per-chunk parts and runs them, in parallel when there are several. */
+    private void run(ArrayMetadata meta, long[] offset, long[] shape, PartTask task) {
+        long[] arrayShape = meta.shape();
+        int rank = arrayShape.length;
+        if (offset.length != rank || shape.length != rank) {
+            throw new IllegalArgumentException("region of rank " + offset.length + "/" + shape.length
+                    + " for an array of rank " + rank);
+        }
+        for (int d = 0; d < rank; d++) {
+            if (offset[d] < 0 || shape[d] < 0 || offset[d] + shape[d] > arrayShape[d]) {
+                throw new IllegalArgumentException("region offset " + Arrays.toString(offset) + " shape "
+                        + Arrays.toString(shape) + " lies outside the array's shape " + Arrays.toString(arrayShape));
+            }
+            if (shape[d] == 0) {
+                return;
+            }
+        }
+        long[] first = new long[rank];
+        long[] last = new long[rank];
+        for (int d = 0; d < rank; d++) {
+            first[d] = meta.chunkGrid().chunkIndex(d, offset[d]);
+            last[d] = meta.chunkGrid().chunkIndex(d, offset[d] + shape[d] - 1);
+        }
+        long count = 1;
+        for (int d = 0; d < rank; d++) {
+            count = Math.multiplyExact(count, last[d] - first[d] + 1);
+        }
+        long[] coords = first.clone();
+        if (count == 1) {
+            task.run(part(meta, coords, offset, shape));
+            return;
+        }
+        ArrayDeque<Future<?>> inFlight = new ArrayDeque<>();
+        Throwable failure = null;
+        try {
+            for (long i = 0; i < count; i++) {
+                Part p = part(meta, coords.clone(), offset, shape);
+                if (inFlight.size() >= maxInFlight) {
+                    failure = await(inFlight.poll(), failure);
+                    if (failure != null) {
+                        break;
+                    }
+                }
+                inFlight.add(executor.submit(() -> task.run(p)));
+                advance(coords, first, last);
+            }
+        } finally {
+            if (failure != null) {
+                inFlight.forEach(f -> f.cancel(false));
+            }
+            while (!inFlight.isEmpty()) {
+                failure = await(inFlight.poll(), failure);
+            }
+        }
+        if (failure != null) {
+            if (failure instanceof RuntimeException re) {
+                throw re;
+            }
+            if (failure instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(failure);
+        }
+    }
+
+    private static Throwable await(Future<?> f, Throwable failure) {
+        try {
+            f.get();
+        } catch (CancellationException e) {
+            // cancelled after an earlier failure
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            if (failure == null) {
+                return new StoreException("interrupted while reading or writing chunks", e);
+            }
+        } catch (ExecutionException e) {
+            if (failure == null) {
+                return e.getCause();
+            }
+            failure.addSuppressed(e.getCause());
+        }
+        return failure;
+    }
+
+    private static void advance(long[] coords, long[] first, long[] last) {
+        for (int d = coords.length - 1; d >= 0; d--) {
+            if (++coords[d] <= last[d]) {
+                return;
+            }
+            coords[d] = first[d];
+        }
+    }
+
+    private static Part part(ArrayMetadata meta, long[] coords, long[] offset, long[] shape) {
+        int rank = coords.length;
+        long[] arrayShape = meta.shape();
+        long[] inChunk = new long[rank];
+        long[] inRegion = new long[rank];
+        long[] extent = new long[rank];
+        boolean whole = true;
+        for (int d = 0; d < rank; d++) {
+            long cs = meta.chunkGrid().chunkStart(d, coords[d]);
+            long cl = meta.chunkGrid().chunkLength(d, coords[d]);
+            long start = Math.max(offset[d], cs);
+            long end = Math.min(offset[d] + shape[d], cs + cl);
+            inChunk[d] = start - cs;
+            inRegion[d] = start - offset[d];
+            extent[d] = end - start;
+            // Whole: the region covers every element of this chunk that lies inside the array.
+            long inArrayEnd = Math.min(cs + cl, arrayShape[d]);
+            if (start != cs || end != inArrayEnd) {
+                whole = false;
+            }
+        }
+        return new Part(coords, inChunk, inRegion, extent, whole);
+    }
+}

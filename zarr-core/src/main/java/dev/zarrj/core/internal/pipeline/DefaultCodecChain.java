@@ -1,0 +1,193 @@
+package dev.zarrj.core.internal.pipeline;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.zarrj.api.ByteSource;
+import dev.zarrj.api.ChunkSpec;
+import dev.zarrj.api.EncodedSize;
+import dev.zarrj.api.InvalidMetadataException;
+import dev.zarrj.api.NdArray;
+import dev.zarrj.api.codec.ArrayPartialDecoder;
+import dev.zarrj.api.codec.ArrayToArrayCodec;
+import dev.zarrj.api.codec.ArrayToBytesCodec;
+import dev.zarrj.api.codec.BytesToBytesCodec;
+import dev.zarrj.api.codec.Codec;
+import dev.zarrj.api.codec.CodecChain;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The codec pipeline of core.rst: array→array codecs, then the array→bytes codec, then
+ * bytes→bytes codecs on encode, and the reverse on decode, with each codec's decoded
+ * representation computed from the previous one's encoded representation.
+ *
+ * <p>Partial decoding passes through when there are no array→array codecs and every bytes→bytes
+ * codec supports it; otherwise it falls back to a full decode. Codecs skipped because of
+ * {@code "must_understand": false} are kept in {@link #toJson()} and left out of the pipeline.
+ */
+public final class DefaultCodecChain implements CodecChain {
+    private final List<Codec> codecs;
+    private final List<ArrayToArrayCodec> arrayToArray = new ArrayList<>();
+    private final ArrayToBytesCodec arrayToBytes;
+    private final List<BytesToBytesCodec> bytesToBytes = new ArrayList<>();
+    private final JsonNode json;
+    private final List<String> skipped;
+
+    /**
+     * @param codecs   the understood codecs, in order
+     * @param pointers the JSON pointer of each, for messages
+     * @param json     the metadata array, including skipped codecs
+     * @param skipped  names of codecs skipped because of {@code "must_understand": false}
+     * @param pointer  the JSON pointer of the array
+     * @throws InvalidMetadataException when the kinds are not array→array*, one array→bytes, bytes→bytes*
+     */
+    public DefaultCodecChain(List<Codec> codecs, List<String> pointers, JsonNode json, List<String> skipped,
+                             String pointer) {
+        this.codecs = List.copyOf(codecs);
+        this.json = json;
+        this.skipped = List.copyOf(skipped);
+        ArrayToBytesCodec a2b = null;
+        String a2bPointer = null;
+        for (int i = 0; i < codecs.size(); i++) {
+            Codec c = codecs.get(i);
+            String p = pointers.get(i);
+            if (c instanceof ArrayToArrayCodec a) {
+                if (a2b != null) {
+                    throw new InvalidMetadataException(p, "the array→array codec '" + c.name()
+                            + "' comes after the array→bytes codec '" + a2b.name() + "' at " + a2bPointer
+                            + "; codecs must be array→array*, exactly one array→bytes, bytes→bytes*");
+                }
+                arrayToArray.add(a);
+            } else if (c instanceof ArrayToBytesCodec a) {
+                if (a2b != null) {
+                    throw new InvalidMetadataException(p, "a second array→bytes codec '" + c.name() + "' (the first is '"
+                            + a2b.name() + "' at " + a2bPointer + "); codecs must have exactly one array→bytes codec");
+                }
+                a2b = a;
+                a2bPointer = p;
+            } else {
+                BytesToBytesCodec b = (BytesToBytesCodec) c;
+                if (a2b == null) {
+                    throw new InvalidMetadataException(p, "the bytes→bytes codec '" + c.name()
+                            + "' comes before any array→bytes codec; codecs must be array→array*, exactly one "
+                            + "array→bytes (for example \"bytes\"), bytes→bytes*");
+                }
+                bytesToBytes.add(b);
+            }
+        }
+        if (a2b == null) {
+            throw new InvalidMetadataException(pointer, "codecs has no array→bytes codec; exactly one is required "
+                    + "(for example {\"name\": \"bytes\", \"configuration\": {\"endian\": \"little\"}})");
+        }
+        this.arrayToBytes = a2b;
+    }
+
+    @Override
+    public List<Codec> codecs() {
+        return codecs;
+    }
+
+    /** Names of codecs that were skipped because of {@code "must_understand": false}. */
+    public List<String> skipped() {
+        return skipped;
+    }
+
+    /** The array→bytes codec. */
+    public ArrayToBytesCodec arrayToBytes() {
+        return arrayToBytes;
+    }
+
+    @Override
+    public JsonNode toJson() {
+        return json.deepCopy();
+    }
+
+    /** The decoded representation each array→array codec sees, followed by the array→bytes codec's. */
+    private ChunkSpec[] specs(ChunkSpec decoded) {
+        ChunkSpec[] specs = new ChunkSpec[arrayToArray.size() + 1];
+        specs[0] = decoded;
+        for (int i = 0; i < arrayToArray.size(); i++) {
+            specs[i + 1] = arrayToArray.get(i).encodedSpec(specs[i]);
+        }
+        return specs;
+    }
+
+    /** The decoded size each bytes→bytes codec sees. */
+    private EncodedSize[] sizes(ChunkSpec arrayToBytesSpec) {
+        EncodedSize[] sizes = new EncodedSize[bytesToBytes.size() + 1];
+        sizes[0] = arrayToBytes.encodedSize(arrayToBytesSpec);
+        for (int i = 0; i < bytesToBytes.size(); i++) {
+            sizes[i + 1] = bytesToBytes.get(i).encodedSize(sizes[i]);
+        }
+        return sizes;
+    }
+
+    @Override
+    public void validate(ChunkSpec decoded) {
+        ChunkSpec[] specs = specs(decoded);
+        arrayToBytes.checkSupported(specs[specs.length - 1]);
+        sizes(specs[specs.length - 1]);
+    }
+
+    @Override
+    public EncodedSize encodedSize(ChunkSpec decoded) {
+        ChunkSpec[] specs = specs(decoded);
+        EncodedSize[] sizes = sizes(specs[specs.length - 1]);
+        return sizes[sizes.length - 1];
+    }
+
+    @Override
+    public ByteBuffer encode(NdArray chunk, ChunkSpec decoded) {
+        ChunkSpec[] specs = specs(decoded);
+        NdArray a = chunk;
+        for (int i = 0; i < arrayToArray.size(); i++) {
+            a = arrayToArray.get(i).encode(a, specs[i]);
+        }
+        ByteBuffer b = arrayToBytes.encode(a, specs[specs.length - 1]);
+        for (BytesToBytesCodec c : bytesToBytes) {
+            b = c.encode(b);
+        }
+        return b;
+    }
+
+    @Override
+    public NdArray decode(ByteBuffer encoded, ChunkSpec decoded) {
+        ChunkSpec[] specs = specs(decoded);
+        EncodedSize[] sizes = sizes(specs[specs.length - 1]);
+        ByteBuffer b = encoded;
+        for (int i = bytesToBytes.size() - 1; i >= 0; i--) {
+            b = bytesToBytes.get(i).decode(b, sizes[i]);
+        }
+        NdArray a = arrayToBytes.decode(b, specs[specs.length - 1]);
+        for (int i = arrayToArray.size() - 1; i >= 0; i--) {
+            a = arrayToArray.get(i).decode(a, specs[i]);
+        }
+        return a;
+    }
+
+    /** Whether {@link #partialDecoder} reads less than the whole value. */
+    public boolean supportsPartialDecode() {
+        if (!arrayToArray.isEmpty() || !arrayToBytes.supportsPartialDecode()) {
+            return false;
+        }
+        for (BytesToBytesCodec c : bytesToBytes) {
+            if (!c.supportsPartialDecode()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public ArrayPartialDecoder partialDecoder(ByteSource input, ChunkSpec decoded) {
+        if (!supportsPartialDecode()) {
+            return ArrayPartialDecoder.fullDecode(input, decoded, this::decode);
+        }
+        EncodedSize[] sizes = sizes(decoded);
+        ByteSource source = input;
+        for (int i = bytesToBytes.size() - 1; i >= 0; i--) {
+            source = bytesToBytes.get(i).partialDecoder(source, sizes[i]);
+        }
+        return arrayToBytes.partialDecoder(source, decoded);
+    }
+}

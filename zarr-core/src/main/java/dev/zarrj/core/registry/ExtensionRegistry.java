@@ -1,0 +1,241 @@
+package dev.zarrj.core.registry;
+
+import dev.zarrj.api.ExtensionConflictException;
+import dev.zarrj.api.NamedProvider;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The installed providers of every extension point, by name. Immutable and thread-safe.
+ *
+ * <p>Built from {@link ServiceLoader} — over the module path and the class path
+ * ({@link #discover()}), a {@link ModuleLayer} of plugins ({@link #discover(ModuleLayer)}), a class
+ * loader — or by hand for tests ({@link #builder()}). The same provider class seen twice counts
+ * once. When different providers claim one name, the higher {@link NamedProvider#priority()} wins
+ * and the choice is logged; when the top priorities tie, the conflict is recorded and using that
+ * name fails with an {@link ExtensionConflictException} naming every claimant. A provider that
+ * fails to load is recorded in the {@link #report()} instead of failing discovery.
+ */
+public final class ExtensionRegistry {
+    private static final System.Logger LOG = System.getLogger(ExtensionRegistry.class.getName());
+
+    /** Where each extension zarrj knows of but may not have installed comes from, for error messages. */
+    private static final Map<String, String> KNOWN_MODULES = Map.ofEntries(
+            Map.entry("gzip", "zarr-codec-gzip (module dev.zarrj.codec.gzip)"),
+            Map.entry("blosc", "zarr-codec-blosc (module dev.zarrj.codec.blosc)"),
+            Map.entry("zstd", "zarr-codec-zstd (module dev.zarrj.codec.zstd)"),
+            Map.entry("sharding_indexed", "zarr-codec-sharding (module dev.zarrj.codec.sharding)"),
+            Map.entry("file", "zarr-store-fs (module dev.zarrj.store.fs)"),
+            Map.entry("zip", "zarr-store-zip (module dev.zarrj.store.zip)"));
+
+    private final Map<ExtensionPoint, Map<String, NamedProvider>> byName;
+    private final Map<ExtensionPoint, Map<String, RegistryReport.Conflict>> unresolved;
+    private final RegistryReport report;
+
+    private ExtensionRegistry(Map<ExtensionPoint, Map<String, NamedProvider>> byName,
+                              Map<ExtensionPoint, Map<String, RegistryReport.Conflict>> unresolved,
+                              RegistryReport report) {
+        this.byName = byName;
+        this.unresolved = unresolved;
+        this.report = report;
+    }
+
+    private static volatile ExtensionRegistry defaultRegistry;
+
+    /**
+     * The registry of everything on the module path and class path, discovered once and cached.
+     */
+    public static ExtensionRegistry discover() {
+        ExtensionRegistry r = defaultRegistry;
+        if (r == null) {
+            synchronized (ExtensionRegistry.class) {
+                r = defaultRegistry;
+                if (r == null) {
+                    Builder b = builder();
+                    for (ExtensionPoint p : ExtensionPoint.values()) {
+                        // The module layer of zarrj itself, then the thread's class loader (class path).
+                        b.loadAll(p, ServiceLoader.load(p.providerType(), ExtensionRegistry.class.getClassLoader()));
+                        ClassLoader tccl = Thread.currentThread().getContextClassLoader();
+                        if (tccl != null) {
+                            b.loadAll(p, ServiceLoader.load(p.providerType(), tccl));
+                        }
+                    }
+                    r = b.build();
+                    defaultRegistry = r;
+                }
+            }
+        }
+        return r;
+    }
+
+    /** A registry of the providers in a module layer (and its parents), for plugins loaded at run time. */
+    public static ExtensionRegistry discover(ModuleLayer layer) {
+        Builder b = builder();
+        for (ExtensionPoint p : ExtensionPoint.values()) {
+            b.loadAll(p, ServiceLoader.load(layer, p.providerType()));
+        }
+        return b.build();
+    }
+
+    /** A registry of the providers visible to a class loader (module path of its layer, and class path). */
+    public static ExtensionRegistry discover(ClassLoader loader) {
+        Builder b = builder();
+        for (ExtensionPoint p : ExtensionPoint.values()) {
+            b.loadAll(p, ServiceLoader.load(p.providerType(), loader));
+        }
+        return b.build();
+    }
+
+    /** A builder for a registry assembled by hand. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * The provider of a name at an extension point.
+     *
+     * @return empty when no provider claims the name
+     * @throws ExtensionConflictException when two providers claim it with the same priority
+     */
+    public <P extends NamedProvider> Optional<P> find(ExtensionPoint point, String name, Class<P> type) {
+        RegistryReport.Conflict c = unresolved.get(point).get(name);
+        if (c != null) {
+            StringBuilder sb = new StringBuilder("the " + point.label() + " '" + name
+                    + "' is provided by several providers with the same priority " + c.claimants().get(0).priority()
+                    + "; remove one of them or give one a higher priority():");
+            for (ProviderInfo i : c.claimants()) {
+                sb.append("\n  - ").append(i.describe());
+            }
+            throw new ExtensionConflictException(sb.toString());
+        }
+        NamedProvider p = byName.get(point).get(name);
+        return p == null ? Optional.empty() : Optional.of(type.cast(p));
+    }
+
+    /** Every name (and alias) installed at an extension point, sorted. */
+    public Set<String> names(ExtensionPoint point) {
+        Set<String> s = new TreeSet<>(byName.get(point).keySet());
+        s.addAll(unresolved.get(point).keySet());
+        return s;
+    }
+
+    /** The zarrj module that provides a name, when zarrj knows one (for "add this module" hints). */
+    public static Optional<String> knownModule(String name) {
+        return Optional.ofNullable(KNOWN_MODULES.get(name));
+    }
+
+    /** What discovery found. */
+    public RegistryReport report() {
+        return report;
+    }
+
+    /** Builds a registry; also used by discovery. Not thread-safe. */
+    public static final class Builder {
+        private final Map<ExtensionPoint, Map<String, ProviderInfo>> classes = new EnumMap<>(ExtensionPoint.class);
+        private final List<RegistryReport.LoadProblem> problems = new ArrayList<>();
+
+        private Builder() {
+            for (ExtensionPoint p : ExtensionPoint.values()) {
+                classes.put(p, new LinkedHashMap<>());
+            }
+        }
+
+        /**
+         * Adds a provider by hand; its point is inferred from its type.
+         *
+         * @throws IllegalArgumentException when it implements no provider interface
+         */
+        public Builder add(NamedProvider provider) {
+            for (ExtensionPoint p : ExtensionPoint.values()) {
+                if (p.providerType().isInstance(provider)) {
+                    addTo(p, provider);
+                    return this;
+                }
+            }
+            throw new IllegalArgumentException(provider.getClass().getName() + " implements no provider interface");
+        }
+
+        /** Adds every provider a {@link ServiceLoader} finds, recording those that fail to load. */
+        public Builder loadAll(ExtensionPoint point, ServiceLoader<? extends NamedProvider> loader) {
+            Iterator<? extends NamedProvider> it = loader.iterator();
+            // A failing provider throws from hasNext() or next(); the iterator then moves past it.
+            for (int guard = 0; guard < 10_000; guard++) {
+                try {
+                    if (!it.hasNext()) {
+                        return this;
+                    }
+                    addTo(point, it.next());
+                } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
+                    problems.add(new RegistryReport.LoadProblem(point, e));
+                }
+            }
+            return this;
+        }
+
+        private void addTo(ExtensionPoint point, NamedProvider provider) {
+            // The same class seen through two paths counts once.
+            classes.get(point).putIfAbsent(provider.getClass().getName(),
+                    new ProviderInfo(point, provider.name(), provider.priority(), provider));
+        }
+
+        /** The immutable registry. */
+        public ExtensionRegistry build() {
+            Map<ExtensionPoint, Map<String, NamedProvider>> byName = new EnumMap<>(ExtensionPoint.class);
+            Map<ExtensionPoint, Map<String, RegistryReport.Conflict>> unresolved = new EnumMap<>(ExtensionPoint.class);
+            List<ProviderInfo> inUse = new ArrayList<>();
+            List<RegistryReport.Conflict> conflicts = new ArrayList<>();
+            for (ExtensionPoint p : ExtensionPoint.values()) {
+                Map<String, List<ProviderInfo>> claims = new TreeMap<>();
+                for (ProviderInfo info : classes.get(p).values()) {
+                    Set<String> names = new LinkedHashSet<>();
+                    names.add(info.name());
+                    names.addAll(info.provider().aliases());
+                    for (String n : names) {
+                        claims.computeIfAbsent(n, k -> new ArrayList<>()).add(info);
+                    }
+                }
+                Map<String, NamedProvider> chosen = new LinkedHashMap<>();
+                Map<String, RegistryReport.Conflict> ties = new LinkedHashMap<>();
+                for (Map.Entry<String, List<ProviderInfo>> e : claims.entrySet()) {
+                    List<ProviderInfo> list = new ArrayList<>(e.getValue());
+                    list.sort(Comparator.comparingInt(ProviderInfo::priority).reversed()
+                            .thenComparing(ProviderInfo::className));
+                    if (list.size() == 1) {
+                        chosen.put(e.getKey(), list.get(0).provider());
+                        if (list.get(0).name().equals(e.getKey())) {
+                            inUse.add(list.get(0));
+                        }
+                        continue;
+                    }
+                    boolean tie = list.get(0).priority() == list.get(1).priority();
+                    RegistryReport.Conflict c = new RegistryReport.Conflict(p, e.getKey(), list, tie ? null : list.get(0));
+                    conflicts.add(c);
+                    if (tie) {
+                        ties.put(e.getKey(), c);
+                    } else {
+                        chosen.put(e.getKey(), list.get(0).provider());
+                        inUse.add(list.get(0));
+                        LOG.log(Level.INFO, () -> "zarrj: " + p.label() + " '" + e.getKey() + "' is provided by "
+                                + list.size() + " providers; using " + list.get(0).describe());
+                    }
+                }
+                byName.put(p, Map.copyOf(chosen));
+                unresolved.put(p, Map.copyOf(ties));
+            }
+            return new ExtensionRegistry(byName, unresolved, new RegistryReport(inUse, conflicts, problems));
+        }
+    }
+}
