@@ -1,0 +1,202 @@
+package dev.zarrj.core.vectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.zarrj.api.NdArray;
+import dev.zarrj.api.UnknownExtensionException;
+import dev.zarrj.api.ZarrException;
+import dev.zarrj.api.datatype.ElementKind;
+import dev.zarrj.api.datatype.FillValue;
+import dev.zarrj.api.store.Store;
+import dev.zarrj.core.Zarr;
+import dev.zarrj.core.ZarrArray;
+import dev.zarrj.core.ZarrGroup;
+import dev.zarrj.core.registry.ExtensionPoint;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Reads every array of the shared vectors (written by zarr-python, zarrita.js, zarrs and
+ * zarr-java) and compares it element by element with the manifest's expected values.
+ *
+ * <p>An array whose metadata names an extension that is not installed here must fail to open with
+ * an {@link UnknownExtensionException} naming that extension; every other array must read
+ * correctly. Arrays marked {@code must_fail} must fail to open.
+ */
+class VectorReadTest {
+    private static final Zarr ZARR = Zarr.defaults();
+
+    @TestFactory
+    Stream<DynamicTest> everyArrayReadsAsTheManifestSays() {
+        Optional<Path> root = SharedVectors.root();
+        Assumptions.assumeTrue(root.isPresent(), SharedVectors.ABSENT);
+        JsonNode manifest = SharedVectors.manifest(root.get());
+        List<DynamicTest> tests = new ArrayList<>();
+        for (JsonNode a : manifest.get("arrays")) {
+            String id = a.get("id").asText();
+            tests.add(DynamicTest.dynamicTest(id, () -> check(root.get(), a)));
+        }
+        return tests.stream();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyGroupOpensWithItsAttributes() {
+        Optional<Path> root = SharedVectors.root();
+        Assumptions.assumeTrue(root.isPresent(), SharedVectors.ABSENT);
+        JsonNode manifest = SharedVectors.manifest(root.get());
+        List<DynamicTest> tests = new ArrayList<>();
+        for (JsonNode g : manifest.get("groups")) {
+            String id = g.get("id").asText();
+            tests.add(DynamicTest.dynamicTest(id, () -> {
+                Store store = ZARR.openStore(root.get().resolve(id).toString(), true);
+                ZarrGroup group = ZARR.openGroup(store, "/");
+                assertEquals(g.get("attributes"), group.attributes(), "attributes of " + id);
+                for (String child : group.childNames()) {
+                    assertTrue(ZARR.exists(store, child), child + " listed as a child of " + id);
+                }
+            }));
+        }
+        return tests.stream();
+    }
+
+    private static void check(Path root, JsonNode a) throws IOException {
+        String id = a.get("id").asText();
+        Store store = ZARR.openStore(root.resolve(a.get("path").asText()).toString(), true);
+        JsonNode expected = a.get("expected");
+        String kind = expected.get("values").get("kind").asText();
+        Set<String> missing = missingExtensions(a);
+        if (kind.equals("must_fail")) {
+            ZarrException e = assertThrows(ZarrException.class, () -> ZARR.openArray(store, "/"));
+            assertInstanceOf(UnknownExtensionException.class, e, id + ": " + e.getMessage());
+            return;
+        }
+        if (!missing.isEmpty()) {
+            UnknownExtensionException e = assertThrows(UnknownExtensionException.class,
+                    () -> ZARR.openArray(store, "/").read(), id + " uses " + missing + ", which is not installed");
+            assertTrue(missing.contains(e.extensionName()), "the error names " + e.extensionName()
+                    + ", one of the missing " + missing + ": " + e.getMessage());
+            return;
+        }
+        ZarrArray array = ZARR.openArray(store, "/");
+        NdArray values = array.read();
+        assertEquals(a.get("shape").size(), values.rank(), id + " rank");
+        switch (kind) {
+            case "arange" -> {
+                double start = expected.get("values").get("start").asDouble();
+                double step = expected.get("values").get("step").asDouble();
+                for (long i = 0; i < values.elementCount(); i++) {
+                    assertElement(values, i, new BigDecimal(start).add(new BigDecimal(step).multiply(BigDecimal.valueOf(i))), id);
+                }
+            }
+            case "list" -> {
+                JsonNode list = expected.get("values").get("values");
+                assertEquals(list.size(), values.elementCount(), id + " element count");
+                for (int i = 0; i < list.size(); i++) {
+                    assertElement(values, i, list.get(i), id);
+                }
+            }
+            case "fill" -> {
+                FillValue fill = array.fillValue();
+                assertTrue(values.isAll(fill), id + ": every element should be the fill value " + fill);
+            }
+            case "unknown" -> {
+                Path file = root.resolve(expected.get("regression_values_file").asText());
+                JsonNode decoded = new ObjectMapper().readTree(Files.readString(file));
+                JsonNode list = decoded.get("values");
+                assertEquals(list.size(), values.elementCount(), id + " element count");
+                for (int i = 0; i < list.size(); i++) {
+                    assertElement(values, i, list.get(i), id);
+                }
+            }
+            default -> fail(id + ": no check for expected values of kind " + kind);
+        }
+    }
+
+    /** Extensions the array's metadata names that this build does not install. */
+    private static Set<String> missingExtensions(JsonNode a) throws IOException {
+        Set<String> missing = new java.util.TreeSet<>();
+        JsonNode dt = a.get("data_type");
+        String dtName = dt.isTextual() ? dt.asText() : dt.get("name").asText();
+        if (!dtName.matches("r[0-9]+") && !ZARR.registry().names(ExtensionPoint.DATA_TYPE).contains(dtName)) {
+            missing.add(dtName);
+        }
+        for (JsonNode c : a.get("codecs")) {
+            String name = c.asText().replaceAll("\\(.*", "");
+            if (!ZARR.registry().names(ExtensionPoint.CODEC).contains(name)) {
+                missing.add(name);
+            }
+        }
+        for (String f : iterable(a.get("features"))) {
+            if (f.startsWith("inner:codec:")) {
+                String name = f.substring("inner:codec:".length());
+                if (!ZARR.registry().names(ExtensionPoint.CODEC).contains(name)) {
+                    missing.add(name);
+                }
+            }
+        }
+        return missing;
+    }
+
+    private static List<String> iterable(JsonNode n) {
+        List<String> out = new ArrayList<>();
+        if (n != null) {
+            n.forEach(e -> out.add(e.asText()));
+        }
+        return out;
+    }
+
+    private static void assertElement(NdArray values, long i, Object expected, String id) {
+        String where = id + " element " + i;
+        ElementKind kind = values.dataType().kind();
+        JsonNode e = expected instanceof JsonNode j ? j : null;
+        switch (kind) {
+            case BOOL -> assertEquals(e != null ? e.asBoolean() : ((BigDecimal) expected).signum() != 0,
+                    values.getBoolean(i), where);
+            case INT, UINT -> {
+                BigDecimal want = e != null ? new BigDecimal(e.asText()) : (BigDecimal) expected;
+                long got = values.getLong(i);
+                String gotText = kind == ElementKind.UINT ? Long.toUnsignedString(got) : Long.toString(got);
+                assertEquals(0, want.compareTo(new BigDecimal(gotText)), where + ": expected " + want + ", got " + gotText);
+            }
+            case FLOAT -> {
+                double got = values.getDouble(i);
+                if (e != null && e.isTextual()) {
+                    switch (e.asText()) {
+                        case "NaN" -> assertTrue(Double.isNaN(got), where + ": expected NaN, got " + got);
+                        case "Infinity" -> assertEquals(Double.POSITIVE_INFINITY, got, where);
+                        case "-Infinity" -> assertEquals(Double.NEGATIVE_INFINITY, got, where);
+                        default -> fail(where + ": unexpected expected value " + e);
+                    }
+                    return;
+                }
+                double want = e != null ? e.asDouble() : ((BigDecimal) expected).doubleValue();
+                if (values.dataType().size() == 4) {
+                    assertEquals((float) want, (float) got, where);
+                } else if (values.dataType().size() == 2) {
+                    float half = dev.zarrj.api.datatype.Float16.toFloat(dev.zarrj.api.datatype.Float16.fromFloat((float) want));
+                    assertEquals(half, (float) got, where);
+                } else {
+                    assertEquals(want, got, where);
+                }
+            }
+            default -> assertFalse(true, where + ": no comparison for " + values.dataType().name());
+        }
+    }
+}
