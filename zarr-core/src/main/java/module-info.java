@@ -37,5 +37,21 @@ module dev.zarrj.core {
     uses StorageTransformerProvider;
     uses StoreProvider;
 
+    provides DataTypeProvider with
+            dev.zarrj.core.internal.datatype.CoreDataTypeProviders.Bool,
+            dev.zarrj.core.internal.datatype.CoreDataTypeProviders.Int8,
+            dev.zarrj.core.internal.datatype.CoreDataTypeProviders.Int16,
+            dev.zarrj.core.internal.datatype.CoreDataTypeProviders.Int32,
+            dev.zarrj.core.internal.datatype.CoreDataTypeProviders.Int64,
+            dev.zarrj.core.internal.datatype.CoreDataTypeProviders.UInt8,
+            dev.zarrj.core.internal.datatype.CoreDataTypeProviders.UInt16,
+            dev.zarrj.core.internal.datatype.CoreDataTypeProviders.UInt32,
+            dev.zarrj.core.internal.datatype.CoreDataTypeProviders.UInt64,
+            dev.zarrj.core.internal.datatype.CoreDataTypeProviders.Float16,
+            dev.zarrj.core.internal.datatype.CoreDataTypeProviders.Float32,
+            dev.zarrj.core.internal.datatype.CoreDataTypeProviders.Float64,
+            dev.zarrj.core.internal.datatype.CoreDataTypeProviders.Complex64,
+            dev.zarrj.core.internal.datatype.CoreDataTypeProviders.Complex128,
+            dev.zarrj.core.internal.datatype.CoreDataTypeProviders.Raw;
     // provides: each built-in extension adds its line here.
 }
