@@ -57,7 +57,12 @@ public final class RegularChunkGrid implements ChunkGrid {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         ArrayNode shape = node.putArray("chunk_shape");
         for (long s : chunkShape) {
-            shape.add(s);
+            // The node type a JSON parser gives, so that read-then-written metadata compares equal.
+            if (s <= Integer.MAX_VALUE) {
+                shape.add((int) s);
+            } else {
+                shape.add(s);
+            }
         }
         return node;
     }
