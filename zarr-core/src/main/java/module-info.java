@@ -53,5 +53,15 @@ module dev.zarrj.core {
             dev.zarrj.core.internal.datatype.CoreDataTypeProviders.Complex64,
             dev.zarrj.core.internal.datatype.CoreDataTypeProviders.Complex128,
             dev.zarrj.core.internal.datatype.CoreDataTypeProviders.Raw;
+    provides ChunkGridProvider with dev.zarrj.core.internal.grid.regular.RegularChunkGridProvider;
+    provides ChunkKeyEncodingProvider with
+            dev.zarrj.core.internal.keyencoding.DefaultChunkKeyEncodingProvider,
+            dev.zarrj.core.internal.keyencoding.V2ChunkKeyEncodingProvider;
+    provides CodecProvider with
+            dev.zarrj.core.internal.codec.bytes.BytesCodecProvider,
+            dev.zarrj.core.internal.codec.transpose.TransposeCodecProvider,
+            dev.zarrj.core.internal.codec.crc32c.Crc32cCodecProvider;
+    provides StoreProvider with dev.zarrj.core.internal.store.memory.MemoryStoreProvider;
+
     // provides: each built-in extension adds its line here.
 }

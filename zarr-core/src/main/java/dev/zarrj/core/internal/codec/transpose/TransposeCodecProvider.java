@@ -1,0 +1,34 @@
+package dev.zarrj.core.internal.codec.transpose;
+
+import com.google.auto.service.AutoService;
+import dev.zarrj.api.ExtensionConfig;
+import dev.zarrj.api.ProviderContext;
+import dev.zarrj.api.codec.Codec;
+import dev.zarrj.api.codec.CodecProvider;
+
+/** Creates {@code transpose} codecs from their metadata configuration. */
+@AutoService(CodecProvider.class)
+public final class TransposeCodecProvider implements CodecProvider {
+    static final String NAME = "transpose";
+
+    /** For {@link java.util.ServiceLoader}. */
+    public TransposeCodecProvider() {}
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Codec create(ExtensionConfig config, ProviderContext context) {
+        config.rejectUnknownFields(TransposeCodec.ORDER);
+        if (config.has(TransposeCodec.ORDER) && config.nodeField(TransposeCodec.ORDER).isTextual()) {
+            throw config.error(TransposeCodec.ORDER, "'order' must be an array of integers; the constants \"C\" and"
+                    + " \"F\" were removed from the spec, use [0, 1, ..., n-1] or [n-1, ..., 1, 0]");
+        }
+        int[] order = config.intArrayField(TransposeCodec.ORDER, 0, Integer.MAX_VALUE);
+        String pointer = config.pointer(TransposeCodec.ORDER);
+        TransposeCodec.checkPermutation(order, pointer);
+        return new TransposeCodec(order, pointer);
+    }
+}
