@@ -38,14 +38,10 @@ public class InvalidMetadataException extends ZarrException {
     public InvalidMetadataException inDocument(String document) {
         String prefix = "in '" + document + "': ";
         if (this instanceof UnknownExtensionException u) {
-            UnknownExtensionException e = new UnknownExtensionException(pointer, u.extensionName(), prefix + stripPointer());
-            e.initCause(this);
-            return e;
+            return new UnknownExtensionException(pointer, u.extensionName(), prefix + stripPointer(), this);
         }
         if (this instanceof UnsupportedFormatException) {
-            UnsupportedFormatException e = new UnsupportedFormatException(pointer, prefix + stripPointer());
-            e.initCause(this);
-            return e;
+            return new UnsupportedFormatException(pointer, prefix + stripPointer(), this);
         }
         return new InvalidMetadataException(pointer, prefix + stripPointer(), this);
     }

@@ -15,7 +15,12 @@ public class UnknownExtensionException extends InvalidMetadataException {
 
     /** @param extensionName the unknown name as written in the metadata */
     public UnknownExtensionException(String pointer, String extensionName, String message) {
-        super("ZARR-UNKNOWN-EXT", pointer, message, null);
+        this(pointer, extensionName, message, null);
+    }
+
+    /** As {@link #UnknownExtensionException(String, String, String)}, with a cause. */
+    public UnknownExtensionException(String pointer, String extensionName, String message, Throwable cause) {
+        super("ZARR-UNKNOWN-EXT", pointer, message, cause);
         this.extensionName = extensionName;
     }
 

@@ -6,6 +6,11 @@ public class UnsupportedFormatException extends InvalidMetadataException {
 
     /** @param message which format was found and what zarrj reads */
     public UnsupportedFormatException(String pointer, String message) {
-        super("ZARR-FORMAT", pointer, message, null);
+        this(pointer, message, null);
+    }
+
+    /** As {@link #UnsupportedFormatException(String, String)}, with a cause. */
+    public UnsupportedFormatException(String pointer, String message, Throwable cause) {
+        super("ZARR-FORMAT", pointer, message, cause);
     }
 }

@@ -145,6 +145,10 @@ public final class Zarr implements AutoCloseable {
     private URI toUri(String location) {
         if (location.matches("^[a-zA-Z][a-zA-Z0-9+.-]+:.*") && !location.matches("^[a-zA-Z]:[\\\\/].*")) {
             try {
+                if (location.endsWith(":")) {
+                    // A bare scheme ("memory:") has no scheme-specific part; give it the root.
+                    return new URI(location + "/");
+                }
                 return new URI(location);
             } catch (URISyntaxException e) {
                 throw new StoreException("invalid store URI '" + location + "': " + e.getMessage(), e);
