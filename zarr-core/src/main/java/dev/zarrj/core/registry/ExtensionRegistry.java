@@ -170,7 +170,11 @@ public final class ExtensionRegistry {
 
         /** Adds every provider a {@link ServiceLoader} finds, recording those that fail to load. */
         public Builder loadAll(ExtensionPoint point, ServiceLoader<? extends NamedProvider> loader) {
-            Iterator<? extends NamedProvider> it = loader.iterator();
+            return loadAllFrom(point, loader.iterator());
+        }
+
+        /** Adds every provider an iterator yields, recording those whose loading throws. */
+        public Builder loadAllFrom(ExtensionPoint point, Iterator<? extends NamedProvider> it) {
             // A failing provider throws from hasNext() or next(); the iterator then moves past it.
             for (int guard = 0; guard < 10_000; guard++) {
                 try {
