@@ -170,6 +170,33 @@ public final class Zarr implements AutoCloseable {
     }
 
     /**
+     * Creates an array from a complete metadata document, written as given after validation (and
+     * any missing ancestor groups).
+     *
+     * @throws InvalidMetadataException when the document is invalid, or a node exists there and
+     *                                  {@code overwrite} is false
+     */
+    public ZarrArray createArray(Store store, String path, ObjectNode metadata, boolean overwrite) {
+        String p = NodePath.normalize(path);
+        StoreKey key = NodePath.metadataKey(p);
+        ByteBuffer bytes = Json.write(metadata);
+        NodeDocuments.Node node = NodeDocuments.parse(bytes.duplicate(), key.value(), resolver);
+        if (node.array() == null) {
+            throw new InvalidMetadataException("/node_type", "createArray needs an array document, found a group");
+        }
+        if (store.exists(key)) {
+            if (!overwrite) {
+                throw new InvalidMetadataException("", "a node already exists at '" + NodePath.display(p) + "' in "
+                        + store.describe() + "; pass overwrite to replace it");
+            }
+            erase(store, p);
+        }
+        ensureAncestors(store, p);
+        store.set(key, bytes);
+        return new ZarrArray(this, store, p, node.array());
+    }
+
+    /**
      * Opens the array or group at a path.
      *
      * @throws NodeNotFoundException    when there is none

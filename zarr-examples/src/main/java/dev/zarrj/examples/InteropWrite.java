@@ -1,0 +1,125 @@
+package dev.zarrj.examples;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.zarrj.api.NdArray;
+import dev.zarrj.api.datatype.DataType;
+import dev.zarrj.api.datatype.ElementKind;
+import dev.zarrj.api.store.Store;
+import dev.zarrj.core.ArrayBuilder;
+import dev.zarrj.core.DataTypes;
+import dev.zarrj.core.Zarr;
+import dev.zarrj.core.ZarrArray;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * Writes arrays with zarrj for another implementation to read: every data type zarrita reads,
+ * both byte orders, transpose, crc32c, gzip, both key encodings, edge chunks, absent chunks and
+ * fill values. Next to them, {@code expected.json} lists every element's expected value; the
+ * script {@code interop/zarrita/verify.mjs} reads the arrays with zarrita and compares.
+ *
+ * <p>Usage: {@code ZARRJ_MAIN=dev.zarrj.examples.InteropWrite bin/zarr-demo DIR}.
+ */
+public final class InteropWrite {
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+    private InteropWrite() {}
+
+    public static void main(String[] args) throws IOException {
+        Path dir = Path.of(args.length > 0 ? args[0] : "interop.zarr");
+        Zarr zarr = Zarr.defaults();
+        Store store = zarr.openStore(dir.toString());
+        zarr.erase(store, "/");
+        zarr.createGroup(store, "/", F.objectNode().put("writer", "zarrj"));
+        ObjectNode expected = F.objectNode();
+        ArrayNode arrays = expected.putArray("arrays");
+        expected.putArray("groups").addObject().put("path", "/").set("attributes", F.objectNode().put("writer", "zarrj"));
+        Random rnd = new Random(7);
+
+        String le = "{\"name\":\"bytes\",\"configuration\":{\"endian\":\"little\"}}";
+        String be = "{\"name\":\"bytes\",\"configuration\":{\"endian\":\"big\"}}";
+        add(arrays, zarr.array(DataTypes.INT16, 7, 9).chunks(3, 4).fillValue(-1), store, "/ints/i2_le_partial",
+                "[" + le + "]", rnd, new long[] {1, 2}, new long[] {4, 5});
+        add(arrays, zarr.array(DataTypes.FLOAT32, 20, 20).chunks(8, 8).fillValue("NaN"), store, "/floats/f4_be_gzip",
+                "[" + be + ",{\"name\":\"gzip\",\"configuration\":{\"level\":5}}]", rnd, null, null);
+        add(arrays, zarr.array(DataTypes.UINT8, 30).chunks(7).keyEncoding("v2", "."), store, "/u1_v2_crc32c",
+                "[{\"name\":\"bytes\"},{\"name\":\"crc32c\"}]", rnd, null, null);
+        add(arrays, zarr.array(DataTypes.INT32, 4, 5, 6).chunks(2, 3, 4), store, "/i4_transpose_gzip",
+                "[{\"name\":\"transpose\",\"configuration\":{\"order\":[2,0,1]}}," + le
+                        + ",{\"name\":\"gzip\",\"configuration\":{\"level\":1}}]", rnd, null, null);
+        add(arrays, zarr.array(DataTypes.FLOAT64, 10).chunks(4).keyEncoding("default", ".").fillValue(0.5), store,
+                "/f8_dot_keys", "[" + be + ",{\"name\":\"crc32c\"}]", rnd, new long[] {2}, new long[] {3});
+        add(arrays, zarr.array(DataTypes.BOOL, 10).chunks(4).fillValue(true), store, "/b1",
+                "[{\"name\":\"bytes\"}]", rnd, new long[] {0}, new long[] {6});
+        add(arrays, zarr.array(DataTypes.INT64, 6).chunks(4), store, "/i8", "[" + be + "]", rnd, null, null);
+        add(arrays, zarr.array(DataTypes.UINT64, 5).chunks(2).fillValue(new java.math.BigInteger("18446744073709551615")),
+                store, "/u8_max_fill", "[" + le + "]", rnd, new long[] {0}, new long[] {2});
+        add(arrays, zarr.array(DataTypes.INT8, 3, 3).chunks(2, 2), store, "/i1", "[{\"name\":\"bytes\"}]", rnd, null, null);
+        add(arrays, zarr.array(DataTypes.UINT16, 12).chunks(5), store, "/u2_be", "[" + be + "]", rnd, null, null);
+        add(arrays, zarr.array(DataTypes.UINT32, 2, 3).chunks(2, 3).attributes(Map.of("units", "m")), store,
+                "/nested/deeper/u4", "[" + le + ",{\"name\":\"gzip\",\"configuration\":{\"level\":9}}]", rnd, null, null);
+        ((ObjectNode) arrays.get(arrays.size() - 1)).set("attributes", F.objectNode().put("units", "m"));
+
+        Files.write(dir.resolve("expected.json"), new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(expected));
+        System.out.println("wrote " + arrays.size() + " arrays and expected.json to " + dir);
+    }
+
+    /** Creates an array, writes random values into a region (or all of it), and records every element. */
+    private static void add(ArrayNode out, ArrayBuilder builder, Store store, String path, String codecs, Random rnd,
+                            long[] offset, long[] shape) {
+        ZarrArray a = builder.codecs(codecs).create(store, path);
+        long[] off = offset != null ? offset : new long[a.rank()];
+        long[] ext = shape != null ? shape : a.shape();
+        NdArray data = NdArray.allocate(a.dataType(), ext);
+        for (long i = 0; i < data.elementCount(); i++) {
+            randomElement(data, i, rnd);
+        }
+        a.write(off, data);
+        NdArray all = a.read();
+        ObjectNode entry = out.addObject();
+        entry.put("path", path);
+        entry.put("data_type", a.dataType().name());
+        ArrayNode s = entry.putArray("shape");
+        for (long d : a.shape()) {
+            s.add(d);
+        }
+        ArrayNode values = entry.putArray("values");
+        DataType t = a.dataType();
+        for (long i = 0; i < all.elementCount(); i++) {
+            switch (t.kind()) {
+                case BOOL -> values.add(all.getBoolean(i));
+                case FLOAT -> {
+                    double v = all.getDouble(i);
+                    if (Double.isNaN(v)) {
+                        values.add("NaN");
+                    } else {
+                        values.add(v);
+                    }
+                }
+                default -> {
+                    long v = all.getLong(i);
+                    if (t.size() == 8) {
+                        values.add(t.kind() == ElementKind.UINT ? Long.toUnsignedString(v) : Long.toString(v));
+                    } else {
+                        values.add(v);
+                    }
+                }
+            }
+        }
+    }
+
+    private static void randomElement(NdArray data, long i, Random rnd) {
+        DataType t = data.dataType();
+        switch (t.kind()) {
+            case BOOL -> data.setBoolean(i, rnd.nextBoolean());
+            case FLOAT -> data.setDouble(i, t.size() == 4 ? (double) (rnd.nextFloat() * 200 - 100) : rnd.nextDouble() * 1e6);
+            default -> data.setLong(i, rnd.nextLong());
+        }
+    }
+}
