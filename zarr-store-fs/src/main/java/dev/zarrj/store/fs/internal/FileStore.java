@@ -1,0 +1,610 @@
+package dev.zarrj.store.fs.internal;
+
+import dev.zarrj.api.ByteRange;
+import dev.zarrj.api.ReadOnlyException;
+import dev.zarrj.api.StoreException;
+import dev.zarrj.api.store.KeyRange;
+import dev.zarrj.api.store.ListDirResult;
+import dev.zarrj.api.store.Store;
+import dev.zarrj.api.store.StoreCapabilities;
+import dev.zarrj.api.store.StoreKey;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryIteratorException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * The spec's file system store: each key is a file under a root directory, {@code foo/bar} being
+ * {@code <root>/foo/bar}.
+ *
+ * <p>Spec: <a href="https://zarr-specs.readthedocs.io/en/latest/v3/stores/filesystem/">file
+ * system store, version 1.0</a>. Opened from a path ({@code FileStores.open(Path.of("/data/x.zarr"),
+ * false)}) or by the {@code file} provider from {@code file:///data/x.zarr} or
+ * {@code file:/data/x.zarr}.
+ *
+ * <p>Behaviour:
+ * <ul>
+ *   <li>Ranged reads ({@link ByteRange.Bounded}, {@link ByteRange.From}, {@link ByteRange.Suffix})
+ *       read only the requested bytes, with positional reads.</li>
+ *   <li>{@code set} writes a temporary file {@code .zarrj-<hex>.tmp} in the key's directory and
+ *       renames it over the key atomically; readers see the old or the new value, and a failed
+ *       write leaves the old one. Listings never show temporary files.</li>
+ *   <li>{@code erase} removes directories it leaves empty, up to but not including the root.</li>
+ *   <li>A directory is never a key; every child directory is a prefix in {@code list_dir}.</li>
+ *   <li>Symbolic links are followed only when they resolve inside the root; an access that
+ *       would leave the root through one fails with a {@link StoreException}, and listings skip
+ *       such links. Erasing removes links, never their targets.</li>
+ *   <li>{@code set_partial_values} is not supported: writing into a value in place could not be
+ *       atomic.</li>
+ * </ul>
+ *
+ * <p>Thread-safe, and safe against other processes that follow the same protocol; the store holds
+ * no state beyond its root. Keys are case-sensitive, as the spec requires; on a case-insensitive
+ * file system (the default on Windows and macOS) {@code foo} and {@code FOO} are the same file,
+ * a limitation the spec acknowledges. Windows may also refuse to replace a value that another
+ * process holds open, and limits paths to 260 characters unless long paths are enabled.
+ */
+public final class FileStore implements Store {
+    /** The largest value {@code get} returns in one buffer. */
+    private static final int MAX_BUFFER = Integer.MAX_VALUE - 8;
+    /** How often {@code set} retries when a concurrent erase removed its directory. */
+    private static final int WRITE_ATTEMPTS = 100;
+
+    private final KeyToPath paths;
+    private final boolean readOnly;
+    private final boolean fsync;
+
+    /**
+     * Opens the store rooted at {@code root}.
+     *
+     * @throws StoreException when {@code root} exists and is not a directory
+     */
+    public FileStore(Path root, boolean readOnly, boolean fsync) {
+        this.paths = new KeyToPath(Objects.requireNonNull(root, "root"));
+        this.readOnly = readOnly;
+        this.fsync = fsync;
+        Path r = paths.root();
+        if (Files.exists(r) && !Files.isDirectory(r)) {
+            throw new StoreException(describe() + ": the store root is not a directory", null);
+        }
+    }
+
+    @Override
+    public StoreCapabilities capabilities() {
+        return readOnly ? StoreCapabilities.READ_ONLY : StoreCapabilities.READ_WRITE;
+    }
+
+    @Override
+    public String describe() {
+        return paths.describe();
+    }
+
+    // ---- readable ----
+
+    @Override
+    public Optional<ByteBuffer> get(StoreKey key) {
+        return read(key, null);
+    }
+
+    @Override
+    public Optional<ByteBuffer> get(StoreKey key, ByteRange range) {
+        return read(key, Objects.requireNonNull(range, "range"));
+    }
+
+    private Optional<ByteBuffer> read(StoreKey key, ByteRange range) {
+        Path p = paths.toPath(key);
+        try (FileChannel ch = openValue(key, p)) {
+            return ch == null ? Optional.empty() : Optional.of(readRange(key, ch, range));
+        } catch (IOException e) {
+            throw failure("read", key, e);
+        }
+    }
+
+    /** Opens the value of a key for reading, or returns null when the key is absent. */
+    private FileChannel openValue(StoreKey key, Path p) throws IOException {
+        BasicFileAttributes a = attributes(p);
+        if (a == null || !a.isRegularFile()) {
+            return null;
+        }
+        paths.checkInside(p, label(key));
+        try {
+            return FileChannel.open(p, StandardOpenOption.READ);
+        } catch (NoSuchFileException e) {
+            return null;
+        }
+    }
+
+    /** Reads {@code range} (the whole value when null) of an open value. */
+    private ByteBuffer readRange(StoreKey key, FileChannel ch, ByteRange range) throws IOException {
+        long size = ch.size();
+        long start = 0;
+        long end = size;
+        if (range != null) {
+            try {
+                long[] r = range.resolve(size);
+                start = r[0];
+                end = r[1];
+            } catch (IllegalArgumentException e) {
+                throw new StoreException(describe() + ": key '" + key + "': " + e.getMessage(), e);
+            }
+        }
+        long length = end - start;
+        if (length > MAX_BUFFER) {
+            throw new StoreException(describe() + ": key '" + key + "': " + length
+                    + " bytes do not fit in one buffer; read the value in ranges", null);
+        }
+        ByteBuffer buf = ByteBuffer.allocate((int) length);
+        while (buf.hasRemaining()) {
+            if (ch.read(buf, start + buf.position()) < 0) {
+                throw new StoreException(describe() + ": key '" + key + "': the value ended at byte "
+                        + (start + buf.position()) + " while reading up to " + end
+                        + "; it was truncated in place by another writer", null);
+            }
+        }
+        return buf.flip();
+    }
+
+    /** Opens each key once, however many ranges of it are requested. */
+    @Override
+    public List<Optional<ByteBuffer>> getPartialValues(List<KeyRange> ranges) {
+        Map<StoreKey, Integer> lastUse = new HashMap<>();
+        for (int i = 0; i < ranges.size(); i++) {
+            lastUse.put(ranges.get(i).key(), i);
+        }
+        List<Optional<ByteBuffer>> out = new ArrayList<>(ranges.size());
+        Map<StoreKey, Optional<FileChannel>> open = new HashMap<>();
+        StoreKey key = null;
+        try {
+            for (int i = 0; i < ranges.size(); i++) {
+                key = ranges.get(i).key();
+                Optional<FileChannel> ch = open.get(key);
+                if (ch == null) {
+                    ch = Optional.ofNullable(openValue(key, paths.toPath(key)));
+                    open.put(key, ch);
+                }
+                out.add(ch.isEmpty() ? Optional.empty() : Optional.of(readRange(key, ch.get(), ranges.get(i).range())));
+                if (lastUse.get(key) == i) {
+                    open.remove(key);
+                    closeReader(ch);
+                }
+            }
+        } catch (IOException e) {
+            throw failure("read", key, e);
+        } finally {
+            open.values().forEach(FileStore::closeReader);
+        }
+        return out;
+    }
+
+    private static void closeReader(Optional<FileChannel> ch) {
+        if (ch.isPresent()) {
+            try {
+                ch.get().close();
+            } catch (IOException ignored) {
+                // A channel opened for reading only: the bytes read from it are complete.
+            }
+        }
+    }
+
+    @Override
+    public OptionalLong size(StoreKey key) {
+        Path p = paths.toPath(key);
+        try {
+            BasicFileAttributes a = attributes(p);
+            if (a == null || !a.isRegularFile()) {
+                return OptionalLong.empty();
+            }
+            paths.checkInside(p, label(key));
+            return OptionalLong.of(a.size());
+        } catch (IOException e) {
+            throw failure("read", key, e);
+        }
+    }
+
+    @Override
+    public boolean exists(StoreKey key) {
+        return size(key).isPresent();
+    }
+
+    // ---- writable ----
+
+    @Override
+    public void set(StoreKey key, ByteBuffer value) {
+        requireWritable("set '" + key + "'");
+        Objects.requireNonNull(value, "value");
+        Path target = paths.toPath(key);
+        try {
+            Path tmp = writeTemporary(key, target.getParent(), value);
+            try {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException | RuntimeException e) {
+                deleteAfterFailure(tmp, e);
+                throw e;
+            }
+            if (fsync) {
+                syncDirectory(target.getParent());
+            }
+        } catch (IOException e) {
+            throw failure("set", key, e);
+        }
+    }
+
+    /** Writes a value to a new temporary file in {@code dir}, creating {@code dir} as needed. */
+    private Path writeTemporary(StoreKey key, Path dir, ByteBuffer value) throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            paths.checkInside(dir, label(key));
+            Path tmp = dir.resolve(KeyToPath.newTempName());
+            FileChannel ch;
+            // Retried: a concurrent erase may prune a directory on the way while it is still empty
+            // (a directory holding the temporary file is never pruned), or the random name is taken.
+            try {
+                Files.createDirectories(dir);
+            } catch (NoSuchFileException | FileAlreadyExistsException e) {
+                // FileAlreadyExists also reports a directory that vanished while being checked.
+                if (attempt < WRITE_ATTEMPTS && !(e instanceof FileAlreadyExistsException f && isNonDirectory(f.getFile()))) {
+                    continue;
+                }
+                throw e;
+            }
+            try {
+                ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            } catch (NoSuchFileException | FileAlreadyExistsException e) {
+                if (attempt < WRITE_ATTEMPTS) {
+                    continue;
+                }
+                throw e;
+            }
+            try {
+                try (ch) {
+                    ByteBuffer src = value.duplicate();
+                    while (src.hasRemaining()) {
+                        ch.write(src);
+                    }
+                    if (fsync) {
+                        ch.force(true);
+                    }
+                }
+                return tmp;
+            } catch (IOException | RuntimeException e) {
+                deleteAfterFailure(tmp, e);
+                throw e;
+            }
+        }
+    }
+
+    private static boolean isNonDirectory(String file) {
+        Path p = Path.of(file);
+        return Files.exists(p, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(p);
+    }
+
+    private static void deleteAfterFailure(Path tmp, Exception failure) {
+        try {
+            Files.deleteIfExists(tmp);
+        } catch (IOException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    /** Makes a rename in {@code dir} durable. */
+    private static void syncDirectory(Path dir) {
+        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (IOException e) {
+            // Some platforms (Windows) cannot open a directory; the rename is then as durable as
+            // the file system makes it.
+        }
+    }
+
+    @Override
+    public void erase(StoreKey key) {
+        requireWritable("erase '" + key + "'");
+        Path p = paths.toPath(key);
+        try {
+            BasicFileAttributes a = attributes(p, LinkOption.NOFOLLOW_LINKS);
+            if (a == null || a.isDirectory() || a.isSymbolicLink() && Files.isDirectory(p)) {
+                return; // a directory, or a link to one, is a prefix rather than a key
+            }
+            paths.checkInside(p.getParent(), label(key));
+            Files.deleteIfExists(p);
+            pruneEmptyDirectories(p.getParent());
+        } catch (IOException e) {
+            throw failure("erase", key, e);
+        }
+    }
+
+    @Override
+    public void erasePrefix(String prefix) {
+        requireWritable("erase prefix '" + prefix + "'");
+        Path dir = paths.toPath(prefix);
+        String label = "prefix '" + prefix + "'";
+        try {
+            if (prefix.isEmpty()) {
+                if (paths.realRoot() != null) {
+                    deleteChildren(dir);
+                }
+                return;
+            }
+            BasicFileAttributes a = attributes(dir, LinkOption.NOFOLLOW_LINKS);
+            if (a == null) {
+                return;
+            }
+            paths.checkInside(dir.getParent(), label);
+            if (a.isDirectory()) {
+                deleteTree(dir);
+            } else if (a.isSymbolicLink() && Files.isDirectory(dir)) {
+                Files.deleteIfExists(dir);
+            } else {
+                return; // a value (or something else) named like the prefix holds no keys under it
+            }
+            pruneEmptyDirectories(dir.getParent());
+        } catch (IOException e) {
+            throw new StoreException(describe() + ": cannot erase " + label + ": " + explain(e), e);
+        }
+    }
+
+    private static void deleteChildren(Path dir) throws IOException {
+        try (DirectoryStream<Path> children = Files.newDirectoryStream(dir)) {
+            for (Path child : children) {
+                if (Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)) {
+                    deleteTree(child);
+                } else {
+                    Files.deleteIfExists(child);
+                }
+            }
+        } catch (DirectoryIteratorException e) {
+            throw e.getCause();
+        }
+    }
+
+    /** Deletes a directory tree; links inside it are deleted, not followed. */
+    private static void deleteTree(Path top) throws IOException {
+        Files.walkFileTree(top, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.deleteIfExists(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                if (e instanceof NoSuchFileException) {
+                    return FileVisitResult.CONTINUE;
+                }
+                throw e;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+                if (e != null && !(e instanceof NoSuchFileException)) {
+                    throw e;
+                }
+                try {
+                    Files.deleteIfExists(dir);
+                } catch (DirectoryNotEmptyException ignored) {
+                    // A concurrent set wrote a key here; it survives, as if it came after.
+                }
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+
+    /** Removes {@code dir} and its ancestors while they are empty, stopping below the root. */
+    private void pruneEmptyDirectories(Path dir) {
+        Path root = paths.root();
+        for (Path d = dir; d != null && d.startsWith(root) && !d.equals(root); d = d.getParent()) {
+            try {
+                if (!Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS)) {
+                    return; // a link to a directory: deleting it would not delete an empty directory
+                }
+                Files.delete(d);
+            } catch (IOException e) {
+                // Not empty, already gone, or not ours to delete: the erase itself succeeded, and an
+                // empty directory left behind holds no key.
+                return;
+            }
+        }
+    }
+
+    private void requireWritable(String what) {
+        if (readOnly) {
+            throw new ReadOnlyException(describe() + " is read-only; cannot " + what);
+        }
+    }
+
+    // ---- listable ----
+
+    @Override
+    public List<StoreKey> listPrefix(String prefix) {
+        Path dir = paths.toPath(prefix);
+        List<StoreKey> out = new ArrayList<>();
+        try {
+            Path real = realDirectory(dir, prefix);
+            if (real != null) {
+                walk(dir, prefix, real, new HashSet<>(), out);
+            }
+        } catch (IOException e) {
+            throw new StoreException(describe() + ": cannot list prefix '" + prefix + "': " + explain(e), e);
+        }
+        Collections.sort(out);
+        return out;
+    }
+
+    @Override
+    public ListDirResult listDir(String prefix) {
+        Path dir = paths.toPath(prefix);
+        List<StoreKey> keys = new ArrayList<>();
+        List<String> prefixes = new ArrayList<>();
+        try {
+            Path real = realDirectory(dir, prefix);
+            if (real != null) {
+                forEachChild(dir, real, (name, child, kind) -> {
+                    if (kind == Kind.VALUE) {
+                        keys.add(StoreKey.of(prefix + name));
+                    } else {
+                        prefixes.add(prefix + name + "/");
+                    }
+                });
+            }
+        } catch (IOException e) {
+            throw new StoreException(describe() + ": cannot list directory '" + prefix + "': " + explain(e), e);
+        }
+        Collections.sort(keys);
+        Collections.sort(prefixes);
+        return new ListDirResult(keys, prefixes);
+    }
+
+    /**
+     * The real path of a prefix's directory, or null when there is none.
+     *
+     * @throws StoreException when it lies outside the root
+     */
+    private Path realDirectory(Path dir, String prefix) throws IOException {
+        if (paths.realRoot() == null) {
+            return null;
+        }
+        BasicFileAttributes a = attributes(dir);
+        if (a == null || !a.isDirectory()) {
+            return null;
+        }
+        Path real;
+        try {
+            real = dir.toRealPath();
+        } catch (NoSuchFileException e) {
+            return null; // erased since
+        }
+        paths.requireInside(dir, real, "prefix '" + prefix + "'");
+        return real;
+    }
+
+    /**
+     * Collects the keys below {@code dir}. {@code onPath} holds the real paths of the directories
+     * being walked, so that a link back to one of them is not followed again.
+     */
+    private void walk(Path dir, String keyPrefix, Path realDir, Set<Path> onPath, List<StoreKey> out)
+            throws IOException {
+        onPath.add(realDir);
+        forEachChild(dir, realDir, (name, child, kind) -> {
+            if (kind == Kind.VALUE) {
+                out.add(StoreKey.of(keyPrefix + name));
+            } else if (!onPath.contains(child)) {
+                walk(dir.resolve(name), keyPrefix + name + "/", child, onPath, out);
+            }
+        });
+        onPath.remove(realDir);
+    }
+
+    private enum Kind { VALUE, DIRECTORY }
+
+    @FunctionalInterface
+    private interface ChildVisitor {
+        void visit(String name, Path realChild, Kind kind) throws IOException;
+    }
+
+    /**
+     * Visits the values and directories directly in {@code dir}, skipping temporary files, names
+     * that cannot be keys, links that lead outside the root, and anything else.
+     */
+    private void forEachChild(Path dir, Path realDir, ChildVisitor visitor) throws IOException {
+        try (DirectoryStream<Path> children = Files.newDirectoryStream(dir)) {
+            for (Path child : children) {
+                String name = child.getFileName().toString();
+                if (!KeyToPath.isKeySegment(name)) {
+                    continue;
+                }
+                BasicFileAttributes a = attributes(child, LinkOption.NOFOLLOW_LINKS);
+                Path real = realDir.resolve(name);
+                if (a != null && a.isSymbolicLink()) {
+                    real = paths.realInside(child);
+                    a = real == null ? null : attributes(real);
+                }
+                if (a == null) {
+                    continue;
+                }
+                if (a.isRegularFile()) {
+                    visitor.visit(name, real, Kind.VALUE);
+                } else if (a.isDirectory()) {
+                    visitor.visit(name, real, Kind.DIRECTORY);
+                }
+            }
+        } catch (NoSuchFileException | NotDirectoryException e) {
+            // Removed while being listed: it holds no keys now.
+        } catch (DirectoryIteratorException e) {
+            throw e.getCause();
+        }
+    }
+
+    // ---- helpers ----
+
+    /**
+     * The attributes of a path, or null when nothing is there, including when a part of the path
+     * is a value rather than a directory (so {@code a/b} is absent when {@code a} is a value).
+     */
+    private BasicFileAttributes attributes(Path p, LinkOption... options) throws IOException {
+        try {
+            return Files.readAttributes(p, BasicFileAttributes.class, options);
+        } catch (NoSuchFileException | NotDirectoryException e) {
+            return null;
+        } catch (FileSystemException e) {
+            // "Not a directory" (ENOTDIR) has no exception class of its own.
+            if (underValue(p)) {
+                return null;
+            }
+            throw e;
+        }
+    }
+
+    /** Whether an ancestor of {@code p} below the root exists and is not a directory. */
+    private boolean underValue(Path p) {
+        Path root = paths.root();
+        for (Path q = p.getParent(); q != null && q.startsWith(root) && !q.equals(root); q = q.getParent()) {
+            if (Files.exists(q) && !Files.isDirectory(q)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String label(StoreKey key) {
+        return "key '" + key + "'";
+    }
+
+    private StoreException failure(String operation, StoreKey key, IOException e) {
+        return new StoreException(describe() + ": cannot " + operation + " key '" + key + "': " + explain(e), e);
+    }
+
+    private static String explain(IOException e) {
+        if (e instanceof FileAlreadyExistsException f) {
+            return f.getFile() + " exists and is not a directory";
+        }
+        return e.getClass().getSimpleName() + ": " + e.getMessage();
+    }
+
+    @Override
+    public String toString() {
+        return "FileStore[" + describe() + (readOnly ? ", read-only" : "") + "]";
+    }
+}
