@@ -193,7 +193,7 @@ class CoreFillValueTest {
     void float32RefusesOtherStringsAndJson() {
         for (String bad : List.of("\"nan\"", "\"inf\"", "\"+Infinity\"", "\"-NaN\"", "\"1.5\"", "\"\"",
                 "\"0x7fc0000\"", "\"0x7fc000000\"", "\"0X7FC00000\"", "\"7fc00000\"", "\"0x7fc0000g\"",
-                "\"0x-7fc0000\"", "\"0x+7fc0000\"", "true", "null", "[1.5]", "{}")) {
+                "\"0x-7fc0000\"", "\"0x+7fc0000\"", "\"0x\uff17fc00000\"", "true", "null", "[1.5]", "{}")) {
             InvalidMetadataException e = assertRefused(CoreDataType.FLOAT32, bad);
             assertTrue(e.getMessage().contains("\"0x\" followed by 8 hex digits"), e::getMessage);
         }
