@@ -45,17 +45,14 @@ final class IeeeFloats {
     static long parse(JsonNode json, int width, String pointer, String what) {
         if (json.isTextual()) {
             String s = json.textValue();
-            switch (s) {
-                case "NaN":
-                    return canonicalNaN(width);
-                case "Infinity":
-                    return infinity(width);
-                case "-Infinity":
-                    return infinity(width) | signBit(width);
-                default:
-                    if (isHex(s, width)) {
-                        return Long.parseUnsignedLong(s.substring(2), 16);
-                    }
+            if (s.equals("NaN")) {
+                return canonicalNaN(width);
+            } else if (s.equals("Infinity")) {
+                return infinity(width);
+            } else if (s.equals("-Infinity")) {
+                return infinity(width) | signBit(width);
+            } else if (isHex(s, width)) {
+                return Long.parseUnsignedLong(s.substring(2), 16);
             }
             throw notAllowed(json, width, pointer, what);
         }
@@ -79,7 +76,9 @@ final class IeeeFloats {
             return false;
         }
         for (int i = 2; i < s.length(); i++) {
-            if (Character.digit(s.charAt(i), 16) < 0) {
+            char c = s.charAt(i);
+            // ASCII only: Character.digit would also take full-width and other Unicode digits.
+            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F')) {
                 return false;
             }
         }
@@ -91,6 +90,10 @@ final class IeeeFloats {
                 + "\"-Infinity\" or \"0x\" followed by " + 2 * width + " hex digits; found " + CoreDataType.show(json));
     }
 
+    /**
+     * A double from the JSON parser, already rounded once from the decimal text: rounded here once
+     * more, directly to the target width (for binary16 not through float, which would be a third).
+     */
     private static long fromDouble(double d, int width) {
         return switch (width) {
             case 2 -> roundToHalf(d);
