@@ -30,7 +30,8 @@ import org.junit.jupiter.api.TestFactory;
  * back gives the same document.
  */
 class MetadataFixturesTest {
-    private static final Zarr ZARR = Zarr.defaults();
+    /** Writes are allowed so that documents with ignorable members can be written back. */
+    private static final Zarr ZARR = Zarr.builder().allowWritesWithSkippedExtensions(true).build();
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TestFactory
@@ -61,7 +62,7 @@ class MetadataFixturesTest {
             return;
         }
         ZarrNode node = ZARR.open(store, "/n");
-        assertEquals(doc, node.metadata(), "the document as read");
+        assertEquals(doc, JSON.readTree(node.metadata().toString()), "the document as read");
         node.setAttributes(node.attributes());
         JsonNode rewritten = JSON.readTree(store.get(StoreKey.of("n/zarr.json")).orElseThrow().array());
         JsonNode expected = doc.deepCopy();
@@ -75,6 +76,11 @@ class MetadataFixturesTest {
         List<String> missing = new ArrayList<>();
         if (!doc.path("node_type").asText().equals("array")) {
             return missing;
+        }
+        JsonNode dt = doc.path("data_type");
+        String type = dt.isTextual() ? dt.asText() : dt.path("name").asText();
+        if (!type.matches("r[0-9]+") && !ZARR.registry().names(ExtensionPoint.DATA_TYPE).contains(type)) {
+            missing.add(type);
         }
         String grid = doc.path("chunk_grid").path("name").asText();
         if (!ZARR.registry().names(ExtensionPoint.CHUNK_GRID).contains(grid)) {

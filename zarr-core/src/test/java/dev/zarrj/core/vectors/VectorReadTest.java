@@ -88,7 +88,8 @@ class VectorReadTest {
                 }
                 for (dev.zarrj.api.store.StoreKey k : copy.list()) {
                     if (k.value().equals("zarr.json")) {
-                        assertEquals(source.metadata(), ZARR.openArray(copy, "/").metadata(), id + " metadata");
+                        assertEquals(source.metadata().toString(), ZARR.openArray(copy, "/").metadata().toString(),
+                                id + " metadata");
                     } else if (!compressed) {
                         assertEquals(original.get(k).orElseThrow(() -> new AssertionError(id + ": zarrj stored " + k
                                 + ", which the original does not have")), copy.get(k).orElseThrow(), id + " chunk " + k);
@@ -110,7 +111,7 @@ class VectorReadTest {
             tests.add(DynamicTest.dynamicTest(id, () -> {
                 Store store = ZARR.openStore(root.get().resolve(id).toString(), true);
                 ZarrGroup group = ZARR.openGroup(store, "/");
-                assertEquals(g.get("attributes"), group.attributes(), "attributes of " + id);
+                assertEquals(g.get("attributes"), new ObjectMapper().readTree(group.attributes().toString()), "attributes of " + id);
                 for (String child : group.childNames()) {
                     assertTrue(ZARR.exists(store, child), child + " listed as a child of " + id);
                 }

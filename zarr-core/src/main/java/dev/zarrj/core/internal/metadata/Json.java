@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.zarrj.api.InvalidMetadataException;
 import java.io.IOException;
@@ -23,6 +25,9 @@ public final class Json {
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .disable(JsonParser.Feature.ALLOW_COMMENTS)
+            // Numbers keep their written form ("1.0" stays 1.0), so documents round-trip unchanged.
+            .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
+            .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
             .build();
 
     private static final ObjectWriter PRETTY = MAPPER.writer(new DefaultPrettyPrinter()
