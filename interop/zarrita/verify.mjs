@@ -32,9 +32,18 @@ for (const a of expected.arrays) {
     const got = await zarr.get(arr);
     const data = Array.from(got.data);
     if (data.length !== a.values.length) throw new Error(`${data.length} elements, expected ${a.values.length}`);
-    for (let i = 0; i < data.length; i++) {
-      if (!same(data[i], a.values[i])) {
-        throw new Error(`element ${i} is ${data[i]}, expected ${a.values[i]}`);
+    // zarrita may return a strided view (a transposed chunk keeps its stored order): walk the
+    // expected values in C order and look each element up through the returned strides.
+    const index = new Array(a.shape.length).fill(0);
+    for (let i = 0; i < a.values.length; i++) {
+      let offset = 0;
+      for (let d = 0; d < index.length; d++) offset += index[d] * got.stride[d];
+      if (!same(data[offset], a.values[i])) {
+        throw new Error(`element ${i} (index [${index}]) is ${data[offset]}, expected ${a.values[i]}`);
+      }
+      for (let d = index.length - 1; d >= 0; d--) {
+        if (++index[d] < a.shape[d]) break;
+        index[d] = 0;
       }
     }
     for (const [k, v] of Object.entries(a.attributes ?? {})) {

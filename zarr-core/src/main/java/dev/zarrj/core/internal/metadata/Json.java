@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -30,9 +31,11 @@ public final class Json {
             .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
             .build();
 
-    private static final ObjectWriter PRETTY = MAPPER.writer(new DefaultPrettyPrinter()
+    /** Two-space indents, {@code "key": value} (no space before the colon), {@code \n} line ends. */
+    private static final ObjectWriter PRETTY = MAPPER.writer(new DefaultPrettyPrinter(
+            Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER))
             .withObjectIndenter(new DefaultIndenter("  ", "\n"))
-            .withArrayIndenter(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE.withLinefeed("\n").withIndent("  ")));
+            .withArrayIndenter(new DefaultIndenter("  ", "\n")));
 
     private Json() {}
 
