@@ -284,14 +284,28 @@ public final class NdArray {
         switch (dataType.kind()) {
             case FLOAT -> {
                 switch (dataType.size()) {
-                    case 2 -> data.putShort(o, Float16.fromFloat((float) value));
+                    case 2 -> data.putShort(o, Float16.fromFloat(toFloatRoundToOdd(value)));
                     case 4 -> data.putFloat(o, (float) value);
                     default -> data.putDouble(o, value);
                 }
             }
-            case INT, UINT, BOOL -> setLong(index, (long) value);
+            case UINT -> setLong(index, value >= 0x1p63 ? (long) (value - 0x1p63) ^ Long.MIN_VALUE : (long) value);
+            case INT, BOOL -> setLong(index, (long) value);
             default -> throw new UnsupportedOperationException("setDouble on " + dataType.name());
         }
+    }
+
+    /**
+     * The double rounded to a float with round-to-odd, so that rounding that float again to
+     * float16 (11 bits, far fewer than float's 24) gives the correctly rounded result; rounding to
+     * nearest twice could land on a float16 tie that the double was not on.
+     */
+    private static float toFloatRoundToOdd(double value) {
+        float f = (float) value;
+        if (Double.isNaN(value) || f == value || (Float.floatToRawIntBits(f) & 1) != 0) {
+            return f;
+        }
+        return f < value ? Math.nextUp(f) : Math.nextDown(f);
     }
 
     /** A {@code bool} element. */
@@ -478,16 +492,19 @@ public final class NdArray {
             throw new IllegalArgumentException("copy of a rank-" + rank + " region between arrays of rank "
                     + src.rank() + " and " + dst.rank());
         }
+        boolean empty = false;
         for (int d = 0; d < rank; d++) {
+            // Compared as offset > shape - region, which cannot overflow (shape, region >= 0).
             if (region[d] < 0 || srcOffset[d] < 0 || dstOffset[d] < 0
-                    || srcOffset[d] + region[d] > src.shape[d] || dstOffset[d] + region[d] > dst.shape[d]) {
+                    || srcOffset[d] > src.shape[d] - region[d] || dstOffset[d] > dst.shape[d] - region[d]) {
                 throw new IllegalArgumentException("region " + Arrays.toString(region) + " at "
                         + Arrays.toString(srcOffset) + " / " + Arrays.toString(dstOffset) + " lies outside "
                         + Arrays.toString(src.shape) + " / " + Arrays.toString(dst.shape));
             }
-            if (region[d] == 0) {
-                return;
-            }
+            empty |= region[d] == 0;
+        }
+        if (empty) {
+            return;
         }
         if (rank == 0) {
             dst.data.put(0, src.data, 0, es);
