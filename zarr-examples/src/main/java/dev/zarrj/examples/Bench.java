@@ -46,7 +46,7 @@ public final class Bench {
     public static void main(String[] args) throws Exception {
         Path work = Path.of(args.length > 0 && !args[0].startsWith("--") ? args[0] : "target/bench");
         boolean quick = Arrays.asList(args).contains("--quick");
-        int runs = quick ? 2 : 5;
+        int runs = quick ? 2 : 3;
         int threads = Runtime.getRuntime().availableProcessors();
         Files.createDirectories(work);
 
@@ -64,7 +64,8 @@ public final class Bench {
             double rawWrite = median(runs, () -> rawFileWrite(pool, chunks, work.resolve("raw")));
             double rawRead = median(runs, () -> rawFileRead(pool, work.resolve("raw")));
             double deflate = median(runs, () -> deflateAll(pool, chunks));
-            double inflate = median(runs, () -> inflateAll(pool, deflateToList(pool, chunks), chunks.get(0).byteSize()));
+            List<byte[]> compressed = deflateToList(pool, chunks);
+            double inflate = median(runs, () -> inflateAll(pool, compressed, chunks.get(0).byteSize()));
 
             for (String codec : List.of("bytes", "gzip-1")) {
                 var builder = zarr.array(DataTypes.FLOAT32, shape).chunks(CHUNKS).overwrite(true);
