@@ -551,7 +551,8 @@ public final class NdArray {
         }
     }
 
-    private static long[] strides(long[] shape) {
+    /** The element strides of a C-ordered array of this shape (the last dimension's stride is 1). */
+    public static long[] strides(long[] shape) {
         long[] s = new long[shape.length];
         long acc = 1;
         for (int d = shape.length - 1; d >= 0; d--) {

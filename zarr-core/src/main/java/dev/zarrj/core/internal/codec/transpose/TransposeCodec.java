@@ -139,7 +139,7 @@ public final class TransposeCodec implements ArrayToArrayCodec {
             return array;
         }
         // Output dimension i walks input dimension order[i].
-        return transpose(array, encoded.shape(), permute(strides(a), order));
+        return transpose(array, encoded.shape(), permute(NdArray.strides(a), order));
     }
 
     @Override
@@ -153,18 +153,7 @@ public final class TransposeCodec implements ArrayToArrayCodec {
             return encoded;
         }
         // Output (decoded) dimension j walks encoded dimension inverse[j].
-        return transpose(encoded, decoded.shape(), permute(strides(b), inverse));
-    }
-
-    /** Element strides of a C-ordered array of this shape. */
-    private static long[] strides(long[] shape) {
-        long[] s = new long[shape.length];
-        long acc = 1;
-        for (int d = shape.length - 1; d >= 0; d--) {
-            s[d] = acc;
-            acc *= shape[d];
-        }
-        return s;
+        return transpose(encoded, decoded.shape(), permute(NdArray.strides(b), inverse));
     }
 
     /**
