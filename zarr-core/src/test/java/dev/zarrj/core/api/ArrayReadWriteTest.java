@@ -198,6 +198,20 @@ class ArrayReadWriteTest {
     }
 
     @Test
+    void negativeZeroFillValueKeepsItsSign() {
+        Store store = memory();
+        String doc = "{\"zarr_format\":3,\"node_type\":\"array\",\"shape\":[2],\"data_type\":\"float64\","
+                + "\"chunk_grid\":{\"name\":\"regular\",\"configuration\":{\"chunk_shape\":[2]}},"
+                + "\"chunk_key_encoding\":{\"name\":\"default\"},\"fill_value\":-0.0,"
+                + "\"codecs\":[{\"name\":\"bytes\",\"configuration\":{\"endian\":\"little\"}}]}";
+        store.set(StoreKey.of("z/zarr.json"), ByteBuffer.wrap(doc.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        ZarrArray a = ZARR.openArray(store, "/z");
+        assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(a.read().toDoubleArray()[0]));
+        a.setAttributes(JsonNodeFactory.instance.objectNode());
+        assertEquals("-0.0", ZARR.openArray(store, "/z").metadata().get("fill_value").toString());
+    }
+
+    @Test
     void wholeChunksAreReadAndWrittenDirectly() {
         Store store = memory();
         ZarrArray a = ZARR.array(DataTypes.FLOAT32, 4, 4).chunks(2, 2).create(store, "/");

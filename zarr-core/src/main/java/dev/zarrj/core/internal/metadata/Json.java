@@ -20,11 +20,14 @@ import java.nio.charset.StandardCharsets;
 
 /** The one JSON configuration zarrj reads and writes metadata with. */
 public final class Json {
-    /** Strict: duplicate keys and trailing tokens are errors; big integers stay exact. */
+    /**
+     * Strict: duplicate keys and trailing tokens are errors; big integers stay exact. Decimals are
+     * read as doubles, as zarr-python and JavaScript readers do: a BigDecimal would lose the sign of
+     * {@code -0.0}.
+     */
     public static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .disable(JsonParser.Feature.ALLOW_COMMENTS)
             // Numbers keep their written form ("1.0" stays 1.0), so documents round-trip unchanged.
             .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
