@@ -141,6 +141,17 @@ class BadInputTest {
     }
 
     @Test
+    void unknownStorageTransformerFailsUnlessMarkedIgnorable() {
+        String unknown = VALID.replace("\"fill_value\": 0", "\"fill_value\": 0, \"storage_transformers\": "
+                + "[{\"name\": \"chunk-manifest-json\", \"configuration\": {\"manifest\": \"./m.json\"}}]");
+        openFails(UnknownExtensionException.class, unknown, "chunk-manifest-json", "/storage_transformers/0");
+        ZarrArray a = ZARR.openArray(storeWith(unknown.replace("\"name\": \"chunk-manifest-json\",",
+                "\"name\": \"chunk-manifest-json\", \"must_understand\": false,")), "/arr");
+        assertTrue(a.isReadOnly());
+        assertEquals(java.util.List.of("storage transformer chunk-manifest-json"), a.skippedExtensions());
+    }
+
+    @Test
     void knownCodecWithBrokenConfigurationFailsEvenIfIgnorable() {
         openFails(InvalidMetadataException.class, VALID.replace("}}]}",
                 "}}, {\"name\": \"crc32c\", \"configuration\": {\"x\": 1}, \"must_understand\": false}]}"), "/codecs/1");
