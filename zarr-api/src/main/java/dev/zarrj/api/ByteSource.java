@@ -37,6 +37,45 @@ public interface ByteSource {
         return OptionalLong.empty();
     }
 
+    /**
+     * The part {@code [offset, offset + length)} of this source as a source of its own, for a value
+     * nested in another (an inner chunk inside a shard). Reads are translated, so merging of
+     * adjacent ranges by {@link #readAll} still applies.
+     */
+    default ByteSource slice(long offset, long length) {
+        ByteSource outer = this;
+        return new ByteSource() {
+            private ByteRange translate(ByteRange range) {
+                long[] r;
+                try {
+                    r = range.resolve(length);
+                } catch (IllegalArgumentException e) {
+                    throw new CorruptDataException(e.getMessage() + " (a slice of " + length + " bytes at " + offset + ")");
+                }
+                return ByteRange.of(offset + r[0], r[1] - r[0]);
+            }
+
+            @Override
+            public ByteBuffer read(ByteRange range) {
+                return outer.read(translate(range));
+            }
+
+            @Override
+            public List<ByteBuffer> readAll(List<ByteRange> ranges) {
+                List<ByteRange> translated = new ArrayList<>(ranges.size());
+                for (ByteRange r : ranges) {
+                    translated.add(translate(r));
+                }
+                return outer.readAll(translated);
+            }
+
+            @Override
+            public OptionalLong size() {
+                return OptionalLong.of(length);
+            }
+        };
+    }
+
     /** A source over bytes in memory; reads are views of {@code bytes}, which must not change. */
     static ByteSource of(ByteBuffer bytes) {
         ByteBuffer base = bytes.slice();

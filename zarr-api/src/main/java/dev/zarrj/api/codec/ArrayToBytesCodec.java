@@ -7,6 +7,7 @@ import dev.zarrj.api.EncodedSize;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.NdArray;
 import java.nio.ByteBuffer;
+import java.util.Optional;
 
 /**
  * The one codec of a chain that turns an array into bytes (for example {@code bytes},
@@ -44,5 +45,42 @@ public non-sealed interface ArrayToBytesCodec extends Codec {
      */
     default ArrayPartialDecoder partialDecoder(ByteSource input, ChunkSpec decoded) {
         return ArrayPartialDecoder.fullDecode(input, decoded, this::decode);
+    }
+
+    /**
+     * Whether {@link #encodePartial} updates a value without decoding and re-encoding all of it
+     * (sharding replaces only the touched inner chunks). False by default.
+     */
+    default boolean supportsPartialEncode() {
+        return false;
+    }
+
+    /**
+     * Writes {@code region} at {@code offset} into an existing encoded value and returns the new
+     * value: the partial write that keeps every untouched part of the old one.
+     *
+     * <p>The default decodes the whole value (or starts from the fill value when there is none),
+     * copies the region in and encodes it all again.
+     *
+     * @param existing the current encoded value, or empty when none is stored
+     * @param region   the new elements
+     * @param offset   where {@code region} goes in the decoded chunk
+     * @param decoded  the decoded representation of the whole chunk
+     * @return the new encoded value, or empty when every element of the chunk is now the fill
+     *         value (the caller then erases the value, or stores a filled chunk if configured to)
+     * @throws CorruptDataException when {@code existing} cannot be decoded
+     */
+    default Optional<ByteBuffer> encodePartial(Optional<ByteBuffer> existing, NdArray region, long[] offset,
+                                               ChunkSpec decoded) {
+        NdArray chunk = NdArray.filled(decoded.dataType(), decoded.fillValue(), decoded.shape());
+        if (existing.isPresent()) {
+            NdArray old = decode(existing.get(), decoded);
+            NdArray.copy(old, new long[decoded.rank()], chunk, new long[decoded.rank()], decoded.shape());
+        }
+        NdArray.copy(region, new long[region.rank()], chunk, offset, region.shape());
+        if (chunk.isAll(decoded.fillValue())) {
+            return Optional.empty();
+        }
+        return Optional.of(encode(chunk, decoded));
     }
 }

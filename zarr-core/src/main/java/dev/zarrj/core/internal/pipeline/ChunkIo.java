@@ -1,7 +1,5 @@
 package dev.zarrj.core.internal.pipeline;
 
-import dev.zarrj.api.ByteRange;
-import dev.zarrj.api.ByteSource;
 import dev.zarrj.api.ChunkDecodeException;
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.CorruptDataException;
@@ -16,7 +14,6 @@ import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -87,13 +84,13 @@ public final class ChunkIo {
         DefaultCodecChain chain = meta.codecs();
         try {
             if (!part.wholeChunk && chain.supportsPartialDecode()) {
-                OptionalLong size = store.size(key);
-                if (size.isEmpty()) {
+                NdArray piece;
+                try {
+                    piece = chain.partialDecoder(new StoreByteSource(store, key), spec).decode(part.inChunk, part.extent);
+                } catch (StoreByteSource.Absent absent) {
                     fillRegion(dst, part.inRegion, part.extent, meta, dstZeroed);
                     return;
                 }
-                NdArray piece = chain.partialDecoder(storeSource(store, key, size.getAsLong()), spec)
-                        .decode(part.inChunk, part.extent);
                 NdArray.copy(piece, new long[piece.rank()], dst, part.inRegion, part.extent);
                 return;
             }
@@ -116,22 +113,6 @@ public final class ChunkIo {
         if (!Arrays.equals(chunk.shape(), spec.shape()) || chunk.dataType().size() != spec.dataType().size()) {
             throw new CorruptDataException("decoded " + chunk + ", expected " + spec);
         }
-    }
-
-    /** A byte source over one stored value, read with ranged requests. */
-    public static ByteSource storeSource(Store store, StoreKey key, long size) {
-        return new ByteSource() {
-            @Override
-            public ByteBuffer read(ByteRange range) {
-                return store.get(key, range).orElseThrow(() ->
-                        new CorruptDataException("'" + key + "' disappeared while being read"));
-            }
-
-            @Override
-            public OptionalLong size() {
-                return OptionalLong.of(size);
-            }
-        };
     }
 
     private static void fillRegion(NdArray dst, long[] at, long[] extent, ArrayMetadata meta, boolean dstZeroed) {
@@ -161,6 +142,24 @@ public final class ChunkIo {
         lock.lock();
         try {
             Optional<ByteBuffer> bytes = store.get(key);
+            if (chain.supportsPartialEncode()) {
+                Optional<ByteBuffer> updated;
+                try {
+                    updated = chain.arrayToBytes().encodePartial(bytes, src.region(part.inRegion, part.extent),
+                            part.inChunk, spec);
+                } catch (ZarrException | IllegalArgumentException | IndexOutOfBoundsException e) {
+                    if (e instanceof StoreException) {
+                        throw e;
+                    }
+                    throw new ChunkDecodeException(key.value(), e);
+                }
+                if (updated.isPresent()) {
+                    store.set(key, updated.get());
+                } else {
+                    store(store, key, chain, spec, NdArray.filled(meta.dataType(), meta.fillValue(), spec.shape()));
+                }
+                return;
+            }
             NdArray chunk;
             if (bytes.isEmpty()) {
                 chunk = NdArray.filled(meta.dataType(), meta.fillValue(), spec.shape());

@@ -165,6 +165,11 @@ public final class DefaultCodecChain implements CodecChain {
         return a;
     }
 
+    /** Whether a partial write can go through {@link ArrayToBytesCodec#encodePartial} alone. */
+    public boolean supportsPartialEncode() {
+        return arrayToArray.isEmpty() && bytesToBytes.isEmpty() && arrayToBytes.supportsPartialEncode();
+    }
+
     /** Whether {@link #partialDecoder} reads less than the whole value. */
     public boolean supportsPartialDecode() {
         if (!arrayToArray.isEmpty() || !arrayToBytes.supportsPartialDecode()) {
