@@ -138,6 +138,29 @@ public final class ZarrArray implements ZarrNode {
         return ChunkIo.chunkKey(meta, NodePath.prefix(path), chunkCoords).value();
     }
 
+    /**
+     * The grid coordinates of every chunk stored for this array (found by listing its prefix and
+     * decoding the keys with its key encoding), in key order. Needs a listable store.
+     */
+    public List<long[]> storedChunks() {
+        ArrayMetadata m = meta;
+        String prefix = NodePath.prefix(path);
+        List<long[]> out = new ArrayList<>();
+        long[] grid = m.chunkGrid().gridShape(m.shape());
+        for (StoreKey k : store.listPrefix(prefix)) {
+            Optional<long[]> c = m.keyEncoding().decode(k.value().substring(prefix.length()), m.rank());
+            if (c.isPresent() && !outside(c.get(), grid)) {
+                out.add(c.get());
+            }
+        }
+        return out;
+    }
+
+    /** The decoded size in bytes of one whole chunk at these coordinates. */
+    public long chunkByteSize(long... chunkCoords) {
+        return meta.chunkSpec(chunkCoords).byteSize();
+    }
+
     // ---- reads ----
 
     /** Reads the whole array. */

@@ -1,0 +1,199 @@
+package dev.zarrj.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.zarrj.api.datatype.DataType;
+import dev.zarrj.api.store.Store;
+import dev.zarrj.core.ArrayBuilder;
+import dev.zarrj.core.DataTypes;
+import dev.zarrj.core.ZarrArray;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code zarr create}: an array from a metadata document or from options, or a group. */
+@Command(name = "create", mixinStandardHelpOptions = true,
+        description = "Create an array (from --metadata, or from --shape/--chunks/--dtype...) or a group (--group).")
+final class CreateCommand implements Callable<Integer> {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @ParentCommand
+    ZarrCli root;
+
+    @Parameters(index = "0", paramLabel = "STORE")
+    String store;
+
+    @Option(names = "--path", required = true, description = "Where to create the node.")
+    String path;
+
+    @Option(names = "--group", description = "Create a group instead of an array.")
+    boolean group;
+
+    @Option(names = "--metadata", paramLabel = "FILE", description = "A complete array zarr.json, written as given after validation.")
+    Path metadata;
+
+    @Option(names = "--shape", description = "Comma-separated, e.g. 1000,2000.")
+    String shape;
+
+    @Option(names = "--chunks", description = "Chunk shape (inner chunk shape with --shard).")
+    String chunks;
+
+    @Option(names = "--shard", description = "Shard shape: chunks are stored as inner chunks of sharding_indexed.")
+    String shard;
+
+    @Option(names = "--dtype", description = "A core data type: bool, int8..uint64, float16/32/64, complex64/128, r<bits>.")
+    String dtype;
+
+    @Option(names = "--codecs", paramLabel = "JSON", description = "The codec chain (inner chain with --shard) as a JSON array.")
+    String codecs;
+
+    @Option(names = "--fill", paramLabel = "V", description = "Fill value: a number, true/false, NaN, Infinity, -Infinity, 0x..., or JSON.")
+    String fill;
+
+    @Option(names = "--attrs", paramLabel = "JSON", description = "Attributes as a JSON object.")
+    String attrs;
+
+    @Option(names = "--dimension-names", split = ",", description = "Comma-separated dimension names.")
+    String[] dimensionNames;
+
+    @Option(names = "--overwrite", description = "Replace an existing node at the path.")
+    boolean overwrite;
+
+    @Override
+    public Integer call() throws IOException {
+        Store s = root.openStore(store, false);
+        if (group) {
+            root.zarr().createGroup(s, path, attrs == null ? null : object(attrs, "--attrs"));
+            root.out().println("created group " + path + " in " + s.describe());
+            return 0;
+        }
+        ZarrArray a;
+        if (metadata != null) {
+            if (shape != null || chunks != null || dtype != null || codecs != null || shard != null) {
+                throw new UserError("--metadata takes the whole document; drop --shape/--chunks/--dtype/--codecs/--shard");
+            }
+            JsonNode doc = parse(Files.readString(metadata), "--metadata " + metadata);
+            if (!doc.isObject()) {
+                throw new UserError("--metadata " + metadata + " is not a JSON object");
+            }
+            a = root.zarr().createArray(s, path, (ObjectNode) doc, overwrite);
+        } else {
+            if (shape == null || dtype == null) {
+                throw new UserError("an array needs --shape and --dtype (or --metadata FILE)");
+            }
+            a = builder().overwrite(overwrite).create(s, path);
+        }
+        root.out().println("created " + a + " in " + s.describe());
+        return 0;
+    }
+
+    private ArrayBuilder builder() {
+        DataType type;
+        try {
+            type = DataTypes.of(dtype);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("unknown --dtype '" + dtype + "': " + e.getMessage());
+        }
+        long[] s = ZarrCli.longs(shape, "--shape");
+        ArrayBuilder b = root.zarr().array(type, s);
+        long[] c = ZarrCli.longs(chunks, "--chunks");
+        long[] sh = ZarrCli.longs(shard, "--shard");
+        ArrayNode chain = codecs == null ? null : array(codecs, "--codecs");
+        if (sh != null) {
+            b.chunks(sh);
+            b.codecs(shardingChain(c != null ? c : sh, chain, type));
+        } else {
+            if (c != null) {
+                b.chunks(c);
+            }
+            if (chain != null) {
+                b.codecs(chain);
+            }
+        }
+        if (fill != null) {
+            b.fillValue(fillValue(fill));
+        }
+        if (attrs != null) {
+            b.attributes(object(attrs, "--attrs"));
+        }
+        if (dimensionNames != null) {
+            b.dimensionNames(dimensionNames);
+        }
+        return b;
+    }
+
+    /** A sharding_indexed chain whose inner chunks have {@code inner} shape and run {@code innerCodecs}. */
+    static ArrayNode shardingChain(long[] inner, ArrayNode innerCodecs, DataType type) {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        ObjectNode sharding = f.objectNode().put("name", "sharding_indexed");
+        ObjectNode conf = sharding.putObject("configuration");
+        ArrayNode cs = conf.putArray("chunk_shape");
+        for (long d : inner) {
+            cs.add(d);
+        }
+        if (innerCodecs != null) {
+            conf.set("codecs", innerCodecs);
+        } else {
+            ObjectNode bytes = conf.putArray("codecs").addObject().put("name", "bytes");
+            if (type.byteOrderUnit() > 1) {
+                bytes.putObject("configuration").put("endian", "little");
+            }
+        }
+        ArrayNode index = conf.putArray("index_codecs");
+        index.addObject().put("name", "bytes").putObject("configuration").put("endian", "little");
+        index.addObject().put("name", "crc32c");
+        conf.put("index_location", "end");
+        return f.arrayNode().add(sharding);
+    }
+
+    static JsonNode fillValue(String text) {
+        switch (text) {
+            case "NaN", "Infinity", "-Infinity" -> {
+                return JsonNodeFactory.instance.textNode(text);
+            }
+            default -> {
+                if (text.startsWith("0x")) {
+                    return JsonNodeFactory.instance.textNode(text);
+                }
+                try {
+                    return JSON.readTree(text);
+                } catch (JsonProcessingException e) {
+                    throw new UserError("--fill '" + text + "' is neither a number, true/false, NaN, Infinity, 0x... nor JSON");
+                }
+            }
+        }
+    }
+
+    static JsonNode parse(String text, String what) {
+        try {
+            return JSON.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new UserError(what + " is not valid JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    static ArrayNode array(String text, String what) {
+        JsonNode n = parse(text, what);
+        if (!n.isArray()) {
+            throw new UserError(what + " must be a JSON array, got " + n);
+        }
+        return (ArrayNode) n;
+    }
+
+    static ObjectNode object(String text, String what) {
+        JsonNode n = parse(text, what);
+        if (!n.isObject()) {
+            throw new UserError(what + " must be a JSON object, got " + n);
+        }
+        return (ObjectNode) n;
+    }
+}

@@ -1,0 +1,150 @@
+package dev.zarrj.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.zarrj.api.store.Store;
+import dev.zarrj.api.store.StoreKey;
+import dev.zarrj.core.ZarrArray;
+import dev.zarrj.core.ZarrGroup;
+import dev.zarrj.core.ZarrNode;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code zarr info}: the hierarchy as a tree, or one JSON document. */
+@Command(name = "info", mixinStandardHelpOptions = true,
+        description = "Show the hierarchy: each node's path and type; for arrays shape, chunk (and shard) shape, "
+                + "data type, codecs, fill value, stored chunks, stored bytes and compression ratio; attributes.")
+final class InfoCommand implements Callable<Integer> {
+    @ParentCommand
+    ZarrCli root;
+
+    @Parameters(index = "0", paramLabel = "STORE", description = "A directory, file:/zip:/memory: URI, or .zip path.")
+    String store;
+
+    @Option(names = "--path", defaultValue = "/", description = "The node to start from (default: the root).")
+    String path;
+
+    @Option(names = "--json", description = "Print one JSON document instead of a tree.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        Store s = root.openStore(store, true);
+        ZarrNode node = root.zarr().open(s, path);
+        ObjectNode doc = JsonNodeFactory.instance.objectNode();
+        doc.put("store", s.describe());
+        ArrayNode nodes = doc.putArray("nodes");
+        collect(node, s, nodes);
+        if (json) {
+            root.out().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(doc));
+        } else {
+            root.out().println("store: " + s.describe());
+            for (JsonNode n : nodes) {
+                printTree(n);
+            }
+        }
+        return 0;
+    }
+
+    private static void collect(ZarrNode node, Store store, ArrayNode out) {
+        ObjectNode n = out.addObject();
+        n.put("path", node.path());
+        if (node instanceof ZarrArray a) {
+            n.put("node_type", "array");
+            describeArray(a, store, n);
+        } else {
+            n.put("node_type", "group");
+        }
+        if (!node.attributes().isEmpty()) {
+            n.set("attributes", node.attributes());
+        }
+        if (node instanceof ZarrGroup g) {
+            for (ZarrNode child : g.children()) {
+                collect(child, store, out);
+            }
+        }
+    }
+
+    static void describeArray(ZarrArray a, Store store, ObjectNode n) {
+        ObjectNode meta = a.metadata();
+        n.set("shape", longs(a.shape()));
+        JsonNode codecs = a.codecs();
+        JsonNode first = codecs.size() > 0 ? codecs.get(0) : null;
+        boolean sharded = first != null && first.isObject() && "sharding_indexed".equals(first.path("name").asText());
+        if (sharded) {
+            n.set("shard_shape", longs(a.chunkShape()));
+            n.set("chunk_shape", first.path("configuration").path("chunk_shape"));
+        } else {
+            n.set("chunk_shape", longs(a.chunkShape()));
+        }
+        n.set("data_type", meta.get("data_type"));
+        n.set("codecs", codecs);
+        n.set("fill_value", meta.get("fill_value"));
+        a.dimensionNames().ifPresent(names -> {
+            ArrayNode dn = n.putArray("dimension_names");
+            names.forEach(dn::add);
+        });
+        long stored = 0;
+        long bytes = 0;
+        long decoded = 0;
+        for (long[] c : a.storedChunks()) {
+            stored++;
+            bytes += store.size(StoreKey.of(a.chunkKey(c))).orElse(0);
+            decoded += a.chunkByteSize(c);
+        }
+        long[] grid = a.chunkGridShape();
+        long total = 1;
+        for (long g : grid) {
+            total *= g;
+        }
+        n.put(sharded ? "stored_shards" : "stored_chunks", stored);
+        n.put(sharded ? "grid_shards" : "grid_chunks", total);
+        n.put("stored_bytes", bytes);
+        if (bytes > 0) {
+            n.put("compression_ratio", Math.round(100.0 * decoded / bytes) / 100.0);
+        }
+    }
+
+    private static ArrayNode longs(long[] v) {
+        ArrayNode a = JsonNodeFactory.instance.arrayNode();
+        Arrays.stream(v).forEach(a::add);
+        return a;
+    }
+
+    private void printTree(JsonNode n) {
+        String path = n.get("path").asText();
+        int depth = path.equals("/") ? 0 : (int) path.chars().filter(c -> c == '/').count();
+        String indent = "  ".repeat(depth);
+        StringBuilder sb = new StringBuilder(indent).append(path).append("  ").append(n.get("node_type").asText());
+        if (n.get("node_type").asText().equals("array")) {
+            sb.append(' ').append(n.get("data_type").isTextual() ? n.get("data_type").asText() : n.get("data_type").toString())
+                    .append(" shape ").append(n.get("shape"));
+            if (n.has("shard_shape")) {
+                sb.append(" shards ").append(n.get("shard_shape")).append(" chunks ").append(n.get("chunk_shape"));
+            } else {
+                sb.append(" chunks ").append(n.get("chunk_shape"));
+            }
+            sb.append("\n").append(indent).append("    codecs ").append(n.get("codecs"));
+            sb.append("\n").append(indent).append("    fill ").append(n.get("fill_value"));
+            String unit = n.has("stored_shards") ? "shards" : "chunks";
+            sb.append(String.format(Locale.ROOT, ", stored %d of %d %s, %d bytes", n.path("stored_" + unit).asLong(),
+                    n.path("grid_" + unit).asLong(), unit, n.path("stored_bytes").asLong()));
+            if (n.has("compression_ratio")) {
+                sb.append(String.format(Locale.ROOT, ", ratio %.2f", n.get("compression_ratio").asDouble()));
+            }
+        }
+        if (n.has("attributes")) {
+            sb.append("\n").append(indent).append("    attributes ").append(n.get("attributes"));
+        }
+        root.out().println(sb);
+    }
+}

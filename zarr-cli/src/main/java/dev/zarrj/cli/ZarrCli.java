@@ -1,0 +1,193 @@
+package dev.zarrj.cli;
+
+import dev.zarrj.api.NdArray;
+import dev.zarrj.api.ZarrException;
+import dev.zarrj.api.store.Store;
+import dev.zarrj.core.Zarr;
+import dev.zarrj.core.ZarrArray;
+import dev.zarrj.core.registry.ExtensionRegistry;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.lang.module.Configuration;
+import java.lang.module.ModuleFinder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The {@code zarr} command. See {@code zarr --help} and README.md.
+ *
+ * <p>Exit status: 0 on success, 1 when a check fails ({@code verify}, {@code --array_path}),
+ * 2 for a user error (bad URI, missing node, bad region, unknown codec), which is printed as one
+ * line (with the stack trace under {@code --debug}).
+ */
+@Command(name = "zarr", mixinStandardHelpOptions = true, version = "zarrj 0.1.0",
+        description = "Inspect, create, write, copy and verify Zarr v3 stores.",
+        subcommands = {InfoCommand.class, CatCommand.class, CreateCommand.class, WriteCommand.class,
+                CopyCommand.class, VerifyCommand.class, PluginsCommand.class, DemoCommand.class})
+public final class ZarrCli implements Callable<Integer> {
+    @Option(names = "--plugin-path", paramLabel = "DIR",
+            description = "Directory of plugin jars to load into their own module layer (default: $ZARR_PLUGIN_PATH).")
+    Path pluginPath;
+
+    @Option(names = "--debug", description = "Print stack traces of errors.")
+    boolean debug;
+
+    @Option(names = "--array_path", paramLabel = "PATH",
+            description = "Read the whole array stored at PATH and exit 0, or print why not and exit 1 "
+                    + "(the adapter of the zarr-conformance-tests harness).")
+    Path arrayPath;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    private Zarr zarr;
+    private OutputStream rawOut = System.out;
+
+    /** The Zarr instance, with plugins from {@code --plugin-path} when given. */
+    Zarr zarr() {
+        if (zarr == null) {
+            Path dir = pluginPath;
+            if (dir == null && System.getenv("ZARR_PLUGIN_PATH") != null && !System.getenv("ZARR_PLUGIN_PATH").isBlank()) {
+                dir = Path.of(System.getenv("ZARR_PLUGIN_PATH"));
+            }
+            zarr = dir == null ? Zarr.defaults() : Zarr.builder().registry(pluginRegistry(dir)).build();
+        }
+        return zarr;
+    }
+
+    /** Loads every jar of a directory into a module layer above this one (non-modular jars become automatic modules). */
+    static ExtensionRegistry pluginRegistry(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            throw new UserError("plugin path '" + dir + "' is not a directory");
+        }
+        ModuleFinder finder = ModuleFinder.of(dir);
+        Set<String> roots = finder.findAll().stream().map(r -> r.descriptor().name()).collect(Collectors.toSet());
+        ModuleLayer parent = ZarrCli.class.getModule().getLayer() != null ? ZarrCli.class.getModule().getLayer()
+                : ModuleLayer.boot();
+        Configuration cf = parent.configuration().resolveAndBind(finder, ModuleFinder.of(), roots);
+        ModuleLayer layer = parent.defineModulesWithOneLoader(cf, ClassLoader.getSystemClassLoader());
+        return ExtensionRegistry.discover(layer);
+    }
+
+    /** Opens a store named by a URI or path. */
+    Store openStore(String location, boolean readOnly) {
+        return zarr().openStore(location, readOnly);
+    }
+
+    /** Standard output as bytes, for raw data. */
+    OutputStream rawOut() {
+        out().flush();
+        return rawOut;
+    }
+
+    PrintWriter out() {
+        return spec.commandLine().getOut();
+    }
+
+    PrintWriter err() {
+        return spec.commandLine().getErr();
+    }
+
+    @Override
+    public Integer call() {
+        if (arrayPath == null) {
+            spec.commandLine().usage(out());
+            return 0;
+        }
+        Store store = openStore(arrayPath.toString(), true);
+        ZarrArray array = zarr().openArray(store, "/");
+        long[] grid = array.chunkGridShape();
+        // Read chunk by chunk so that arrays larger than one buffer can be checked.
+        long count = 1;
+        for (long g : grid) {
+            count *= g;
+        }
+        long[] coords = new long[grid.length];
+        long elements = 0;
+        for (long i = 0; i < count; i++) {
+            NdArray chunk = array.readChunk(coords);
+            elements += chunk.elementCount();
+            for (int d = coords.length - 1; d >= 0; d--) {
+                if (++coords[d] < grid[d]) {
+                    break;
+                }
+                coords[d] = 0;
+            }
+        }
+        out().println("read " + array + ": " + count + " chunk(s), " + elements + " element(s)");
+        return 0;
+    }
+
+    /** Runs the command line with these output streams and returns the exit status. */
+    public static int run(String[] args, OutputStream stdout, OutputStream stderr) {
+        ZarrCli cli = new ZarrCli();
+        cli.rawOut = stdout;
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true);
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(stderr, StandardCharsets.UTF_8), true);
+        CommandLine cl = new CommandLine(cli);
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setExecutionExceptionHandler((e, line, parsed) -> {
+            ZarrCli root = line.getCommandSpec().root().commandLine().getCommand();
+            String message = e.getMessage() == null ? e.toString() : e.getMessage();
+            line.getErr().println("zarr: " + message);
+            if (root.debug) {
+                e.printStackTrace(line.getErr());
+            }
+            line.getErr().flush();
+            return e instanceof CheckFailed ? 1 : (root.arrayPath != null && e instanceof ZarrException ? 1 : 2);
+        });
+        cl.setParameterExceptionHandler((e, a) -> {
+            e.getCommandLine().getErr().println("zarr: " + e.getMessage());
+            e.getCommandLine().getErr().println("Try 'zarr " + (e.getCommandLine().getCommandName().equals("zarr") ? ""
+                    : e.getCommandLine().getCommandName() + " ") + "--help' for usage.");
+            return 2;
+        });
+        int code = cl.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** A check (verify, --array_path) found problems: exit status 1. */
+    static final class CheckFailed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        CheckFailed(String message) {
+            super(message);
+        }
+    }
+
+    /** Splits a comma-separated list of integers. */
+    static long[] longs(String text, String option) {
+        if (text == null) {
+            return null;
+        }
+        if (text.isBlank()) {
+            return new long[0];
+        }
+        List<Long> out = new ArrayList<>();
+        for (String p : text.split(",")) {
+            try {
+                out.add(Long.parseLong(p.trim()));
+            } catch (NumberFormatException e) {
+                throw new UserError(option + " '" + text + "': '" + p + "' is not an integer");
+            }
+        }
+        return out.stream().mapToLong(Long::longValue).toArray();
+    }
+}
