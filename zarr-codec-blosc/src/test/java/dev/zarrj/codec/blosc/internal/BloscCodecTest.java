@@ -18,6 +18,7 @@ import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.codec.blosc.BloscConfiguration;
 import dev.zarrj.codec.blosc.BloscConfiguration.Compressor;
 import dev.zarrj.codec.blosc.BloscConfiguration.Shuffle;
+import dev.zarrj.core.DataTypes;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -267,28 +268,20 @@ class BloscCodecTest {
 
     @Test
     void resolveDefaultsRecordsTheDataTypeSize() {
-        ChunkSpec float64 = spec("float64");
+        ChunkSpec float64 = spec(DataTypes.FLOAT64);
         BloscCodec auto = codec(Compressor.ZSTD, 3, Shuffle.SHUFFLE, 0);
         BloscCodec resolved = (BloscCodec) auto.resolveDefaults(float64);
         assertEquals(8, resolved.bloscConfiguration().typesize());
         assertEquals(8, resolved.configuration().get("typesize").intValue());
         assertEquals(5, resolved.configuration().size(), "all five fields: " + resolved.configuration());
-        assertSame(resolved, resolved.resolveDefaults(spec("int16")), "a set typesize is kept");
+        assertSame(resolved, resolved.resolveDefaults(spec(DataTypes.INT16)), "a set typesize is kept");
         BloscCodec explicit = codec(Compressor.ZSTD, 3, Shuffle.SHUFFLE, 2);
         assertSame(explicit, explicit.resolveDefaults(float64));
-        BloscCodec noshuffle = (BloscCodec) codec(Compressor.ZSTD, 3, Shuffle.NOSHUFFLE, 0).resolveDefaults(spec("int16"));
+        BloscCodec noshuffle = (BloscCodec) codec(Compressor.ZSTD, 3, Shuffle.NOSHUFFLE, 0).resolveDefaults(spec(DataTypes.INT16));
         assertEquals(2, noshuffle.bloscConfiguration().typesize(), "recorded for noshuffle too");
     }
 
-    /** A chunk spec of a core data type, found through the registry as zarr-core finds it. */
-    static ChunkSpec spec(String dataType) {
-        DataType type = dev.zarrj.core.Zarr.defaults().registry()
-                .find(dev.zarrj.core.registry.ExtensionPoint.DATA_TYPE, dataType,
-                        dev.zarrj.api.datatype.DataTypeProvider.class)
-                .orElseThrow()
-                .create(dev.zarrj.api.ExtensionConfig.empty(dataType), (codecs, pointer) -> {
-                    throw new AssertionError("no nested codecs");
-                });
+    static ChunkSpec spec(DataType type) {
         return new ChunkSpec(type, new long[] {10}, type.defaultFillValue());
     }
 
