@@ -55,13 +55,15 @@ final class NativeBlosc {
                     + " loaded, so arrays that use the 'blosc' codec cannot be opened. Install it:"
                     + " 'apt-get install libblosc1' on Debian/Ubuntu, 'dnf install blosc' on Fedora,"
                     + " 'brew install c-blosc' on macOS; if it is in a directory the loader does not search, name"
-                    + " that directory with -Djna.library.path=<dir>. Cause: " + firstLine(failure), failure);
+                    + " that directory with -Djna.library.path=<dir>. Cause: " + summary(failure), failure);
         }
 
-        private static String firstLine(Throwable t) {
-            String m = t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
-            int nl = m.indexOf('\n');
-            return nl < 0 ? m : m.substring(0, nl);
+        /** The cause's type and the first two lines of its message (JNA's third lists the class path). */
+        private static String summary(Throwable t) {
+            String message = t.getMessage() == null ? "" : t.getMessage();
+            String lines = message.lines().map(String::strip).filter(l -> !l.isEmpty()).limit(2)
+                    .collect(java.util.stream.Collectors.joining(" "));
+            return t.getClass().getSimpleName() + (lines.isEmpty() ? "" : ": " + lines);
         }
     }
 }
