@@ -20,8 +20,9 @@ import java.util.Objects;
  * <p>Blosc splits its input into blocks, optionally shuffles each block's bytes or bits with a
  * stride of {@code typesize}, compresses each with {@code cname}, and writes a 16-byte header
  * followed by the blocks. Encoding calls c-blosc's context-based {@code blosc_compress_ctx} with
- * one internal thread, so calls from many threads never share c-blosc's global state; output is
- * the same as numcodecs' and zarrs' for the same c-blosc settings.
+ * one internal thread, so calls from many threads never share c-blosc's global state, and an
+ * output buffer of {@code n + 16} bytes, as numcodecs does; the same c-blosc version and settings
+ * give the same bytes.
  *
  * <p>Decoding reads the header first ({@link BloscHeader}): the frame must be exactly as long as
  * it says, and decode to the size the caller allows, before anything is allocated or handed to
