@@ -1,0 +1,195 @@
+package dev.zarrj.codec.blosc.internal;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.zarrj.api.ChunkSpec;
+import dev.zarrj.api.CorruptDataException;
+import dev.zarrj.api.EncodedSize;
+import dev.zarrj.api.InvalidMetadataException;
+import dev.zarrj.api.ZarrException;
+import dev.zarrj.api.codec.BytesToBytesCodec;
+import dev.zarrj.api.codec.Codec;
+import dev.zarrj.codec.blosc.BloscConfiguration;
+import dev.zarrj.codec.blosc.BloscConfiguration.Shuffle;
+import java.nio.ByteBuffer;
+import java.util.Objects;
+
+/**
+ * The {@code blosc} bytes→bytes codec: the blosc 1.x container format, written and read by the
+ * system c-blosc library.
+ *
+ * <p>Blosc splits its input into blocks, optionally shuffles each block's bytes or bits with a
+ * stride of {@code typesize}, compresses each with {@code cname}, and writes a 16-byte header
+ * followed by the blocks. Encoding calls c-blosc's context-based {@code blosc_compress_ctx} with
+ * one internal thread, so calls from many threads never share c-blosc's global state, and an
+ * output buffer of {@code n + 16} bytes, as numcodecs does; the same c-blosc version and settings
+ * give the same bytes.
+ *
+ * <p>Decoding reads the header first ({@link BloscHeader}): the frame must be exactly as long as
+ * it says, and decode to the size the caller allows, before anything is allocated or handed to
+ * c-blosc, so a corrupt, truncated or hostile frame can neither exhaust memory nor make c-blosc
+ * read or write outside its buffers. Frames stored uncompressed are returned as a view of the
+ * input, without a copy.
+ *
+ * <p>Specification: <a href="https://zarr-specs.readthedocs.io/en/latest/v3/codecs/blosc/">
+ * codecs-blosc.rst</a>; format: c-blosc's README_CHUNK_FORMAT.
+ *
+ * <p>Names accepted: {@code blosc}. No aliases.
+ *
+ * <p>Configuration example ({@code cname}, {@code clevel}, {@code shuffle} and {@code blocksize}
+ * are required; {@code typesize} is required unless {@code shuffle} is {@code "noshuffle"}, and
+ * when it is left out of a new array's metadata, {@link #resolveDefaults} records the data type's
+ * size):
+ *
+ * <pre>{@code
+ * {"name": "blosc", "configuration":
+ *     {"cname": "lz4", "clevel": 1, "shuffle": "shuffle", "typesize": 4, "blocksize": 0}}
+ * }</pre>
+ *
+ * <p>Partial operations: none; {@link #partialDecoder} decodes the whole value once. The encoded
+ * size is {@link EncodedSize.Bounded} by the decoded size plus 16 when that is known.
+ *
+ * <p>Immutable and thread-safe. c-blosc works on native memory: a heap input is copied once into
+ * pooled native scratch memory, and results are copied once to the heap ({@link Scratch}).
+ */
+public final class BloscCodec implements BytesToBytesCodec {
+    private static final String NAME = BloscConfiguration.NAME;
+
+    private final BloscConfiguration config;
+    private final BloscLibrary library;
+    /** JSON pointer of {@code typesize} in the metadata this codec came from, for messages. */
+    private final String typesizePointer;
+
+    BloscCodec(BloscConfiguration config, BloscLibrary library, String typesizePointer) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.library = Objects.requireNonNull(library, "library");
+        this.typesizePointer = Objects.requireNonNull(typesizePointer, "typesizePointer");
+    }
+
+    /** The typed configuration. */
+    public BloscConfiguration bloscConfiguration() {
+        return config;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    /** Every field; {@code typesize} is missing only when the metadata left it out and it was not resolved. */
+    @Override
+    public ObjectNode configuration() {
+        return config.configurationJson();
+    }
+
+    /** Records the data type's size as {@code typesize} when the configuration left it out. */
+    @Override
+    public Codec resolveDefaults(ChunkSpec decoded) {
+        if (!config.hasAutoTypesize()) {
+            return this;
+        }
+        return new BloscCodec(config.withTypesize(decoded.dataType().size()), library, typesizePointer);
+    }
+
+    /** {@code n + 16} at most for {@code n} decoded bytes: c-blosc stores blocks that do not compress. */
+    @Override
+    public EncodedSize encodedSize(EncodedSize decoded) {
+        if (decoded instanceof EncodedSize.Unbounded || decoded.max() > Long.MAX_VALUE - BloscHeader.SIZE) {
+            return EncodedSize.unbounded();
+        }
+        return EncodedSize.bounded(decoded.max() + BloscHeader.SIZE);
+    }
+
+    @Override
+    public ByteBuffer encode(ByteBuffer decoded) {
+        ByteBuffer in = decoded.slice();
+        int n = in.remaining();
+        if (n > BloscHeader.MAX_BUFFER) {
+            throw new ZarrException("ZARR-CODEC", NAME + ": cannot compress " + n + " bytes: c-blosc 1.x takes at most "
+                    + BloscHeader.MAX_BUFFER + " bytes; use smaller chunks");
+        }
+        int typesize = encodingTypesize();
+        int destSize = n + BloscHeader.SIZE;
+        try (Scratch out = Scratch.take(destSize); Scratch copy = in.isDirect() ? null : Scratch.take(Math.max(n, 1))) {
+            ByteBuffer src = in;
+            if (copy != null) {
+                src = copy.buffer(n).put(0, in, 0, n);
+            }
+            ByteBuffer dest = out.buffer(destSize);
+            int size = library.compress(config.clevel(), shuffleCode(config.shuffle()), typesize, src, n, dest,
+                    destSize, config.cname().jsonName(), config.blocksize());
+            if (size < BloscHeader.SIZE || size > destSize) {
+                throw new ZarrException("ZARR-CODEC", NAME + ": c-blosc " + library.version() + " failed to compress "
+                        + n + " bytes with " + config + " (result " + size + ")");
+            }
+            byte[] result = new byte[size];
+            dest.get(0, result);
+            return ByteBuffer.wrap(result);
+        }
+    }
+
+    /** The typesize to compress with: the configured one, 1 when unset and unused. */
+    private int encodingTypesize() {
+        if (!config.hasAutoTypesize()) {
+            return config.typesize();
+        }
+        if (config.shuffle() == Shuffle.NOSHUFFLE) {
+            return 1;
+        }
+        throw new InvalidMetadataException(typesizePointer, NAME + ": 'typesize' is required when 'shuffle' is \""
+                + config.shuffle().jsonName() + "\", and this array's metadata has none, so its chunks can be read but"
+                + " not written; add \"typesize\" (the size in bytes of the data type, for example 4 for float32)");
+    }
+
+    private static int shuffleCode(Shuffle shuffle) {
+        return switch (shuffle) {
+            case NOSHUFFLE -> 0;
+            case SHUFFLE -> 1;
+            case BITSHUFFLE -> 2;
+        };
+    }
+
+    @Override
+    public ByteBuffer decode(ByteBuffer encoded, EncodedSize decodedSize) {
+        Objects.requireNonNull(decodedSize, "decodedSize");
+        ByteBuffer in = encoded.slice();
+        BloscHeader h = BloscHeader.read(in, decodedSize, library.compressors());
+        int n = h.nbytes();
+        if (n == 0) {
+            return ByteBuffer.allocate(0);
+        }
+        if (h.memcpyed()) {
+            return in.slice(BloscHeader.SIZE, n);
+        }
+        try (Scratch out = Scratch.take(n); Scratch copy = in.isDirect() ? null : Scratch.take(h.cbytes())) {
+            ByteBuffer src = in;
+            if (copy != null) {
+                src = copy.buffer(h.cbytes()).put(0, in, 0, h.cbytes());
+            }
+            ByteBuffer dest = out.buffer(n);
+            int size = library.decompress(src, dest, n);
+            if (size != n) {
+                throw new CorruptDataException(NAME + ": corrupt frame: c-blosc " + library.version()
+                        + (size < 0 ? " rejected it (error " + size + ")" : " decoded " + size + " bytes")
+                        + "; the header promised " + n + " bytes compressed with " + h.formatName());
+            }
+            byte[] result = new byte[n];
+            dest.get(0, result);
+            return ByteBuffer.wrap(result);
+        }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof BloscCodec other && config.equals(other.config);
+    }
+
+    @Override
+    public int hashCode() {
+        return config.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "BloscCodec" + config.configurationJson();
+    }
+}
