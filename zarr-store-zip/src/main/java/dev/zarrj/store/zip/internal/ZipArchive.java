@@ -51,6 +51,9 @@ final class ZipArchive implements AutoCloseable {
     private static final int EOCD_SIGNATURE = 0x06054b50;
     private static final int LOCAL_HEADER_SIGNATURE = 0x04034b50;
     private static final int EOCD_LENGTH = 22;
+    private static final int ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
+    private static final int ZIP64_EOCD_SIGNATURE = 0x06064b50;
+    private static final int ZIP64_LOCATOR_LENGTH = 20;
     private static final int MAX_COMMENT = 0xffff;
     private static final int BLOCK = 64 * 1024;
     /** The largest value read into one buffer. */
@@ -103,9 +106,10 @@ final class ZipArchive implements AutoCloseable {
 
     private static List<ArchiveEntry> readCentralDirectory(ArchiveChannel ch, String label) {
         long length;
+        long declared;
         try {
             length = ch.size();
-            requireEndRecord(ch, length, label);
+            declared = endRecordEntries(ch, length, label);
         } catch (IOException e) {
             throw new StoreException(label + ": cannot read the archive: " + e, e);
         }
@@ -132,13 +136,31 @@ final class ZipArchive implements AutoCloseable {
             if (e instanceof StoreException s) {
                 throw s;
             }
-            throw new StoreException(label + ": the central directory is corrupt or truncated: " + e, e);
+            throw new StoreException(label + ": the central directory is corrupt or truncated: " + rootMessage(e), e);
+        }
+        // commons-compress stops at the first header without a signature: count, or keys go missing.
+        if (out.size() != declared) {
+            throw new StoreException(label + ": the central directory is corrupt or truncated: it holds "
+                    + out.size() + " readable entries, the end record declares " + declared, null);
         }
         return out;
     }
 
-    /** Fails unless the file ends with an end-of-central-directory record (and its comment). */
-    private static void requireEndRecord(ArchiveChannel ch, long length, String label) throws IOException {
+    private static String rootMessage(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getMessage() == null ? root.toString() : root.getMessage();
+    }
+
+    /**
+     * Finds the end-of-central-directory record (searching back over a comment, as commons-compress
+     * does) and returns the number of entries it declares, from the ZIP64 end record when there is one.
+     *
+     * @throws StoreException when the file has no end record
+     */
+    private static long endRecordEntries(ArchiveChannel ch, long length, String label) throws IOException {
         if (length == 0) {
             throw new StoreException(label + ": the file is empty, not a zip archive", null);
         }
@@ -147,12 +169,33 @@ final class ZipArchive implements AutoCloseable {
         ch.readFully(buf, length - tail);
         for (int i = tail - EOCD_LENGTH; i >= 0; i--) {
             if (buf.getInt(i) == EOCD_SIGNATURE) {
-                return;
+                long entries = buf.getShort(i + 10) & 0xffff;
+                long zip64 = zip64Entries(ch, length - tail + i);
+                return zip64 >= 0 ? zip64 : entries;
             }
         }
         throw new StoreException(label + ": not a complete zip archive: no end-of-central-directory record in "
                 + "its last " + tail + " bytes. It is truncated, was left unfinished (by a writer that crashed "
                 + "or was never closed), or is not a zip file", null);
+    }
+
+    /** The entry count of the ZIP64 end record that the locator before {@code eocd} points to, or -1. */
+    private static long zip64Entries(ArchiveChannel ch, long eocd) throws IOException {
+        if (eocd < ZIP64_LOCATOR_LENGTH) {
+            return -1;
+        }
+        ByteBuffer loc = ByteBuffer.allocate(ZIP64_LOCATOR_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        ch.readFully(loc, eocd - ZIP64_LOCATOR_LENGTH);
+        if (loc.getInt(0) != ZIP64_LOCATOR_SIGNATURE) {
+            return -1;
+        }
+        long at = loc.getLong(8);
+        ByteBuffer rec = ByteBuffer.allocate(40).order(ByteOrder.LITTLE_ENDIAN);
+        if (at < 0 || at > eocd - rec.capacity()) {
+            return -1; // commons-compress reports the broken locator
+        }
+        ch.readFully(rec, at);
+        return rec.getInt(0) == ZIP64_EOCD_SIGNATURE ? rec.getLong(32) : -1;
     }
 
     /** Refuses a name that is not a safe relative path. */
@@ -296,33 +339,32 @@ final class ZipArchive implements AutoCloseable {
         Inflater inflater = new Inflater(true);
         try {
             while (produced < end) {
-                if (inflater.needsInput()) {
-                    input.feed(inflater, produced);
-                }
-                int n = produced < start
-                        ? inflater.inflate(skip, 0, (int) Math.min(skip.length, start - produced))
-                        : inflater.inflate(out, (int) (produced - start), (int) (end - produced));
-                produced += n;
-                if (n == 0 && inflater.finished()) {
+                if (inflater.finished()) {
                     throw corrupt(e, "it inflates to " + produced + " bytes, fewer than the " + e.size()
                             + " its header declares");
                 }
-                if (n == 0 && inflater.needsDictionary()) {
+                if (inflater.needsDictionary()) {
                     throw corrupt(e, "its deflated data needs a preset dictionary");
                 }
+                if (inflater.needsInput()) {
+                    input.feed(inflater, produced);
+                }
+                produced += produced < start
+                        ? inflater.inflate(skip, 0, (int) Math.min(skip.length, start - produced))
+                        : inflater.inflate(out, (int) (produced - start), (int) (end - produced));
             }
             if (end == e.size()) {
                 // The whole tail was read: the deflate stream must end exactly here.
                 byte[] one = new byte[1];
                 while (!inflater.finished()) {
+                    if (inflater.needsDictionary()) {
+                        throw corrupt(e, "its deflated data needs a preset dictionary");
+                    }
                     if (inflater.needsInput()) {
                         input.feed(inflater, produced);
                     }
                     if (inflater.inflate(one) > 0) {
                         throw corrupt(e, "it inflates to more than the " + e.size() + " bytes its header declares");
-                    }
-                    if (inflater.needsDictionary()) {
-                        throw corrupt(e, "its deflated data needs a preset dictionary");
                     }
                 }
             }

@@ -146,6 +146,14 @@ final class Zips {
         return ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).getInt(centralHeader(b, name) + field) & 0xffffffffL;
     }
 
+    /** Where the named entry's data starts: after its local header, name and extra field. */
+    static long dataOffset(Path zip, String name) throws IOException {
+        byte[] b = Files.readAllBytes(zip);
+        ByteBuffer bb = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+        int lho = bb.getInt(centralHeader(b, name) + LOCAL_HEADER_OFFSET);
+        return lho + 30L + (bb.getShort(lho + 26) & 0xffff) + (bb.getShort(lho + 28) & 0xffff);
+    }
+
     /** Overwrites bytes at an offset. */
     static void patch(Path zip, long offset, byte... bytes) throws IOException {
         byte[] b = Files.readAllBytes(zip);
