@@ -404,22 +404,35 @@ public final class ZipStore implements Store {
                 return;
             }
             closed = true;
-            if (mode == Mode.CREATE || (mode == Mode.UPDATE && !changes.isEmpty())) {
-                writeArchive();
+            RuntimeException failure = null;
+            try {
+                if (mode == Mode.CREATE || (mode == Mode.UPDATE && !changes.isEmpty())) {
+                    writeArchive();
+                }
+            } catch (RuntimeException e) {
+                failure = e;
+            }
+            if (base != null) {
+                base.close();
+            }
+            if (spill != null) {
+                try {
+                    spill.close();
+                } catch (IOException e) {
+                    StoreException s = new StoreException(description + ": cannot delete the spill file "
+                            + spill.path() + ": " + e, e);
+                    if (failure == null) {
+                        failure = s;
+                    } else {
+                        failure.addSuppressed(s);
+                    }
+                }
+            }
+            if (failure != null) {
+                throw failure;
             }
         } finally {
-            try {
-                if (base != null) {
-                    base.close();
-                }
-                if (spill != null) {
-                    spill.close();
-                }
-            } catch (IOException e) {
-                throw new StoreException(description + ": cannot delete the spill file " + spill.path() + ": " + e, e);
-            } finally {
-                lock.writeLock().unlock();
-            }
+            lock.writeLock().unlock();
         }
     }
 
