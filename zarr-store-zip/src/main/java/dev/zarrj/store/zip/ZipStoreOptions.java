@@ -27,6 +27,8 @@ public record ZipStoreOptions(Compression compression, int level) {
     }
 
     /**
+     * Checks the options.
+     *
      * @throws IllegalArgumentException when {@code level} is not -1 to 9
      */
     public ZipStoreOptions {

@@ -16,7 +16,15 @@ package dev.zarrj.store.zip.internal;
  *                           opened, reported when the entry is read
  */
 record ArchiveEntry(String name, int method, long dataOffset, long compressedSize, long size, long crc, long time,
-        int unixMode, long externalAttributes, String problem) {
+        int unixMode, long externalAttributes, Problem problem) {
+    /**
+     * Why an entry cannot be read.
+     *
+     * @param corrupt whether the archive is damaged (else it uses a feature this store lacks)
+     * @param reason  what is wrong, for the message
+     */
+    record Problem(boolean corrupt, String reason) {}
+
     static final int STORED = 0;
     static final int DEFLATED = 8;
 

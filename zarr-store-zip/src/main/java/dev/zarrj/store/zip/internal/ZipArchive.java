@@ -218,23 +218,23 @@ final class ZipArchive implements AutoCloseable {
         long dataOffset = z.getDataOffset();
         long csize = z.getCompressedSize();
         long size = z.getSize();
-        String problem = null;
+        ArchiveEntry.Problem problem = null;
         if (z.getGeneralPurposeBit().usesEncryption()) {
-            problem = "it is encrypted, which a zip store does not support";
+            problem = new ArchiveEntry.Problem(false, "it is encrypted, which a zip store does not support");
         } else if (z.getMethod() != ArchiveEntry.STORED && z.getMethod() != ArchiveEntry.DEFLATED) {
-            problem = "its compression method " + z.getMethod() + " is not supported; only 0 (stored) and 8 "
-                    + "(deflated) are";
+            problem = new ArchiveEntry.Problem(false, "its compression method " + z.getMethod()
+                    + " is not supported; only 0 (stored) and 8 (deflated) are");
         } else if (dataOffset < 0 || csize < 0 || size < 0) {
-            problem = "its local header or sizes could not be read";
+            problem = new ArchiveEntry.Problem(true, "its local header or sizes could not be read; the archive is corrupt");
         } else if (dataOffset > length || csize > length - dataOffset) {
-            problem = "its data [" + dataOffset + ", " + (dataOffset + csize) + ") lies past the end of the "
-                    + length + "-byte archive; the archive is truncated or corrupt";
+            problem = new ArchiveEntry.Problem(true, "its data [" + dataOffset + ", " + (dataOffset + csize)
+                    + ") lies past the end of the " + length + "-byte archive; the archive is truncated or corrupt");
         } else if (z.getMethod() == ArchiveEntry.STORED && csize != size) {
-            problem = "it is stored (not compressed) but its compressed size " + csize + " differs from its size "
-                    + size + "; the central directory is corrupt";
+            problem = new ArchiveEntry.Problem(true, "it is stored (not compressed) but its compressed size " + csize
+                    + " differs from its size " + size + "; the central directory is corrupt");
         } else if (!hasLocalHeader(ch, z.getLocalHeaderOffset())) {
-            problem = "there is no local file header at offset " + z.getLocalHeaderOffset()
-                    + " where the central directory puts it; the archive is corrupt";
+            problem = new ArchiveEntry.Problem(true, "there is no local file header at offset "
+                    + z.getLocalHeaderOffset() + " where the central directory puts it; the archive is corrupt");
         }
         int unixMode = z.getPlatform() == ZipArchiveEntry.PLATFORM_UNIX ? z.getUnixMode() & 0xffff : 0;
         if ((unixMode & UnixStat.FILE_TYPE_FLAG) == 0) {
@@ -289,9 +289,8 @@ final class ZipArchive implements AutoCloseable {
      */
     ByteBuffer read(ArchiveEntry e, long start, long end) {
         if (e.problem() != null) {
-            String m = label + ": entry '" + e.name() + "' cannot be read: " + e.problem();
-            throw e.problem().contains("corrupt") || e.problem().contains("truncated")
-                    ? new CorruptDataException(m) : new StoreException(m, null);
+            String m = label + ": entry '" + e.name() + "' cannot be read: " + e.problem().reason();
+            throw e.problem().corrupt() ? new CorruptDataException(m) : new StoreException(m, null);
         }
         if (end - start > MAX_BUFFER) {
             throw new StoreException(label + ": entry '" + e.name() + "': " + (end - start)

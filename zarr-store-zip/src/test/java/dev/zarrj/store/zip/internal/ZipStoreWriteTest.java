@@ -167,6 +167,10 @@ class ZipStoreWriteTest {
             s.erase(k("c/2"));
             s.set(k("c/3"), bytes("new"));
             assertEquals(List.of(k("c/0"), k("c/1"), k("c/3"), k("zarr.json")), s.list());
+            s.set(k("d/0"), bytes("d0"));
+            s.set(k("d/1"), bytes("d1"));
+            s.erasePrefix("d/");
+            assertEquals(List.of(), s.listPrefix("d/"));
             assertEquals("replaced", new String(array(s.get(k("c/1")).orElseThrow()), java.nio.charset.StandardCharsets.UTF_8));
         }
         assertEquals(List.of("set.zip"), files());
