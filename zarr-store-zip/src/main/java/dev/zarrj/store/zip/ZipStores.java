@@ -1,0 +1,108 @@
+package dev.zarrj.store.zip;
+
+import dev.zarrj.api.InvalidKeyException;
+import dev.zarrj.api.StoreException;
+import dev.zarrj.api.store.Store;
+import dev.zarrj.store.zip.internal.ZipStore;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Opens, creates and fills zip archives that hold a Zarr hierarchy, at the archive's root or under
+ * a folder inside it.
+ *
+ * <p>A key {@code c/0/1} is the entry {@code <folder>/c/0/1}; directory entries are not keys.
+ * Stored entries are read in place with positional reads (a range read reads only the range);
+ * deflated entries are inflated. Every store returned is thread-safe. Archives whose entry names
+ * could leave the archive ({@code ..}, absolute, backslashes, NUL), that repeat a name, or that
+ * have no end-of-central-directory record are refused when opened. See the
+ * {@linkplain dev.zarrj.store.zip package} for {@code zip:} URIs.
+ *
+ * <pre>{@code
+ * try (Store zip = ZipStores.create(Path.of("out.zip"))) {      // written when closed
+ *     zip.set(StoreKey.of("zarr.json"), ByteBuffer.wrap(json));
+ * }
+ * try (Store zip = ZipStores.open(Path.of("out.zip"), "")) {    // read-only
+ *     ByteBuffer json = zip.get(StoreKey.of("zarr.json")).orElseThrow();
+ * }
+ * ZipStores.copy(FileStores.open(Path.of("set.zarr"), true), Path.of("set.zip"));
+ * }</pre>
+ *
+ * @since 0.1
+ */
+public final class ZipStores {
+    private ZipStores() {}
+
+    /**
+     * Opens an archive for reading. The store is readable and listable; every write is refused with
+     * a {@link dev.zarrj.api.ReadOnlyException} naming the archive. Close it to release the file.
+     *
+     * @param zip         the archive
+     * @param innerFolder the folder inside the archive that holds the hierarchy, for example
+     *                    {@code "data/set.zarr"}; {@code ""} or null for the archive's root
+     * @throws StoreException      when the archive is missing, incomplete, corrupt, has an unsafe or
+     *                             repeated entry name, or has no entry under {@code innerFolder}
+     * @throws InvalidKeyException when {@code innerFolder} is not a valid key path
+     */
+    public static Store open(Path zip, String innerFolder) {
+        return ZipStore.open(Objects.requireNonNull(zip, "zip"), innerFolder, ZipStore.Mode.READ_ONLY,
+                ZipStoreOptions.defaults());
+    }
+
+    /**
+     * Opens an archive, or a path where one will be, for reading and writing. Reads see the archive
+     * with the writes made through this store; {@code set} replaces a value (the last write wins)
+     * and {@code erase} removes one. Zip cannot replace an entry in place, so written values are
+     * kept in a temporary file beside the archive, and {@link Store#close()} writes the new archive
+     * to another temporary file and moves it over {@code zip} atomically, copying every unchanged
+     * entry as it is (entries outside {@code innerFolder} included). Nothing changed: the file is
+     * not touched. Until {@code close} returns the archive on disk is the old one; after a crash it
+     * is still the old one, and the temporary files ({@code .<name>.zarrj-*.spill} and
+     * {@code .tmp}) are left for removal.
+     *
+     * @param zip         the archive; it need not exist, and then is created by {@code close}
+     * @param innerFolder the folder that holds the hierarchy; {@code ""} or null for the root
+     * @param options     how new entries are written
+     * @throws StoreException      when {@code zip} exists and is not a readable, complete, safe archive
+     * @throws InvalidKeyException when {@code innerFolder} is not a valid key path
+     */
+    public static Store update(Path zip, String innerFolder, ZipStoreOptions options) {
+        return ZipStore.open(Objects.requireNonNull(zip, "zip"), innerFolder, ZipStore.Mode.UPDATE,
+                Objects.requireNonNull(options, "options"));
+    }
+
+    /** Creates a new archive with {@linkplain ZipStoreOptions#defaults() stored entries}; see {@link #create(Path, ZipStoreOptions)}. */
+    public static Store create(Path zip) {
+        return create(zip, ZipStoreOptions.defaults());
+    }
+
+    /**
+     * Creates a new archive, written when the store is closed (an empty archive if nothing was
+     * set), as {@link #update} does; the hierarchy is at the archive's root.
+     *
+     * @throws StoreException when {@code zip} already exists (also checked again on close)
+     */
+    public static Store create(Path zip, ZipStoreOptions options) {
+        return ZipStore.open(Objects.requireNonNull(zip, "zip"), "", ZipStore.Mode.CREATE,
+                Objects.requireNonNull(options, "options"));
+    }
+
+    /** Copies a store into a new archive with stored entries; see {@link #copy(Store, Path, ZipStoreOptions)}. */
+    public static long copy(Store source, Path zip) {
+        return copy(source, zip, ZipStoreOptions.defaults());
+    }
+
+    /**
+     * Copies every key of a listable store into a new archive, at its root, in key order. The
+     * archive is written to a temporary file and moved into place when complete; values are read
+     * one at a time. ZIP64 records are written when the archive passes 4 GiB or 65 535 entries.
+     *
+     * @return the number of keys copied
+     * @throws StoreException           when {@code zip} already exists, or reading or writing fails
+     * @throws IllegalArgumentException when {@code source} is not listable
+     */
+    public static long copy(Store source, Path zip, ZipStoreOptions options) {
+        return ZipStore.copy(Objects.requireNonNull(source, "source"), Objects.requireNonNull(zip, "zip"),
+                Objects.requireNonNull(options, "options"));
+    }
+}
