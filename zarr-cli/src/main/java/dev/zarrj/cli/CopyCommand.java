@@ -50,11 +50,7 @@ final class CopyCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Store src = root.openStore(source, true);
         Store dst = root.openStore(destination, false);
-        try {
-            copy(root.zarr().open(src, path), dst);
-        } finally {
-            dst.close();
-        }
+        copy(root.zarr().open(src, path), dst);
         root.out().println("copied " + copiedArrays + " array(s) from " + src.describe() + " to " + dst.describe());
         return 0;
     }

@@ -79,9 +79,21 @@ public final class ZarrCli implements Callable<Integer> {
         return ExtensionRegistry.discover(layer);
     }
 
-    /** Opens a store named by a URI or path. */
+    private final List<Store> opened = new ArrayList<>();
+
+    /** Opens a store named by a URI or path; it is closed (and, for a zip, finished) when the command ends. */
     Store openStore(String location, boolean readOnly) {
-        return zarr().openStore(location, readOnly);
+        Store s = zarr().openStore(location, readOnly);
+        opened.add(s);
+        return s;
+    }
+
+    /** Closes every store a command opened, in reverse order. */
+    private void closeStores() {
+        for (int i = opened.size() - 1; i >= 0; i--) {
+            opened.get(i).close();
+        }
+        opened.clear();
     }
 
     /** Standard output as bytes, for raw data. */
@@ -154,6 +166,12 @@ public final class ZarrCli implements Callable<Integer> {
             return 2;
         });
         int code = cl.execute(args);
+        try {
+            cli.closeStores();
+        } catch (RuntimeException e) {
+            err.println("zarr: " + e.getMessage());
+            code = code == 0 ? 2 : code;
+        }
         out.flush();
         err.flush();
         return code;

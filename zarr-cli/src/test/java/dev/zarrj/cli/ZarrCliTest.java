@@ -181,6 +181,24 @@ class ZarrCliTest {
     }
 
     @Test
+    void copyToAZipAndBackKeepsEveryValue() {
+        String store = demo();
+        String zip = tmp.resolve("demo.zip").toString();
+        Result toZip = zarr("copy", store, zip);
+        assertEquals(0, toZip.code(), toZip.stderr());
+        assertTrue(Files.isRegularFile(Path.of(zip)));
+        String back = tmp.resolve("back.zarr").toString();
+        Result fromZip = zarr("copy", zip, back);
+        assertEquals(0, fromZip.code(), fromZip.stderr());
+        for (String array : List.of("/counts", "/flags", "/weather/temperature_gzip")) {
+            byte[] original = zarr("cat", store, "--path", array).stdout();
+            assertArrayEquals(original, zarr("cat", "zip:" + zip, "--path", array).stdout(), array + " in the zip");
+            assertArrayEquals(original, zarr("cat", back, "--path", array).stdout(), array + " copied back");
+        }
+        assertEquals(0, zarr("verify", zip).code());
+    }
+
+    @Test
     void verifyReportsEveryCorruptChunkByKey() throws IOException {
         String store = demo();
         Result good = zarr("verify", store);
