@@ -7,10 +7,12 @@ import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 import com.github.luben.zstd.ZstdIOException;
 import dev.zarrj.api.ChecksumMismatchException;
+import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.EncodedSize;
 import dev.zarrj.api.ZarrException;
 import dev.zarrj.api.codec.BytesToBytesCodec;
+import dev.zarrj.api.codec.Codec;
 import dev.zarrj.codec.zstd.ZstdConfiguration;
 import dev.zarrj.codec.zstd.internal.ZstdFrames.Frame;
 import java.nio.ByteBuffer;
@@ -82,6 +84,15 @@ public final class ZstdCodec implements BytesToBytesCodec {
     @Override
     public ObjectNode configuration() {
         return config.configurationJson();
+    }
+
+    /**
+     * A fresh, equal instance, so that new metadata records both fields even when they were left
+     * out (zarr-core writes a codec's full form only when this returns another instance).
+     */
+    @Override
+    public Codec resolveDefaults(ChunkSpec decoded) {
+        return new ZstdCodec(config);
     }
 
     /** Bounded by libzstd's {@code ZSTD_compressBound} when the decoded size is bounded. */
