@@ -126,7 +126,7 @@ public final class ZstdCodec implements BytesToBytesCodec {
         }
         ZstdCompressCtx ctx = ZstdContexts.takeCompressor(config.level(), config.checksum());
         try {
-            if (in.isDirect()) {
+            if (in.isDirect()) { // native memory to native memory, no copy; the result stays direct
                 ByteBuffer out = ByteBuffer.allocateDirect((int) bound);
                 int size = ctx.compressDirectByteBuffer(out, 0, out.capacity(), in, 0, n);
                 return out.limit(size);

@@ -31,7 +31,12 @@ final class ZstdContexts {
         if (c == null) {
             c = loadNative(ZstdCompressCtx::new);
         }
-        return c.setLevel(level).setChecksum(checksum).setContentSize(true);
+        try {
+            return c.setLevel(level).setChecksum(checksum).setContentSize(true);
+        } catch (RuntimeException e) {
+            c.close();
+            throw e;
+        }
     }
 
     static void give(ZstdCompressCtx c) {
