@@ -1,0 +1,387 @@
+package dev.zarrj.codec.zstd.internal;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.github.luben.zstd.ZstdBufferDecompressingStreamNoFinalizer;
+import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdDecompressCtx;
+import com.github.luben.zstd.ZstdException;
+import com.github.luben.zstd.ZstdIOException;
+import dev.zarrj.api.ChecksumMismatchException;
+import dev.zarrj.api.ChunkSpec;
+import dev.zarrj.api.CorruptDataException;
+import dev.zarrj.api.EncodedSize;
+import dev.zarrj.api.ZarrException;
+import dev.zarrj.api.codec.BytesToBytesCodec;
+import dev.zarrj.api.codec.Codec;
+import dev.zarrj.codec.zstd.ZstdConfiguration;
+import dev.zarrj.codec.zstd.internal.ZstdFrames.Frame;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The {@code zstd} bytes→bytes codec: Zstandard compression (RFC 8878) through libzstd.
+ *
+ * <p>Encoding writes one standard frame with the content size in its header and, when
+ * configured, a content checksum: what zarr-python (numcodecs), zarrs and tensorstore write and
+ * read. Output is deterministic for a given libzstd.
+ *
+ * <p>Decoding accepts any sequence of frames: with or without the content size (streaming writers
+ * leave it out), with or without checksums (verified when present), concatenated, with skippable
+ * frames between them. Frames that need a dictionary are rejected. Before any output is allocated
+ * the frame headers and block headers are read: a truncated stream, or headers that declare more
+ * than the allowed decoded size or more than their blocks can hold, fail at once. Output never
+ * grows past the allowed size; frames without a content size decode into a buffer bounded by it
+ * (single pass when the size is {@link EncodedSize.Fixed}, streaming otherwise), failing as soon
+ * as the output would exceed it. So a corrupt or hostile chunk cannot exhaust memory.
+ *
+ * <p>Specification: <a href="https://github.com/zarr-developers/zarr-extensions/tree/main/codecs/zstd">
+ * zarr-extensions codecs/zstd</a>; format: RFC 8878.
+ *
+ * <p>Names accepted: {@code zstd}. No aliases.
+ *
+ * <p>Configuration example (both fields optional: {@code level} -131072 to 22, default 0 for
+ * zstd's default; {@code checksum} default false; both are always written back):
+ *
+ * <pre>{@code
+ * {"name": "zstd", "configuration": {"level": 0, "checksum": false}}
+ * }</pre>
+ *
+ * <p>Partial operations: none; {@link #partialDecoder} decodes the whole value once. The encoded
+ * size is {@link EncodedSize.Bounded} (libzstd's compress bound) when the decoded size is known.
+ *
+ * <p>Immutable and thread-safe; libzstd contexts come from a small shared pool.
+ */
+public final class ZstdCodec implements BytesToBytesCodec {
+    private static final String NAME = ZstdConfiguration.NAME;
+
+    /** Largest byte[] the JVM reliably allocates. */
+    static final int MAX_BUFFER = Integer.MAX_VALUE - 8;
+
+    // libzstd error codes (ZSTD_ErrorCode, stable since 1.3).
+    private static final long ERROR_CHECKSUM_WRONG = 22;
+    private static final long ERROR_DST_SIZE_TOO_SMALL = 70;
+
+    private final ZstdConfiguration config;
+
+    /** A codec with the given configuration. */
+    public ZstdCodec(ZstdConfiguration config) {
+        this.config = Objects.requireNonNull(config, "config");
+    }
+
+    /** The typed configuration. */
+    public ZstdConfiguration zstdConfiguration() {
+        return config;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public ObjectNode configuration() {
+        return config.configurationJson();
+    }
+
+    /**
+     * A fresh, equal instance, so that new metadata records both fields even when they were left
+     * out (zarr-core writes a codec's full form only when this returns another instance).
+     */
+    @Override
+    public Codec resolveDefaults(ChunkSpec decoded) {
+        return new ZstdCodec(config);
+    }
+
+    /** Bounded by libzstd's {@code ZSTD_compressBound} when the decoded size is bounded. */
+    @Override
+    public EncodedSize encodedSize(EncodedSize decoded) {
+        if (decoded instanceof EncodedSize.Unbounded) {
+            return EncodedSize.unbounded();
+        }
+        long bound = compressBound(decoded.max());
+        return bound < 0 ? EncodedSize.unbounded() : EncodedSize.bounded(bound);
+    }
+
+    /**
+     * {@code ZSTD_COMPRESSBOUND(n)} from zstd.h: the largest single frame that compressing
+     * {@code n} bytes produces, header and checksum included; -1 when it overflows.
+     */
+    static long compressBound(long n) {
+        long margin = n < ZstdFrames.MAX_BLOCK ? (ZstdFrames.MAX_BLOCK - n) >>> 11 : 0;
+        long bound = n + (n >>> 8) + margin;
+        return bound < n ? -1 : bound;
+    }
+
+    @Override
+    public ByteBuffer encode(ByteBuffer decoded) {
+        ByteBuffer in = decoded.slice();
+        int n = in.remaining();
+        long bound = compressBound(n);
+        if (bound > MAX_BUFFER) {
+            throw new ZarrException("ZARR-CODEC", NAME + ": " + n + " bytes may compress to " + bound
+                    + " bytes, more than the largest buffer (" + MAX_BUFFER + " bytes); use smaller chunks");
+        }
+        ZstdCompressCtx ctx = ZstdContexts.takeCompressor(config.level(), config.checksum());
+        try {
+            if (in.isDirect()) { // native memory to native memory, no copy; the result stays direct
+                ByteBuffer out = ByteBuffer.allocateDirect((int) bound);
+                int size = ctx.compressDirectByteBuffer(out, 0, out.capacity(), in, 0, n);
+                return out.limit(size);
+            }
+            byte[] src;
+            int offset;
+            if (in.hasArray()) {
+                src = in.array();
+                offset = in.arrayOffset();
+            } else { // read-only heap buffer: its array is not accessible
+                src = new byte[n];
+                in.duplicate().get(src);
+                offset = 0;
+            }
+            byte[] out = new byte[(int) bound];
+            int size = ctx.compressByteArray(out, 0, out.length, src, offset, n);
+            return ByteBuffer.wrap(size < out.length / 2 ? Arrays.copyOf(out, size) : out, 0, size).slice();
+        } catch (ZstdException e) {
+            throw new ZarrException("ZARR-CODEC", NAME + ": compressing " + n + " bytes at level " + config.level()
+                    + " failed: " + e.getMessage(), e);
+        } finally {
+            ZstdContexts.give(ctx);
+        }
+    }
+
+    @Override
+    public ByteBuffer decode(ByteBuffer encoded, EncodedSize decodedSize) {
+        Objects.requireNonNull(decodedSize, "decodedSize");
+        ByteBuffer in = encoded.slice().order(ByteOrder.LITTLE_ENDIAN);
+        if (!in.hasRemaining()) {
+            throw new CorruptDataException(NAME + ": empty input, expected a zstd frame");
+        }
+        List<Frame> frames = ZstdFrames.scan(in, NAME);
+        long declared = 0;
+        long undeclaredBound = 0;
+        for (Frame f : frames) {
+            if (f.sizeKnown()) {
+                declared += f.contentSize(); // each is at most its maxDecoded, below 2^50: no overflow
+            } else {
+                undeclaredBound += f.maxDecoded();
+            }
+        }
+        if (declared > decodedSize.max()) {
+            throw new CorruptDataException(String.format("%s: the frame headers declare %d decoded bytes, more than"
+                    + " %s; nothing decoded (corrupt data or a decompression bomb)", NAME, declared,
+                    allowed(decodedSize)));
+        }
+        if (!in.hasArray() && !in.isDirect()) { // read-only heap buffer: libzstd needs an array or an address
+            byte[] copy = new byte[in.remaining()];
+            in.duplicate().get(copy);
+            in = ByteBuffer.wrap(copy).order(ByteOrder.LITTLE_ENDIAN);
+        }
+        Output out;
+        if (decodedSize instanceof EncodedSize.Fixed fixed) {
+            long expected = fixed.bytes();
+            if (declared + undeclaredBound < expected) {
+                throw new CorruptDataException(String.format("%s: the frames can decode to at most %d bytes,"
+                        + " expected %d", NAME, declared + undeclaredBound, expected));
+            }
+            out = Output.exactly(expected, decodedSize);
+        } else {
+            // Frames without a declared size get a first guess; the buffer grows while they decode.
+            long first = declared + Math.min(undeclaredBound, Math.max(4L * in.remaining(), 8192));
+            out = Output.growable(first, decodedSize);
+        }
+        ZstdDecompressCtx ctx = null;
+        try {
+            for (Frame f : frames) {
+                if (f.sizeKnown() || decodedSize instanceof EncodedSize.Fixed) {
+                    if (ctx == null) {
+                        ctx = ZstdContexts.takeDecompressor();
+                    }
+                    decodeWhole(ctx, in, f, out);
+                } else {
+                    decodeStreaming(in, f, out);
+                }
+            }
+        } finally {
+            if (ctx != null) {
+                ZstdContexts.give(ctx);
+            }
+        }
+        BytesToBytesCodec.checkDecodedSize(NAME, out.size, decodedSize);
+        return out.result();
+    }
+
+    /**
+     * Decodes one frame in a single pass into the output: exactly its declared size, or (without
+     * one) whatever room the allowed size leaves, so libzstd stops at the first block past it.
+     */
+    private static void decodeWhole(ZstdDecompressCtx ctx, ByteBuffer in, Frame f, Output out) {
+        int room;
+        if (f.sizeKnown()) {
+            out.ensure(out.size + f.contentSize());
+            room = (int) f.contentSize();
+        } else {
+            room = out.buf.length - out.size;
+        }
+        int produced;
+        try {
+            produced = in.isDirect()
+                    ? ctx.decompressDirectByteBufferToByteArray(out.buf, out.size, room, in, f.offset(), f.length())
+                    : ctx.decompressByteArray(out.buf, out.size, room, in.array(), in.arrayOffset() + f.offset(),
+                            f.length());
+        } catch (ZstdException e) {
+            if (e.getErrorCode() == ERROR_DST_SIZE_TOO_SMALL) {
+                throw f.sizeKnown()
+                        ? new CorruptDataException(String.format("%s: %s decodes to more than the %d bytes its"
+                                + " header declares", NAME, f.where(), f.contentSize()))
+                        : out.tooLarge();
+            }
+            throw failure(e.getErrorCode(), e.getMessage(), f, e);
+        }
+        if (f.sizeKnown() && produced != f.contentSize()) {
+            throw new CorruptDataException(String.format("%s: %s decoded to %d bytes, but its header declares %d",
+                    NAME, f.where(), produced, f.contentSize()));
+        }
+        out.size += produced;
+    }
+
+    /**
+     * Decodes one frame without a declared size with libzstd's streaming decoder, growing the
+     * output as needed up to the allowed size and failing as soon as it would pass it.
+     */
+    private static void decodeStreaming(ByteBuffer in, Frame f, Output out) {
+        byte[] src;
+        int from;
+        if (in.hasArray()) {
+            src = in.array();
+            from = in.arrayOffset() + f.offset();
+        } else {
+            src = new byte[f.length()];
+            in.get(f.offset(), src);
+            from = 0;
+        }
+        // zstd-jni indexes the arrays by position and ignores arrayOffset: wrap, never slice.
+        ByteBuffer source = ByteBuffer.wrap(src, from, f.length());
+        try (ZstdBufferDecompressingStreamNoFinalizer stream =
+                     ZstdContexts.loadNative(() -> new ZstdBufferDecompressingStreamNoFinalizer(source))) {
+            while (stream.hasRemaining()) {
+                int consumedBefore = source.position();
+                int produced;
+                if (out.size < out.buf.length || out.grow()) {
+                    produced = stream.read(ByteBuffer.wrap(out.buf, out.size, out.buf.length - out.size));
+                    out.size += produced;
+                } else {
+                    // The output is at the limit: one more byte means the data is too large.
+                    produced = stream.read(ByteBuffer.allocate(1));
+                    if (produced > 0) {
+                        throw out.tooLarge();
+                    }
+                }
+                if (produced == 0 && source.position() == consumedBefore && stream.hasRemaining()) {
+                    throw new CorruptDataException(String.format("%s: %s ends before its last block is complete",
+                            NAME, f.where()));
+                }
+            }
+        } catch (ZstdIOException e) {
+            throw failure(e.getErrorCode(), e.getMessage(), f, e);
+        } catch (java.io.IOException e) {
+            throw new CorruptDataException(NAME + ": " + f.where() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static CorruptDataException failure(long code, String message, Frame f, Exception cause) {
+        // ChecksumMismatchException takes no cause; the libzstd message goes into its text.
+        if (code == ERROR_CHECKSUM_WRONG) {
+            return new ChecksumMismatchException(String.format("%s: content checksum mismatch in %s: the decoded"
+                    + " data does not match the frame's stored XXH64 checksum (%s)", NAME, f.where(), message));
+        }
+        return new CorruptDataException(String.format("%s: invalid data in %s: %s (libzstd error %d)", NAME,
+                f.where(), message, code), cause);
+    }
+
+    private static String allowed(EncodedSize size) {
+        return size instanceof EncodedSize.Fixed f ? "the expected " + f.bytes() : "the allowed " + size.max();
+    }
+
+    /** The decoded bytes so far, in a buffer that never grows past the allowed decoded size. */
+    private static final class Output {
+        private final EncodedSize expected;
+        private final long limit;
+        byte[] buf;
+        int size;
+
+        private Output(byte[] buf, long limit, EncodedSize expected) {
+            this.buf = buf;
+            this.limit = limit;
+            this.expected = expected;
+        }
+
+        static Output exactly(long bytes, EncodedSize expected) {
+            if (bytes > MAX_BUFFER) {
+                throw tooLargeForJava(bytes);
+            }
+            return new Output(new byte[(int) bytes], bytes, expected);
+        }
+
+        static Output growable(long first, EncodedSize expected) {
+            long limit = Math.min(expected.max(), MAX_BUFFER);
+            return new Output(new byte[(int) Math.min(first, limit)], limit, expected);
+        }
+
+        /** Makes room for {@code total} bytes; fails when that exceeds the limit. */
+        void ensure(long total) {
+            if (total > buf.length) {
+                if (total > limit) {
+                    throw total > MAX_BUFFER ? tooLargeForJava(total) : tooLarge();
+                }
+                buf = Arrays.copyOf(buf, (int) Math.max(total, Math.min(limit, 2L * buf.length)));
+            }
+        }
+
+        /** Enlarges the buffer; false when it is already at the limit. */
+        boolean grow() {
+            if (buf.length >= limit) {
+                return false;
+            }
+            buf = Arrays.copyOf(buf, (int) Math.min(limit, Math.max(2L * buf.length, 8192)));
+            return true;
+        }
+
+        CorruptDataException tooLarge() {
+            String allowed = expected instanceof EncodedSize.Fixed f
+                    ? "the expected " + f.bytes() + " bytes"
+                    : limit < expected.max()
+                            ? MAX_BUFFER + " bytes, the largest buffer Java can allocate"
+                            : "the allowed " + limit + " bytes";
+            return new CorruptDataException(NAME + ": decoded data is larger than " + allowed
+                    + "; stopped decompressing (corrupt data or a decompression bomb)");
+        }
+
+        private static CorruptDataException tooLargeForJava(long bytes) {
+            return new CorruptDataException(NAME + ": " + bytes + " decoded bytes do not fit in one Java buffer"
+                    + " (at most " + MAX_BUFFER + " bytes); use smaller chunks");
+        }
+
+        ByteBuffer result() {
+            byte[] b = size < buf.length / 2 ? Arrays.copyOf(buf, size) : buf;
+            return ByteBuffer.wrap(b, 0, size).slice();
+        }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ZstdCodec other && config.equals(other.config);
+    }
+
+    @Override
+    public int hashCode() {
+        return config.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "ZstdCodec[level=" + config.level() + ", checksum=" + config.checksum() + "]";
+    }
+}
