@@ -230,7 +230,10 @@ public final class ArrayBuilder {
         return doc;
     }
 
-    /** Records codec defaults that depend on the data type (for example blosc's typesize). */
+    /**
+     * Writes every codec in its canonical form, with the defaults that depend on the data type
+     * filled in (for example blosc's typesize), so that new metadata records every setting.
+     */
     private void resolveCodecDefaults(ObjectNode doc, ArrayMetadata meta) {
         DefaultCodecChain chain = meta.codecs();
         if (!chain.skipped().isEmpty()) {
@@ -238,24 +241,13 @@ public final class ArrayBuilder {
         }
         ChunkSpec spec = meta.chunkSpec(new long[meta.rank()]);
         ArrayNode out = F.arrayNode();
-        ArrayNode in = (ArrayNode) doc.get("codecs");
-        boolean changed = false;
-        for (int i = 0; i < chain.codecs().size(); i++) {
-            Codec c = chain.codecs().get(i);
-            Codec r = c.resolveDefaults(spec);
-            if (r != c) {
-                changed = true;
-                out.add(r.toJson());
-            } else {
-                out.add(in.get(i));
-            }
+        for (Codec c : chain.codecs()) {
+            out.add(c.resolveDefaults(spec).toJson());
             if (c instanceof dev.zarrj.api.codec.ArrayToArrayCodec a) {
                 spec = a.encodedSpec(spec);
             }
         }
-        if (changed) {
-            doc.set("codecs", out);
-        }
+        doc.set("codecs", out);
     }
 
     private long[] defaultChunks() {

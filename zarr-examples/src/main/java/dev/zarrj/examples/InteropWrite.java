@@ -69,9 +69,39 @@ public final class InteropWrite {
         add(arrays, zarr.array(DataTypes.UINT32, 2, 3).chunks(2, 3).attributes(Map.of("units", "m")), store,
                 "/nested/deeper/u4", "[" + le + ",{\"name\":\"gzip\",\"configuration\":{\"level\":9}}]", rnd, null, null);
         ((ObjectNode) arrays.get(arrays.size() - 1)).set("attributes", F.objectNode().put("units", "m"));
+        if (installed(zarr, "zstd")) {
+            add(arrays, zarr.array(DataTypes.FLOAT32, 33, 17).chunks(10, 8), store, "/zstd/f4_checksum",
+                    "[" + le + ",{\"name\":\"zstd\",\"configuration\":{\"level\":3,\"checksum\":true}}]", rnd, null, null);
+            add(arrays, zarr.array(DataTypes.INT64, 40).chunks(16), store, "/zstd/i8_level_minus_3",
+                    "[" + be + ",{\"name\":\"zstd\",\"configuration\":{\"level\":-3,\"checksum\":false}}]", rnd, null, null);
+        }
+        if (installed(zarr, "blosc")) {
+            add(arrays, zarr.array(DataTypes.FLOAT64, 25, 9).chunks(8, 4), store, "/blosc/f8_zstd_shuffle",
+                    "[" + le + ",{\"name\":\"blosc\",\"configuration\":{\"cname\":\"zstd\",\"clevel\":5,"
+                            + "\"shuffle\":\"shuffle\",\"typesize\":8,\"blocksize\":0}}]", rnd, null, null);
+            add(arrays, zarr.array(DataTypes.UINT16, 100).chunks(30), store, "/blosc/u2_lz4_bitshuffle",
+                    "[" + le + ",{\"name\":\"blosc\",\"configuration\":{\"cname\":\"lz4\",\"clevel\":9,"
+                            + "\"shuffle\":\"bitshuffle\",\"typesize\":2,\"blocksize\":0}}]", rnd, new long[] {5}, new long[] {60});
+        }
+        if (installed(zarr, "sharding_indexed")) {
+            String inner = "[" + le + ",{\"name\":\"gzip\",\"configuration\":{\"level\":1}}]";
+            String index = "[" + le + ",{\"name\":\"crc32c\"}]";
+            add(arrays, zarr.array(DataTypes.INT32, 20, 30).chunks(10, 12), store, "/sharded/end_partial",
+                    "[{\"name\":\"sharding_indexed\",\"configuration\":{\"chunk_shape\":[5,4],\"codecs\":" + inner
+                            + ",\"index_codecs\":" + index + ",\"index_location\":\"end\"}}]", rnd,
+                    new long[] {3, 5}, new long[] {9, 20});
+            add(arrays, zarr.array(DataTypes.UINT8, 16, 16).chunks(8, 8), store, "/sharded/start_transposed",
+                    "[{\"name\":\"sharding_indexed\",\"configuration\":{\"chunk_shape\":[4,2],\"codecs\":"
+                            + "[{\"name\":\"transpose\",\"configuration\":{\"order\":[1,0]}},{\"name\":\"bytes\"}]"
+                            + ",\"index_codecs\":" + index + ",\"index_location\":\"start\"}}]", rnd, null, null);
+        }
 
         Files.write(dir.resolve("expected.json"), new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(expected));
         System.out.println("wrote " + arrays.size() + " arrays and expected.json to " + dir);
+    }
+
+    private static boolean installed(Zarr zarr, String codec) {
+        return zarr.registry().names(dev.zarrj.core.registry.ExtensionPoint.CODEC).contains(codec);
     }
 
     /** Creates an array, writes random values into a region (or all of it), and records every element. */
