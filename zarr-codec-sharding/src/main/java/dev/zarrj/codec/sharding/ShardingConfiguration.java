@@ -122,7 +122,12 @@ public record ShardingConfiguration(long[] chunkShape, JsonNode codecs, JsonNode
         ObjectNode node = F.objectNode();
         ArrayNode shape = node.putArray("chunk_shape");
         for (long s : chunkShape) {
-            shape.add(s);
+            // As an int when it fits, so that the node equals one parsed from the same text.
+            if (s <= Integer.MAX_VALUE) {
+                shape.add((int) s);
+            } else {
+                shape.add(s);
+            }
         }
         node.set("codecs", codecs.deepCopy());
         node.set("index_codecs", indexCodecs.deepCopy());
