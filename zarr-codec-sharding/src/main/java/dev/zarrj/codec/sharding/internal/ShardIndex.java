@@ -133,8 +133,11 @@ final class ShardIndex {
         if (off == EMPTY || n == EMPTY) {
             throw corrupt(layout, i, "only one of offset and nbytes is the empty marker 2^64 - 1; both or neither must be");
         }
-        if (off < 0 || n < 0 || off > Long.MAX_VALUE - n) {
+        if (off < 0 || n < 0) {
             throw corrupt(layout, i, "the range lies beyond 2^63 bytes, far past the end of any shard");
+        }
+        if (off > Long.MAX_VALUE - n) {
+            throw corrupt(layout, i, "offset + nbytes overflows, far past the end of any shard");
         }
         if (off < dataStart) {
             throw corrupt(layout, i, "the range starts inside the shard index, which fills bytes [0, " + dataStart + ")");

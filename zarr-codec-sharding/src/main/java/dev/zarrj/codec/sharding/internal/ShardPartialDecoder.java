@@ -118,25 +118,26 @@ final class ShardPartialDecoder implements ArrayPartialDecoder {
         try {
             bytes = input.read(range);
         } catch (CorruptDataException e) {
-            throw shorterThanIndex("too few bytes", e);
+            throw shorterThanIndex(null, e);
         } catch (StoreException e) {
             if (!outsideValue(e)) {
                 throw e;
             }
-            throw shorterThanIndex("too few bytes", e);
+            throw shorterThanIndex(null, e);
         }
         if (bytes.remaining() != indexSize) {
-            throw shorterThanIndex(bytes.remaining() + " bytes where the index should be", null);
+            throw shorterThanIndex(bytes.remaining() + " bytes read where the index should be", null);
         }
         // Entries are checked one by one as regions touch them: checking all of them here would
         // cost a sort of the whole index for every partial read of a large shard.
         return ShardIndex.decode(bytes, layout, codec.indexCodecs());
     }
 
+    /** @param found what was found, or null when the cause says it */
     private CorruptDataException shorterThanIndex(String found, RuntimeException cause) {
         String detail = cause == null ? "" : ": " + (cause instanceof dev.zarrj.api.ZarrException z ? z.detail() : cause);
         return new CorruptDataException("the shard is shorter than its " + layout.indexSize() + "-byte index ("
-                + found + "; truncated shard)" + detail, cause);
+                + (found == null ? "" : found + "; ") + "truncated shard)" + detail, cause);
     }
 
     /**

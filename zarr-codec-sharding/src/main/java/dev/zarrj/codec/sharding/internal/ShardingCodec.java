@@ -266,8 +266,8 @@ public final class ShardingCodec implements ArrayToBytesCodec {
         long size = shard.remaining();
         long indexSize = layout.indexSize();
         if (size < indexSize) {
-            throw new CorruptDataException("the shard has " + size + " bytes, fewer than its " + indexSize
-                    + "-byte index (truncated shard)");
+            throw new CorruptDataException("the shard is shorter than its " + indexSize + "-byte index (" + size
+                    + " bytes; truncated shard)");
         }
         int at = (int) (layout.location() == IndexLocation.START ? 0 : size - indexSize);
         ShardIndex index = ShardIndex.decode(shard.slice(at, (int) indexSize), layout, indexCodecs);
