@@ -68,6 +68,7 @@ public final class ShardingCodec implements ArrayToBytesCodec {
     private final CodecChain codecs;
     private final CodecChain indexCodecs;
     private final IndexLocation indexLocation;
+    private final boolean locationGiven;
     private final String pointer;
     private final ProviderContext context;
 
@@ -76,17 +77,20 @@ public final class ShardingCodec implements ArrayToBytesCodec {
      * @param codecs        the inner chunks' codecs
      * @param indexCodecs   the index's codecs
      * @param indexLocation where the index is stored
+     * @param locationGiven whether the metadata gave {@code index_location} (it is recorded in new
+     *                      metadata by {@link #resolveDefaults} when not)
      * @param pointer       the JSON pointer of the configuration object, for messages
      * @param context       where chains come from when defaults are resolved
      */
     ShardingCodec(long[] innerShape, CodecChain codecs, CodecChain indexCodecs, IndexLocation indexLocation,
-                  String pointer, ProviderContext context) {
+                  boolean locationGiven, String pointer, ProviderContext context) {
         this.innerShape = innerShape.clone();
         this.codecs = Objects.requireNonNull(codecs, "codecs");
         this.indexCodecs = Objects.requireNonNull(indexCodecs, "indexCodecs");
         this.indexLocation = Objects.requireNonNull(indexLocation, "indexLocation");
+        this.locationGiven = locationGiven;
         this.pointer = pointer;
-        this.context = context;
+        this.context = Objects.requireNonNull(context, "context");
     }
 
     @Override
@@ -141,7 +145,10 @@ public final class ShardingCodec implements ArrayToBytesCodec {
         indexCodecs.validate(layout.indexSpec());
     }
 
-    /** Resolves the defaults of the inner and index codecs (for example {@code bytes}' endian). */
+    /**
+     * Records {@code index_location} when the metadata left it out, and resolves the defaults of the
+     * inner and index codecs (for example {@code bytes}' endian).
+     */
     @Override
     public Codec resolveDefaults(ChunkSpec decoded) {
         ShardLayout layout;
@@ -152,13 +159,13 @@ public final class ShardingCodec implements ArrayToBytesCodec {
         }
         Optional<JsonNode> inner = resolvedJson(codecs, layout.innerSpec());
         Optional<JsonNode> index = resolvedJson(indexCodecs, layout.indexSpec());
-        if (inner.isEmpty() && index.isEmpty() || context == null) {
+        if (inner.isEmpty() && index.isEmpty() && locationGiven) {
             return this;
         }
         return new ShardingCodec(innerShape,
                 inner.isPresent() ? context.codecChain(inner.get(), pointer("codecs")) : codecs,
                 index.isPresent() ? context.codecChain(index.get(), pointer("index_codecs")) : indexCodecs,
-                indexLocation, pointer, context);
+                indexLocation, true, pointer, context);
     }
 
     /** The chain's JSON with each codec's defaults resolved, or empty when nothing changes. */

@@ -9,6 +9,7 @@ import dev.zarrj.api.codec.CodecChain;
 import dev.zarrj.api.codec.CodecProvider;
 import dev.zarrj.codec.sharding.IndexLocation;
 import dev.zarrj.codec.sharding.ShardingConfiguration;
+import java.util.Optional;
 
 /** Creates {@code sharding_indexed} codecs from their metadata configuration. */
 @AutoService(CodecProvider.class)
@@ -35,10 +36,10 @@ public final class ShardingCodecProvider implements CodecProvider {
         long[] chunkShape = config.longArrayField("chunk_shape", 1, Integer.MAX_VALUE);
         CodecChain codecs = context.codecChain(config.nodeField("codecs"), config.pointer("codecs"));
         CodecChain indexCodecs = context.codecChain(config.nodeField("index_codecs"), config.pointer("index_codecs"));
-        IndexLocation location = config.optionalStringField("index_location", "start", "end")
-                .flatMap(IndexLocation::fromJson)
-                .orElse(IndexLocation.END);
-        ShardingCodec codec = new ShardingCodec(chunkShape, codecs, indexCodecs, location, config.pointer(), context);
+        Optional<IndexLocation> location = config.optionalStringField("index_location", "start", "end")
+                .flatMap(IndexLocation::fromJson);
+        ShardingCodec codec = new ShardingCodec(chunkShape, codecs, indexCodecs, location.orElse(IndexLocation.END),
+                location.isPresent(), config.pointer(), context);
         checkIndexCodecs(codec, chunkShape.length);
         return codec;
     }

@@ -141,4 +141,17 @@ class ShardingCodecProviderTest {
         resolved.checkSupported(shard(4));
         assertThrows(InvalidMetadataException.class, () -> c.checkSupported(shard(4)));
     }
+
+    @Test
+    void newArraysRecordIndexLocationEvenWhenLeftOut() {
+        Zarr zarr = Zarr.defaults();
+        String nested = "{\"name\":\"sharding_indexed\",\"configuration\":{\"chunk_shape\":[2],\"codecs\":[" + LE
+                + "],\"index_codecs\":[" + LE + "]}}";
+        var a = zarr.array(DataTypes.INT32, 8).chunks(8).codecs("[{\"name\":\"sharding_indexed\",\"configuration\":"
+                + "{\"chunk_shape\":[4],\"codecs\":[" + nested + "],\"index_codecs\":[" + LE + "]}}]")
+                .create(zarr.openStore("memory:"), "/a");
+        var sharding = a.metadata().get("codecs").get(0).get("configuration");
+        assertEquals("end", sharding.get("index_location").asText());
+        assertEquals("end", sharding.get("codecs").get(0).get("configuration").get("index_location").asText());
+    }
 }
