@@ -4,6 +4,7 @@ import dev.zarrj.api.ChecksumMismatchException;
 import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.codec.CodecChain;
+import dev.zarrj.codec.sharding.IndexLocation;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -143,7 +144,7 @@ final class ShardIndex {
             throw corrupt(layout, i, "the range starts inside the shard index, which fills bytes [0, " + dataStart + ")");
         }
         if (dataEnd >= 0 && off + n > dataEnd) {
-            String where = layout.location() == dev.zarrj.codec.sharding.IndexLocation.END
+            String where = layout.location() == IndexLocation.END
                     ? "the inner chunk data, which ends at byte " + dataEnd + " where the " + layout.indexSize()
                             + "-byte index begins"
                     : "the shard, which has " + dataEnd + " bytes";

@@ -5,6 +5,7 @@ import dev.zarrj.api.ByteSource;
 import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.StoreException;
+import dev.zarrj.api.ZarrException;
 import dev.zarrj.api.codec.ArrayPartialDecoder;
 import dev.zarrj.codec.sharding.IndexLocation;
 import java.nio.ByteBuffer;
@@ -135,7 +136,7 @@ final class ShardPartialDecoder implements ArrayPartialDecoder {
 
     /** @param found what was found, or null when the cause says it */
     private CorruptDataException shorterThanIndex(String found, RuntimeException cause) {
-        String detail = cause == null ? "" : ": " + (cause instanceof dev.zarrj.api.ZarrException z ? z.detail() : cause);
+        String detail = cause == null ? "" : ": " + (cause instanceof ZarrException z ? z.detail() : cause);
         return new CorruptDataException("the shard is shorter than its " + layout.indexSize() + "-byte index ("
                 + (found == null ? "" : found + "; ") + "truncated shard)" + detail, cause);
     }
@@ -214,7 +215,7 @@ final class ShardPartialDecoder implements ArrayPartialDecoder {
                 worst = i;
             }
         }
-        String detail = cause instanceof dev.zarrj.api.ZarrException z ? z.detail() : cause.toString();
+        String detail = cause instanceof ZarrException z ? z.detail() : cause.toString();
         return new CorruptDataException(layout.describe(worst) + ": its shard index entry (offset " + idx.offset(worst)
                 + ", nbytes " + idx.nbytes(worst) + ") points past the end of the shard (truncated shard or corrupt "
                 + "index): " + detail, cause);
