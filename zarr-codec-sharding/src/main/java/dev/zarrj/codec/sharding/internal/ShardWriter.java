@@ -1,0 +1,128 @@
+package dev.zarrj.codec.sharding.internal;
+
+import dev.zarrj.api.ChunkSpec;
+import dev.zarrj.api.NdArray;
+import dev.zarrj.api.ZarrException;
+import dev.zarrj.codec.sharding.IndexLocation;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.function.IntFunction;
+
+/**
+ * Writes shards: a whole shard from an array, or an existing shard with a region replaced.
+ *
+ * <p>Every shard written is compact: the index at the configured end, inner chunks in C order
+ * with no gaps, inner chunks that hold only the fill value left out. Inner chunks are encoded in
+ * parallel (see {@link ShardExecutor}); the shard is assembled in one buffer.
+ */
+final class ShardWriter {
+    /** The largest buffer the JVM reliably allocates. */
+    private static final long MAX_BUFFER = Integer.MAX_VALUE - 8;
+
+    private ShardWriter() {}
+
+    /** Encodes a whole shard; an array of only fill values gives a shard with an empty index. */
+    static ByteBuffer encode(ShardingCodec codec, ShardLayout layout, NdArray array) {
+        int n = layout.count();
+        ChunkSpec inner = layout.innerSpec();
+        long[] innerShape = layout.innerShape();
+        ByteBuffer[] encoded = new ByteBuffer[n];
+        ShardExecutor.forEach(n, i -> {
+            NdArray chunk = n == 1 ? array : array.region(layout.origin(i), innerShape);
+            if (!chunk.isAll(inner.fillValue())) {
+                encoded[i] = codec.encodeInner(chunk, layout);
+            }
+        });
+        return assemble(codec, layout, i -> encoded[i]);
+    }
+
+    /**
+     * Writes {@code region} at {@code offset} into an existing shard: only the index of the old
+     * shard is decoded; inner chunks the region covers whole are encoded from it, inner chunks it
+     * covers in part are decoded, overlaid and encoded again, and every other inner chunk's bytes
+     * are copied unchanged.
+     *
+     * @return the new shard, or empty when it holds no inner chunk any more
+     */
+    static Optional<ByteBuffer> encodePartial(ShardingCodec codec, ShardLayout layout, Optional<ByteBuffer> existing,
+                                              NdArray region, long[] offset) {
+        long[] shape = region.shape();
+        layout.checkRegion(offset, shape);
+        ByteBuffer old = existing.map(ByteBuffer::slice).orElse(null);
+        ShardIndex oldIndex = old == null ? ShardIndex.empty(layout.count()) : codec.readIndex(old, layout);
+        int[] touched = layout.touched(offset, shape);
+        ChunkSpec inner = layout.innerSpec();
+        long[] innerShape = layout.innerShape();
+        long[] zero = new long[layout.rank()];
+        ByteBuffer[] fresh = new ByteBuffer[layout.count()];
+        boolean[] replaced = new boolean[layout.count()];
+        for (int i : touched) {
+            replaced[i] = true;
+        }
+        ShardExecutor.forEach(touched.length, k -> {
+            int i = touched[k];
+            long[][] o = layout.overlap(i, offset, shape);
+            NdArray chunk;
+            if (layout.isWhole(o[2])) {
+                chunk = region.region(o[1], innerShape);
+            } else {
+                chunk = NdArray.filled(inner.dataType(), inner.fillValue(), innerShape);
+                if (!oldIndex.isEmpty(i)) {
+                    // A decoded chunk may view the old shard's buffer: copy it into a private one.
+                    NdArray before = codec.decodeInner(ShardingCodec.innerBytes(old, oldIndex, i), layout, oldIndex, i);
+                    NdArray.copy(before, zero, chunk, zero, innerShape);
+                }
+                NdArray.copy(region, o[1], chunk, o[0], o[2]);
+            }
+            if (!chunk.isAll(inner.fillValue())) {
+                fresh[i] = codec.encodeInner(chunk, layout);
+            }
+        });
+        boolean any = false;
+        for (int i = 0; i < layout.count() && !any; i++) {
+            any = replaced[i] ? fresh[i] != null : !oldIndex.isEmpty(i);
+        }
+        if (!any) {
+            return Optional.empty();
+        }
+        return Optional.of(assemble(codec, layout, i -> replaced[i] ? fresh[i]
+                : oldIndex.isEmpty(i) ? null : ShardingCodec.innerBytes(old, oldIndex, i)));
+    }
+
+    /**
+     * Lays out a shard: the encoded inner chunks in C order and the index.
+     *
+     * @param bytes the encoded bytes of inner chunk {@code i}, or null when it is empty
+     */
+    private static ByteBuffer assemble(ShardingCodec codec, ShardLayout layout, IntFunction<ByteBuffer> bytes) {
+        int n = layout.count();
+        long indexSize = layout.indexSize();
+        long total = indexSize;
+        for (int i = 0; i < n; i++) {
+            ByteBuffer b = bytes.apply(i);
+            total += b == null ? 0 : b.remaining();
+        }
+        if (total > MAX_BUFFER) {
+            throw new ZarrException("ZARR-CODEC", ShardingCodec.NAME + ": the encoded shard of shape "
+                    + Arrays.toString(layout.shardShape()) + " would hold " + total + " bytes, more than one buffer can ("
+                    + MAX_BUFFER + "); use smaller shards");
+        }
+        ByteBuffer out = ByteBuffer.allocate((int) total);
+        ShardIndex index = ShardIndex.empty(n);
+        int pos = (int) layout.dataStart();
+        for (int i = 0; i < n; i++) {
+            ByteBuffer b = bytes.apply(i);
+            if (b != null) {
+                int len = b.remaining();
+                out.put(pos, b, b.position(), len);
+                index.set(i, pos, len);
+                pos += len;
+            }
+        }
+        ByteBuffer encodedIndex = index.encode(layout, codec.indexCodecs());
+        int at = layout.location() == IndexLocation.START ? 0 : pos;
+        out.put(at, encodedIndex, encodedIndex.position(), encodedIndex.remaining());
+        return out;
+    }
+}

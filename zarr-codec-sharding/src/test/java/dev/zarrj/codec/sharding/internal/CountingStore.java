@@ -1,0 +1,108 @@
+package dev.zarrj.codec.sharding.internal;
+
+import dev.zarrj.api.ByteRange;
+import dev.zarrj.api.store.KeyRange;
+import dev.zarrj.api.store.ListDirResult;
+import dev.zarrj.api.store.Store;
+import dev.zarrj.api.store.StoreCapabilities;
+import dev.zarrj.api.store.StoreKey;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A store that counts read requests for chunk values (every key but {@code zarr.json}): one per
+ * {@code get}, per ranged {@code get}, per {@code size}, and per key range of
+ * {@code getPartialValues}, the way a remote store would send them.
+ */
+final class CountingStore implements Store {
+    private final Store inner;
+    final AtomicInteger requests = new AtomicInteger();
+    final AtomicInteger wholeGets = new AtomicInteger();
+
+    CountingStore(Store inner) {
+        this.inner = inner;
+    }
+
+    /** The requests since the last reset, and resets. */
+    int take() {
+        wholeGets.set(0);
+        return requests.getAndSet(0);
+    }
+
+    private void count(StoreKey key) {
+        if (!key.value().endsWith("zarr.json")) {
+            requests.incrementAndGet();
+        }
+    }
+
+    @Override
+    public StoreCapabilities capabilities() {
+        return inner.capabilities();
+    }
+
+    @Override
+    public String describe() {
+        return "counting(" + inner.describe() + ")";
+    }
+
+    @Override
+    public Optional<ByteBuffer> get(StoreKey key) {
+        count(key);
+        if (!key.value().endsWith("zarr.json")) {
+            wholeGets.incrementAndGet();
+        }
+        return inner.get(key);
+    }
+
+    @Override
+    public Optional<ByteBuffer> get(StoreKey key, ByteRange range) {
+        count(key);
+        return inner.get(key, range);
+    }
+
+    @Override
+    public List<Optional<ByteBuffer>> getPartialValues(List<KeyRange> ranges) {
+        ranges.forEach(r -> count(r.key()));
+        return inner.getPartialValues(ranges);
+    }
+
+    @Override
+    public OptionalLong size(StoreKey key) {
+        count(key);
+        return inner.size(key);
+    }
+
+    @Override
+    public boolean exists(StoreKey key) {
+        count(key);
+        return inner.exists(key);
+    }
+
+    @Override
+    public void set(StoreKey key, ByteBuffer value) {
+        inner.set(key, value);
+    }
+
+    @Override
+    public void erase(StoreKey key) {
+        inner.erase(key);
+    }
+
+    @Override
+    public List<StoreKey> listPrefix(String prefix) {
+        return inner.listPrefix(prefix);
+    }
+
+    @Override
+    public ListDirResult listDir(String prefix) {
+        return inner.listDir(prefix);
+    }
+
+    @Override
+    public void close() {
+        inner.close();
+    }
+}
