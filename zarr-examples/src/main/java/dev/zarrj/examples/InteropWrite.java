@@ -90,10 +90,12 @@ public final class InteropWrite {
                     "[{\"name\":\"sharding_indexed\",\"configuration\":{\"chunk_shape\":[5,4],\"codecs\":" + inner
                             + ",\"index_codecs\":" + index + ",\"index_location\":\"end\"}}]", rnd,
                     new long[] {3, 5}, new long[] {9, 20});
-            add(arrays, zarr.array(DataTypes.UINT8, 16, 16).chunks(8, 8), store, "/sharded/start_transposed",
+            // zarrita 0.7.5 reads the index from the end only; index_location "start" is covered by
+            // zarrj's own tests against hand-computed layouts.
+            add(arrays, zarr.array(DataTypes.UINT8, 16, 16).chunks(8, 8), store, "/sharded/transposed_inner",
                     "[{\"name\":\"sharding_indexed\",\"configuration\":{\"chunk_shape\":[4,2],\"codecs\":"
                             + "[{\"name\":\"transpose\",\"configuration\":{\"order\":[1,0]}},{\"name\":\"bytes\"}]"
-                            + ",\"index_codecs\":" + index + ",\"index_location\":\"start\"}}]", rnd, null, null);
+                            + ",\"index_codecs\":" + index + ",\"index_location\":\"end\"}}]", rnd, null, null);
         }
 
         Files.write(dir.resolve("expected.json"), new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(expected));
