@@ -41,6 +41,58 @@ class BinZarrIT {
         return new Run(p.exitValue(), out, err);
     }
 
+    /**
+     * The zstd plugin left off the module path is missing (its arrays fail naming it and the module
+     * to add), and found again when its jars are handed over with --plugin-path, in a layer of its own.
+     */
+    @Test
+    void pluginPathLoadsPluginJarsIntoTheirOwnLayer() throws Exception {
+        Path repo = Path.of(System.getProperty("zarrj.repo", "..")).toAbsolutePath().normalize();
+        Path cliJar;
+        try (var jars = Files.list(repo.resolve("zarr-cli/target"))) {
+            cliJar = jars.filter(p -> p.getFileName().toString().matches("zarr-cli-.*\\.jar")).findFirst().orElseThrow();
+        }
+        List<String> kept = new ArrayList<>(List.of(cliJar.toString()));
+        Path plugins = Files.createDirectories(tmp.resolve("plugins"));
+        for (String entry : Files.readString(repo.resolve("zarr-cli/target/module-path.txt")).strip().split(java.io.File.pathSeparator)) {
+            String name = Path.of(entry).getFileName().toString();
+            if (name.startsWith("zarr-codec-zstd") || name.startsWith("zstd-jni")) {
+                Files.copy(Path.of(entry), plugins.resolve(name));
+            } else {
+                kept.add(entry);
+            }
+        }
+        assertEquals(2, Files.list(plugins).count(), "the zstd plugin and its binding");
+        String modulePath = String.join(java.io.File.pathSeparator, kept);
+        Path store = tmp.resolve("z.zarr");
+        Run created = binZarr("create", store.toString(), "--path", "/z", "--shape", "10", "--dtype", "int32", "--codecs",
+                "[{\"name\":\"bytes\",\"configuration\":{\"endian\":\"little\"}},{\"name\":\"zstd\",\"configuration\":{\"level\":1,\"checksum\":true}}]");
+        assertEquals(0, created.code(), created.err());
+
+        Run without = java(modulePath, "cat", store.toString(), "--path", "/z");
+        assertEquals(2, without.code(), without.err());
+        assertTrue(without.err().contains("unknown codec 'zstd'") && without.err().contains("zarr-codec-zstd"), without.err());
+
+        Run list = java(modulePath, "--plugin-path", plugins.toString(), "plugins");
+        assertEquals(0, list.code(), list.err());
+        assertTrue(list.text().contains("dev.zarrj.codec.zstd.internal.ZstdCodecProvider  (module dev.zarrj.codec.zstd"),
+                list.text());
+        Run with = java(modulePath, "--plugin-path", plugins.toString(), "cat", store.toString(), "--path", "/z");
+        assertEquals(0, with.code(), with.err());
+        assertEquals(40, with.out().length);
+    }
+
+    private static Run java(String modulePath, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-p", modulePath, "-m", "dev.zarrj.cli/dev.zarrj.cli.ZarrCli"));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "java did not finish");
+        return new Run(p.exitValue(), out, err);
+    }
+
     @Test
     void demoInfoCatAndPluginsRunThroughTheLauncher() throws Exception {
         Path store = tmp.resolve("demo.zarr");
