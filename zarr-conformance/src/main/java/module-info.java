@@ -1,0 +1,13 @@
+/**
+ * The zarrj conformance kit: abstract JUnit 5 contracts for every extension point that a plugin's
+ * own tests extend, test vectors with a verifier, and a runner for plugin jars.
+ */
+module dev.zarrj.conformance {
+    requires transitive dev.zarrj.core;
+    requires transitive org.junit.jupiter.api;
+    requires transitive org.junit.jupiter.params;
+
+    exports dev.zarrj.conformance;
+
+    opens dev.zarrj.conformance to org.junit.platform.commons;
+}
