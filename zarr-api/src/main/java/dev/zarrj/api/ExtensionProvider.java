@@ -13,6 +13,15 @@ package dev.zarrj.api;
  */
 public interface ExtensionProvider<T extends Extension> extends NamedProvider {
     /**
+     * Configurations that {@link #create} accepts, covering the settings worth exercising: tools
+     * and the conformance kit create instances from them. An empty list (the default) means the
+     * empty configuration is a valid one.
+     */
+    default java.util.List<com.fasterxml.jackson.databind.node.ObjectNode> exampleConfigurations() {
+        return java.util.List.of();
+    }
+
+    /**
      * Creates an instance from its configuration.
      *
      * @param config  the configuration (an empty object when the metadata has none), never null
