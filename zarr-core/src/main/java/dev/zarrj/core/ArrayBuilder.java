@@ -44,6 +44,7 @@ public final class ArrayBuilder {
     private JsonNode chunkGrid;
     private JsonNode keyEncoding;
     private ArrayNode codecs;
+    private final java.util.List<ObjectNode> added = new java.util.ArrayList<>();
     private JsonNode fillValue;
     private ObjectNode attributes;
     private List<String> dimensionNames;
@@ -101,22 +102,45 @@ public final class ArrayBuilder {
     }
 
     /**
-     * Appends a codec. The first call starts from the default {@code bytes} codec when the chain
-     * has no array→bytes codec yet is unknown here; use {@link #codecs(JsonNode)} for full control.
-     * Appending a bytes→bytes codec such as {@code gzip} after the default {@code bytes} codec is
-     * the common case.
+     * Adds a codec to the default chain: array→array codecs (such as {@code transpose}) go before
+     * the array→bytes codec, bytes→bytes codecs (such as {@code gzip}) after it, and an
+     * array→bytes codec (such as {@code sharding_indexed}) replaces the default {@code bytes}.
+     * Use {@link #codecs(JsonNode)} to give the whole chain instead.
      */
     public ArrayBuilder codec(String name, Map<String, ?> configuration) {
-        if (codecs == null) {
-            codecs = F.arrayNode();
-            codecs.add(defaultBytesCodec());
-        }
         ObjectNode c = F.objectNode().put("name", name);
         if (configuration != null && !configuration.isEmpty()) {
             c.set("configuration", Json.MAPPER.valueToTree(configuration));
         }
-        codecs.add(c);
+        added.add(c);
         return this;
+    }
+
+    /** The chain made of the default bytes codec and the codecs added one by one, each in its place. */
+    private ArrayNode chainOfAdded() {
+        ArrayNode before = F.arrayNode();
+        ArrayNode after = F.arrayNode();
+        ObjectNode arrayToBytes = null;
+        for (ObjectNode c : added) {
+            dev.zarrj.api.codec.Codec codec = zarr.registry()
+                    .find(dev.zarrj.core.registry.ExtensionPoint.CODEC, c.get("name").asText(),
+                            dev.zarrj.api.codec.CodecProvider.class)
+                    .map(p -> p.create(dev.zarrj.api.ExtensionConfig.of(c.get("name").asText(), c.get("configuration"),
+                            "/codecs/configuration"), zarr.resolver()))
+                    .orElse(null);
+            if (codec instanceof dev.zarrj.api.codec.ArrayToArrayCodec) {
+                before.add(c);
+            } else if (codec instanceof dev.zarrj.api.codec.ArrayToBytesCodec) {
+                arrayToBytes = c;
+            } else {
+                after.add(c);
+            }
+        }
+        ArrayNode chain = F.arrayNode();
+        chain.addAll(before);
+        chain.add(arrayToBytes != null ? arrayToBytes : defaultBytesCodec());
+        chain.addAll(after);
+        return chain;
     }
 
     /** Appends a codec without configuration. */
@@ -213,7 +237,10 @@ public final class ArrayBuilder {
             doc.putObject("chunk_key_encoding").put("name", "default").putObject("configuration").put("separator", "/");
         }
         doc.set("fill_value", fillValue != null ? fillValue : dataType.fillValueToJson(dataType.defaultFillValue()));
-        ArrayNode c = codecs != null ? codecs.deepCopy() : F.arrayNode().add(defaultBytesCodec());
+        if (codecs != null && !added.isEmpty()) {
+            throw new IllegalArgumentException("give the whole chain with codecs(...) or add codecs one by one, not both");
+        }
+        ArrayNode c = codecs != null ? codecs.deepCopy() : chainOfAdded();
         doc.set("codecs", c);
         if (attributes != null) {
             doc.set("attributes", attributes);

@@ -1,0 +1,38 @@
+package com.example.zarr.bitround.internal;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.auto.service.AutoService;
+import dev.zarrj.api.ExtensionConfig;
+import dev.zarrj.api.ProviderContext;
+import dev.zarrj.api.codec.Codec;
+import dev.zarrj.api.codec.CodecProvider;
+import java.util.List;
+import java.util.Set;
+
+/** Creates {@code bitround} codecs from {@code {"keepbits": n}}, n ≥ 1. */
+@AutoService(CodecProvider.class)
+public final class BitroundCodecProvider implements CodecProvider {
+    @Override
+    public String name() {
+        return "bitround";
+    }
+
+    @Override
+    public Set<String> aliases() {
+        return Set.of("numcodecs.bitround");
+    }
+
+    @Override
+    public Codec create(ExtensionConfig config, ProviderContext context) {
+        config.rejectUnknownFields("keepbits");
+        return new BitroundCodec(config.intField("keepbits", 1, 64));
+    }
+
+    @Override
+    public List<ObjectNode> exampleConfigurations() {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        return List.of(f.objectNode().put("keepbits", 1), f.objectNode().put("keepbits", 3),
+                f.objectNode().put("keepbits", 10), f.objectNode().put("keepbits", 52));
+    }
+}
