@@ -10,15 +10,10 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.lang.module.Configuration;
-import java.lang.module.ModuleFinder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -65,18 +60,13 @@ public final class ZarrCli implements Callable<Integer> {
         return zarr;
     }
 
-    /** Loads every jar of a directory into a module layer above this one (non-modular jars become automatic modules). */
+    /** Loads every jar of a directory into a module layer above this one. */
     static ExtensionRegistry pluginRegistry(Path dir) {
-        if (!Files.isDirectory(dir)) {
-            throw new UserError("plugin path '" + dir + "' is not a directory");
+        try {
+            return ExtensionRegistry.discoverPlugins(dir);
+        } catch (IllegalArgumentException | java.lang.module.FindException | java.lang.module.ResolutionException e) {
+            throw new UserError("--plugin-path " + dir + ": " + e.getMessage(), e);
         }
-        ModuleFinder finder = ModuleFinder.of(dir);
-        Set<String> roots = finder.findAll().stream().map(r -> r.descriptor().name()).collect(Collectors.toSet());
-        ModuleLayer parent = ZarrCli.class.getModule().getLayer() != null ? ZarrCli.class.getModule().getLayer()
-                : ModuleLayer.boot();
-        Configuration cf = parent.configuration().resolveAndBind(finder, ModuleFinder.of(), roots);
-        ModuleLayer layer = parent.defineModulesWithOneLoader(cf, ClassLoader.getSystemClassLoader());
-        return ExtensionRegistry.discover(layer);
     }
 
     private final List<Store> opened = new ArrayList<>();

@@ -90,6 +90,30 @@ public final class ExtensionRegistry {
         return b.build();
     }
 
+    /**
+     * A registry of zarrj's own layer plus the plugin jars of a directory, loaded into a module layer
+     * of their own (jars without a module descriptor become automatic modules, whose
+     * {@code META-INF/services} entries count).
+     *
+     * @throws IllegalArgumentException when {@code dir} is not a directory
+     * @throws java.lang.module.FindException or {@link java.lang.module.ResolutionException} when
+     *         the jars cannot be resolved (for example a missing dependency), naming the module
+     */
+    public static ExtensionRegistry discoverPlugins(java.nio.file.Path dir) {
+        if (!java.nio.file.Files.isDirectory(dir)) {
+            throw new IllegalArgumentException("plugin path '" + dir + "' is not a directory");
+        }
+        java.lang.module.ModuleFinder finder = java.lang.module.ModuleFinder.of(dir);
+        java.util.Set<String> roots = new java.util.HashSet<>();
+        finder.findAll().forEach(r -> roots.add(r.descriptor().name()));
+        ModuleLayer parent = ExtensionRegistry.class.getModule().getLayer() != null
+                ? ExtensionRegistry.class.getModule().getLayer() : ModuleLayer.boot();
+        java.lang.module.Configuration cf = parent.configuration()
+                .resolveAndBind(finder, java.lang.module.ModuleFinder.of(), roots);
+        ModuleLayer layer = parent.defineModulesWithOneLoader(cf, ClassLoader.getSystemClassLoader());
+        return discover(layer);
+    }
+
     /** A registry of the providers visible to a class loader (module path of its layer, and class path). */
     public static ExtensionRegistry discover(ClassLoader loader) {
         Builder b = builder();
