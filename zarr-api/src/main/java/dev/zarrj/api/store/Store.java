@@ -111,16 +111,37 @@ public interface Store extends AutoCloseable {
         throw new ReadOnlyException(describe() + " is read-only; cannot erase '" + key + "'");
     }
 
-    /** Erases several keys. */
+    /**
+     * Erases several keys.
+     *
+     * @throws ReadOnlyException when the store is not writable, even when {@code keys} is empty
+     */
     default void eraseValues(Collection<StoreKey> keys) {
+        requireWritable("erase values");
         for (StoreKey k : keys) {
             erase(k);
         }
     }
 
-    /** Erases every key under a prefix ({@code ""} erases everything). */
+    /**
+     * Erases every key under a prefix ({@code ""} erases everything).
+     *
+     * @throws ReadOnlyException when the store is not writable, even when nothing is under the prefix
+     */
     default void erasePrefix(String prefix) {
+        StoreKey.checkPrefix(prefix);
+        requireWritable("erase prefix '" + prefix + "'");
         eraseValues(listPrefix(prefix));
+    }
+
+    /**
+     * Refuses a write when {@link #capabilities()} does not declare the store writable, so that a
+     * write that would change nothing is refused too.
+     */
+    private void requireWritable(String what) {
+        if (!capabilities().writable()) {
+            throw new ReadOnlyException(describe() + " is read-only; cannot " + what);
+        }
     }
 
     // ---- listable ----

@@ -1,10 +1,13 @@
 package dev.zarrj.core.internal.keyencoding;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.auto.service.AutoService;
 import dev.zarrj.api.ExtensionConfig;
 import dev.zarrj.api.ProviderContext;
 import dev.zarrj.api.keyencoding.ChunkKeyEncoding;
 import dev.zarrj.api.keyencoding.ChunkKeyEncodingProvider;
+import java.util.List;
 
 /** Creates {@code default} chunk key encodings from their metadata configuration. */
 @AutoService(ChunkKeyEncodingProvider.class)
@@ -17,6 +20,13 @@ public final class DefaultChunkKeyEncodingProvider implements ChunkKeyEncodingPr
     @Override
     public String name() {
         return NAME;
+    }
+
+    /** Both separators, the default first. */
+    @Override
+    public List<ObjectNode> exampleConfigurations() {
+        return List.of(JsonNodeFactory.instance.objectNode().put(ChunkKeys.SEPARATOR, "/"),
+                JsonNodeFactory.instance.objectNode().put(ChunkKeys.SEPARATOR, "."));
     }
 
     @Override

@@ -1,0 +1,1219 @@
+package dev.zarrj.conformance;
+
+import static dev.zarrj.conformance.internal.store.StoreBytes.array;
+import static dev.zarrj.conformance.internal.store.StoreBytes.pattern;
+import static dev.zarrj.conformance.internal.store.StoreBytes.range;
+import static dev.zarrj.conformance.internal.store.StoreBytes.show;
+import static dev.zarrj.conformance.internal.store.StoreBytes.uniform;
+import static dev.zarrj.conformance.internal.store.StoreBytes.utf8;
+
+import dev.zarrj.api.ByteRange;
+import dev.zarrj.api.InvalidKeyException;
+import dev.zarrj.api.ReadOnlyException;
+import dev.zarrj.api.StoreException;
+import dev.zarrj.api.ZarrException;
+import dev.zarrj.api.store.KeyRange;
+import dev.zarrj.api.store.KeyStartValue;
+import dev.zarrj.api.store.ListDirResult;
+import dev.zarrj.api.store.Store;
+import dev.zarrj.api.store.StoreCapabilities;
+import dev.zarrj.api.store.StoreKey;
+import dev.zarrj.conformance.internal.rules.Rule;
+import dev.zarrj.conformance.internal.store.StoreBytes;
+import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * The contract of a {@link Store}: every operation of the spec's abstract store interface
+ * (core.rst, "Abstract store interface"), as zarrj's {@link Store} expresses it.
+ *
+ * <p>A store's own test extends this class and says how to get a store; every rule then runs as
+ * one JUnit test named {@code required_S<NN>_...} or {@code optional_S<NN>_...}, displayed with
+ * its id and the spec section, and failing with a message that starts with the id:
+ *
+ * <pre>{@code
+ * class FileStoreConformanceTest extends StoreContract {
+ *     @TempDir Path dir;
+ *     private int n;
+ *
+ *     @Override protected Store newStore() {
+ *         return FileStores.open(dir.resolve("s" + n++), false);
+ *     }
+ * }
+ * }</pre>
+ *
+ * <h2>How the kit gets stores</h2>
+ *
+ * <ul>
+ *   <li>{@link #newStore()} — an empty store; writable when the store can be written. Every rule
+ *       that needs content writes it with {@code set}.</li>
+ *   <li>{@link #reopen(Store)} — for stores whose writes become durable or visible only when
+ *       closed (a zip archive in update mode): close the written store and open what it wrote.
+ *       Rules write their content, then read and list through the reopened store. Only
+ *       {@code S18} (buffers passed to {@code set}) and {@code S19} (concurrency) read the live
+ *       written store, as a program reading its own writes does.</li>
+ *   <li>{@link #newReadOnlyStore(Map)} — a read-only store holding given content (a zip built
+ *       from it). When {@link #newStore()} is not writable, every reading rule gets its content
+ *       this way; {@code S20} checks that such a store refuses writes.</li>
+ * </ul>
+ *
+ * <h2>Capabilities</h2>
+ *
+ * The store's {@link StoreCapabilities} decide which rules apply: writing rules need
+ * {@code writable}, listing rules {@code listable}; {@code set_partial_values} is the optional rule
+ * {@code S22}, checked when {@code partialWrites} is declared — and when it is not, {@code S21}
+ * checks that the store refuses it. A rule that does not apply runs no test (its
+ * {@code @TestFactory} yields nothing) and prints why, so that a build reports no skipped tests.
+ *
+ * <p>The kit closes every store it gets after each rule. Rules are listed with their spec
+ * references in {@code rules/stores-and-metadata.md}.
+ *
+ * @since 0.1
+ */
+public abstract class StoreContract {
+    private static final String SPEC = " (spec: core.rst 'Abstract store interface')";
+
+    private final List<Store> opened = new ArrayList<>();
+    private String subject = getClass().getSimpleName();
+
+    /**
+     * A new, empty store: writable when the store under test can be written. Called once or more
+     * per rule; each call must return a store that shares nothing with earlier ones.
+     */
+    protected abstract Store newStore();
+
+    /**
+     * A read-only store holding exactly {@code content} (keys to values), for example an archive
+     * built from it; empty (the default) when the store under test cannot be built that way.
+     * Needed when {@link #newStore()} is not writable.
+     */
+    protected Optional<Store> newReadOnlyStore(Map<String, byte[]> content) {
+        return Optional.empty();
+    }
+
+    /**
+     * The store to read what was written to {@code written}: by default {@code written} itself.
+     * Override when writes become visible only after closing (zip update mode): close
+     * {@code written} and open what it wrote. The kit does not use {@code written} again when a
+     * different store is returned.
+     */
+    protected Store reopen(Store written) {
+        return written;
+    }
+
+    @AfterEach
+    final void closeStores() {
+        RuntimeException first = null;
+        for (int i = opened.size() - 1; i >= 0; i--) {
+            try {
+                opened.get(i).close();
+            } catch (RuntimeException e) {
+                if (first == null) {
+                    first = e;
+                }
+            }
+        }
+        opened.clear();
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    // ---- getting stores ----
+
+    private Store track(Store s) {
+        if (s == null) {
+            throw Rule.fail(getClass().getName() + " returned a null store");
+        }
+        opened.add(s);
+        subject = describe(s);
+        return s;
+    }
+
+    private static String describe(Store s) {
+        String d = s.describe();
+        return d == null || d.isBlank() ? s.getClass().getName() : d;
+    }
+
+    private Store fresh() {
+        return track(newStore());
+    }
+
+    private Store reopened(Store written) {
+        Store r = reopen(written);
+        if (r != written) {
+            opened.remove(written);
+            track(r);
+        }
+        return r;
+    }
+
+    /**
+     * A store holding exactly {@code content}: written with {@code set} and read through
+     * {@link #reopen}, or built by {@link #newReadOnlyStore} when the store is not writable.
+     */
+    private Store storeWith(Map<String, byte[]> content) {
+        Store s = fresh();
+        if (s.capabilities().writable()) {
+            for (Map.Entry<String, byte[]> e : new TreeMap<>(content).entrySet()) {
+                s.set(StoreKey.of(e.getKey()), ByteBuffer.wrap(e.getValue().clone()));
+            }
+            return reopened(s);
+        }
+        Map<String, byte[]> copy = new TreeMap<>();
+        content.forEach((k, v) -> copy.put(k, v.clone()));
+        Optional<Store> ro = newReadOnlyStore(copy);
+        if (ro.isEmpty()) {
+            throw Rule.fail(subject + " is not writable and " + getClass().getName()
+                    + " does not override newReadOnlyStore(Map), so the kit cannot put the content this rule"
+                    + " reads into it; override newReadOnlyStore to build a store from given content");
+        }
+        return track(ro.get());
+    }
+
+    /** A fresh store when it is writable, else empty (and the rule prints why it does not apply). */
+    private Optional<Store> writableOrNotApplicable(String levelAndId) {
+        Store s = fresh();
+        if (s.capabilities().writable()) {
+            return Optional.of(s);
+        }
+        Rule.notApplicable(levelAndId, subject, "not writable");
+        return Optional.empty();
+    }
+
+    private void check(String id, String statement, Rule.Body body) {
+        Rule.check(id, statement, () -> subject, body);
+    }
+
+    private Stream<DynamicTest> gated(Optional<Store> store, String id, String statement,
+                                      java.util.function.Consumer<Store> body) {
+        return store.stream().map(s -> DynamicTest.dynamicTest(id + " " + statement,
+                () -> check(id, statement, () -> body.accept(s))));
+    }
+
+    // ---- assertions ----
+
+    private static Map<String, byte[]> content(Object... keysAndValues) {
+        Map<String, byte[]> m = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            Object v = keysAndValues[i + 1];
+            m.put((String) keysAndValues[i], v instanceof String str ? utf8(str) : (byte[]) v);
+        }
+        return m;
+    }
+
+    private static void expectValue(Store s, String key, byte[] expected, String what) {
+        Optional<ByteBuffer> got = s.get(StoreKey.of(key));
+        if (got == null) {
+            throw Rule.fail(what + ": get('" + key + "') returned null instead of an Optional");
+        }
+        byte[] actual = got.map(StoreBytes::array).orElse(null);
+        if (!Arrays.equals(expected, actual)) {
+            throw Rule.fail(what + ": get('" + key + "') gave " + show(actual) + ", expected " + show(expected));
+        }
+    }
+
+    private static void expectRange(Store s, String key, ByteRange r, byte[] expected) {
+        Optional<ByteBuffer> got = s.get(StoreKey.of(key), r);
+        byte[] actual = got.map(StoreBytes::array).orElse(null);
+        if (!Arrays.equals(expected, actual)) {
+            throw Rule.fail("get('" + key + "', " + r + ") gave " + show(actual) + ", expected " + show(expected));
+        }
+    }
+
+    private static void expectAbsent(Store s, String key, String what) {
+        StoreKey k = StoreKey.of(key);
+        if (s.get(k).isPresent()) {
+            throw Rule.fail(what + ": get('" + key + "') found a value where the key is absent");
+        }
+        if (s.exists(k)) {
+            throw Rule.fail(what + ": exists('" + key + "') is true where the key is absent");
+        }
+        if (s.size(k).isPresent()) {
+            throw Rule.fail(what + ": size('" + key + "') is " + s.size(k).getAsLong() + " where the key is absent");
+        }
+    }
+
+    private static void expectEquals(Object expected, Object actual, String what) {
+        if (!expected.equals(actual)) {
+            throw Rule.fail(what + ": expected " + expected + ", found " + actual);
+        }
+    }
+
+    private static List<String> names(List<StoreKey> keys) {
+        return keys.stream().map(StoreKey::value).collect(Collectors.toList());
+    }
+
+    private static void expectZarrException(String call, Runnable r) {
+        try {
+            r.run();
+        } catch (ZarrException e) {
+            return;
+        } catch (RuntimeException e) {
+            throw Rule.fail(call + " threw " + e + "; expected a StoreException (a ZarrException)");
+        }
+        throw Rule.fail(call + " returned normally; expected a StoreException (a ZarrException)");
+    }
+
+    // ---- readable ----
+
+    /**
+     * {@code get} of an absent key is empty, and so are a ranged {@code get}, {@code size}, and
+     * {@code exists} ({@code false}) — absence is not an error.
+     *
+     * <p>Spec: core.rst, "Abstract store interface", {@code get}.
+     *
+     * <p>If this fails, check: that a missing file or entry maps to {@code Optional.empty()} rather
+     * than an exception; that {@code exists} does not report directories or prefixes as keys.
+     */
+    @Test
+    @DisplayName("S01 get of an absent key is empty" + SPEC)
+    public void required_S01_absentKeyReadsAsEmpty() {
+        check("S01", "get of an absent key is empty", () -> {
+            Store s = storeWith(content("present", "x", "dir/child", "y"));
+            for (String k : List.of("absent", "presen", "present/x", "dir", "Present", "dir/child/grandchild")) {
+                expectAbsent(s, k, "absent key");
+                if (s.get(StoreKey.of(k), ByteRange.of(0, 1)).isPresent()) {
+                    throw Rule.fail("get('" + k + "', [0, 1)) found a value where the key is absent");
+                }
+                if (s.get(StoreKey.of(k), ByteRange.suffix(1)).isPresent()) {
+                    throw Rule.fail("get('" + k + "', suffix 1) found a value where the key is absent");
+                }
+            }
+        });
+    }
+
+    /**
+     * {@code get} returns exactly the value stored: empty, short and large values, keys at several
+     * depths, keys with spaces and non-ASCII characters. The returned buffer holds the value from
+     * its position to its limit.
+     *
+     * <p>Spec: core.rst, "Abstract store interface": a store is a mapping from keys to values; a key
+     * is a Unicode string.
+     *
+     * <p>If this fails, check: truncation on write; buffers returned with a stale position or
+     * limit; key encoding of non-ASCII characters (UTF-8 in zip entry names and file names).
+     */
+    @Test
+    @DisplayName("S02 get returns exactly the value that was set" + SPEC)
+    public void required_S02_getReturnsTheStoredValue() {
+        check("S02", "get returns exactly the value that was set", () -> {
+            Map<String, byte[]> c = content(
+                    "zarr.json", "{\"zarr_format\": 3}",
+                    "empty", new byte[0],
+                    "one", new byte[] {42},
+                    "a/b/c/d/e/deep", pattern(1000, 1),
+                    "large/c/0", pattern(300_000, 2),
+                    "with space/and-dash_under.dot", pattern(10, 3),
+                    "unicode/\u00e9t\u00e9/\u4e2d\u6587", pattern(10, 4));
+            Store s = storeWith(c);
+            for (Map.Entry<String, byte[]> e : c.entrySet()) {
+                expectValue(s, e.getKey(), e.getValue(), "stored value");
+            }
+        });
+    }
+
+    /**
+     * {@code set} on a present key replaces its value, also by a shorter or an empty one, and
+     * {@code set} after {@code erase} creates the key again.
+     *
+     * <p>Spec: core.rst, "Abstract store interface": one (key, value) pair for any given key;
+     * {@code set}.
+     *
+     * <p>If this fails, check: files opened for writing without truncation; zip updates that keep
+     * the first entry of a name; caches not invalidated on write.
+     */
+    @TestFactory
+    @DisplayName("S03 set replaces the value of a present key" + SPEC)
+    public Stream<DynamicTest> required_S03_setReplacesTheValue() {
+        return gated(writableOrNotApplicable("required_S03"), "S03", "set replaces the value of a present key", s -> {
+            s.set(StoreKey.of("k/longer-then-shorter"), ByteBuffer.wrap(pattern(5000, 1)));
+            s.set(StoreKey.of("k/longer-then-shorter"), ByteBuffer.wrap(pattern(7, 2)));
+            s.set(StoreKey.of("k/then-empty"), ByteBuffer.wrap(pattern(50, 3)));
+            s.set(StoreKey.of("k/then-empty"), ByteBuffer.allocate(0));
+            s.set(StoreKey.of("k/shorter-then-longer"), ByteBuffer.wrap(pattern(3, 4)));
+            s.set(StoreKey.of("k/shorter-then-longer"), ByteBuffer.wrap(pattern(4000, 5)));
+            s.set(StoreKey.of("k/erased-then-set"), ByteBuffer.wrap(pattern(10, 6)));
+            s.erase(StoreKey.of("k/erased-then-set"));
+            s.set(StoreKey.of("k/erased-then-set"), ByteBuffer.wrap(pattern(11, 7)));
+            Store r = reopened(s);
+            expectValue(r, "k/longer-then-shorter", pattern(7, 2), "after overwriting with a shorter value");
+            expectValue(r, "k/then-empty", new byte[0], "after overwriting with an empty value");
+            expectValue(r, "k/shorter-then-longer", pattern(4000, 5), "after overwriting with a longer value");
+            expectValue(r, "k/erased-then-set", pattern(11, 7), "after erase then set");
+            if (r.capabilities().listable()) {
+                expectEquals(List.of("k/erased-then-set", "k/longer-then-shorter", "k/shorter-then-longer",
+                        "k/then-empty"), names(r.listPrefix("k/")), "one key per name after overwrites: list_prefix(\"k/\")");
+            }
+        });
+    }
+
+    /**
+     * A bounded range {@code [start, start + length)} returns exactly those bytes: at the start, in
+     * the middle, up to the very end, and empty ranges (length 0) at the start, inside and at the
+     * end ({@code start == size}).
+     *
+     * <p>Spec: core.rst, "Abstract store interface": {@code range_start}, {@code range_length}.
+     *
+     * <p>If this fails, check: {@code end = start + length} versus {@code end = length};
+     * off-by-one at the end; an empty range treated as "to the end".
+     */
+    @Test
+    @DisplayName("S04 a bounded range reads exactly that part" + SPEC)
+    public void required_S04_boundedRangeReadsThatPart() {
+        check("S04", "a bounded range reads exactly that part", () -> {
+            byte[] v = pattern(1000, 9);
+            Store s = storeWith(content("v", v, "empty", new byte[0]));
+            long[][] cases = {{0, 1000}, {0, 1}, {1, 10}, {500, 250}, {999, 1}, {990, 10}, {0, 0}, {500, 0},
+                    {1000, 0}};
+            for (long[] c : cases) {
+                expectRange(s, "v", ByteRange.of(c[0], c[1]), range(v, c[0], c[0] + c[1]));
+            }
+            expectRange(s, "empty", ByteRange.of(0, 0), new byte[0]);
+        });
+    }
+
+    /**
+     * A range from an offset to the end (the spec's {@code range_length} none) returns the rest of
+     * the value: from 0 the whole value, from the size an empty buffer.
+     *
+     * <p>Spec: core.rst, "Abstract store interface": "{@code range_length} may be none, indicating
+     * all available data until the end".
+     *
+     * <p>If this fails, check: the size used for the end (compressed versus stored size in
+     * archives); {@code From(size)} rejected instead of giving an empty value.
+     */
+    @Test
+    @DisplayName("S05 a range from an offset reads to the end" + SPEC)
+    public void required_S05_fromRangeReadsToTheEnd() {
+        check("S05", "a range from an offset reads to the end", () -> {
+            byte[] v = pattern(1000, 10);
+            Store s = storeWith(content("v", v, "empty", new byte[0]));
+            for (long start : new long[] {0, 1, 500, 999, 1000}) {
+                expectRange(s, "v", ByteRange.from(start), range(v, start, 1000));
+            }
+            expectRange(s, "empty", ByteRange.from(0), new byte[0]);
+        });
+    }
+
+    /**
+     * A suffix range returns the last {@code n} bytes: 1, some, all ({@code n == size}), and none
+     * ({@code n == 0}, an empty buffer). Sharded arrays read their index this way.
+     *
+     * <p>Spec: core.rst, "Abstract store interface" (ranges); codecs/sharding-indexed, index at the
+     * end.
+     *
+     * <p>If this fails, check: {@code start = size - n} (not {@code size - n - 1}); the size of the
+     * value used rather than of a buffer or block.
+     */
+    @Test
+    @DisplayName("S06 a suffix range reads the last n bytes" + SPEC)
+    public void required_S06_suffixRangeReadsTheLastBytes() {
+        check("S06", "a suffix range reads the last n bytes", () -> {
+            byte[] v = pattern(1000, 11);
+            Store s = storeWith(content("v", v, "empty", new byte[0]));
+            for (long n : new long[] {1, 2, 16, 999, 1000, 0}) {
+                expectRange(s, "v", ByteRange.suffix(n), range(v, 1000 - n, 1000));
+            }
+            expectRange(s, "empty", ByteRange.suffix(0), new byte[0]);
+        });
+    }
+
+    /**
+     * A range that does not lie within the value — past the end, longer than the value, or so
+     * large that {@code start + length} overflows — fails with a {@link StoreException} (any
+     * {@link ZarrException} is accepted), naming the key; never an {@code IndexOutOfBoundsException}
+     * or another unchecked exception, and never a silently shortened value. Also through
+     * {@code getPartialValues}.
+     *
+     * <p>Spec: core.rst, "Abstract store interface" (ranges); zarrj {@link Store#get(StoreKey,
+     * ByteRange)}.
+     *
+     * <p>If this fails, check: {@link ByteRange#resolve(long)} used to validate; reads clamped to
+     * the end instead of rejected; {@code (int)} casts of offsets.
+     */
+    @Test
+    @DisplayName("S07 a range outside the value is a StoreException" + SPEC)
+    public void required_S07_rangeOutsideTheValueIsAStoreException() {
+        check("S07", "a range outside the value is a StoreException", () -> {
+            Store s = storeWith(content("v", pattern(10, 12)));
+            StoreKey v = StoreKey.of("v");
+            List<ByteRange> bad = List.of(ByteRange.of(8, 3), ByteRange.of(10, 1), ByteRange.of(11, 0),
+                    ByteRange.of(0, 11), ByteRange.of(5, Long.MAX_VALUE), ByteRange.of(Long.MAX_VALUE, 1),
+                    ByteRange.from(11), ByteRange.suffix(11));
+            for (ByteRange r : bad) {
+                expectZarrException("get('v', " + r + ") of a 10-byte value", () -> s.get(v, r));
+            }
+            expectZarrException("getPartialValues([('v', [8, 11))]) of a 10-byte value",
+                    () -> s.getPartialValues(List.of(new KeyRange(v, ByteRange.of(8, 3)))));
+        });
+    }
+
+    /**
+     * {@code get_partial_values} returns one element per request, in request order; a key may be
+     * asked several times with different ranges; an absent key gives an empty element in its place;
+     * each element equals the ranged {@code get}.
+     *
+     * <p>Spec: core.rst, "Abstract store interface", {@code get_partial_values}: "list of values, in
+     * the order of the key_ranges, may contain null/none for missing keys".
+     *
+     * <p>If this fails, check: results grouped or sorted by key; repeated keys deduplicated; an
+     * absent key failing the whole request or shifting later results.
+     */
+    @Test
+    @DisplayName("S08 get_partial_values keeps request order, repeats and absent keys" + SPEC)
+    public void required_S08_getPartialValuesKeepsOrder() {
+        check("S08", "get_partial_values keeps request order, repeats and absent keys", () -> {
+            byte[] a = pattern(100, 13);
+            byte[] b = pattern(50, 14);
+            Store s = storeWith(content("p/a", a, "p/b", b));
+            StoreKey ka = StoreKey.of("p/a");
+            StoreKey kb = StoreKey.of("p/b");
+            StoreKey missing = StoreKey.of("p/missing");
+            List<KeyRange> req = List.of(new KeyRange(kb, ByteRange.of(1, 3)), new KeyRange(ka, ByteRange.suffix(4)),
+                    new KeyRange(missing, ByteRange.all()), new KeyRange(ka, ByteRange.of(0, 2)),
+                    new KeyRange(ka, ByteRange.from(98)), new KeyRange(kb, ByteRange.all()),
+                    new KeyRange(missing, ByteRange.suffix(1)), new KeyRange(ka, ByteRange.of(0, 2)));
+            List<byte[]> expected = Arrays.asList(range(b, 1, 4), range(a, 96, 100), null, range(a, 0, 2),
+                    range(a, 98, 100), b, null, range(a, 0, 2));
+            List<Optional<ByteBuffer>> got = s.getPartialValues(req);
+            expectEquals(req.size(), got.size(), "number of results");
+            for (int i = 0; i < req.size(); i++) {
+                byte[] actual = got.get(i).map(StoreBytes::array).orElse(null);
+                if (!Arrays.equals(expected.get(i), actual)) {
+                    throw Rule.fail("result " + i + " for " + req.get(i).key() + " " + req.get(i).range() + " is "
+                            + show(actual) + ", expected " + show(expected.get(i)));
+                }
+            }
+            expectEquals(0, s.getPartialValues(List.of()).size(), "results of an empty request");
+        });
+    }
+
+    /**
+     * {@code size} is the value's length and {@code exists} is true for every present key, an empty
+     * value included (size 0, present).
+     *
+     * <p>Spec: core.rst, "Abstract store interface" (a store holds (key, value) pairs; values may be
+     * empty); zarrj {@link Store#size}, {@link Store#exists}.
+     *
+     * <p>If this fails, check: an empty value treated as absent; compressed size reported instead
+     * of the value's size; directories counted as keys.
+     */
+    @Test
+    @DisplayName("S09 size and exists match the stored value" + SPEC)
+    public void required_S09_sizeAndExistsMatchTheValue() {
+        check("S09", "size and exists match the stored value", () -> {
+            Map<String, byte[]> c = content("empty", new byte[0], "one", new byte[] {1}, "x/y/z", pattern(4321, 15),
+                    "big", pattern(70_000, 16));
+            Store s = storeWith(c);
+            for (Map.Entry<String, byte[]> e : c.entrySet()) {
+                StoreKey k = StoreKey.of(e.getKey());
+                expectEquals(OptionalLong.of(e.getValue().length), s.size(k), "size('" + k + "')");
+                expectEquals(true, s.exists(k), "exists('" + k + "')");
+            }
+            expectAbsent(s, "x/y", "a prefix is not a key");
+        });
+    }
+
+    // ---- writable ----
+
+    /**
+     * {@code erase} removes one key and leaves every other key, including keys that share a string
+     * prefix, untouched; erasing an absent key does nothing (no error).
+     *
+     * <p>Spec: core.rst, "Abstract store interface", {@code erase}.
+     *
+     * <p>If this fails, check: "not found" errors from the file system or archive propagated;
+     * erase implemented as a prefix erase; empty parent directories deleted along with siblings.
+     */
+    @TestFactory
+    @DisplayName("S10 erase removes one key; erasing an absent key does nothing" + SPEC)
+    public Stream<DynamicTest> required_S10_eraseRemovesOneKey() {
+        return gated(writableOrNotApplicable("required_S10"), "S10",
+                "erase removes one key; erasing an absent key does nothing", s -> {
+                    for (String k : List.of("a/b", "a/bc", "a/b.c", "ab", "keep")) {
+                        s.set(StoreKey.of(k), ByteBuffer.wrap(utf8(k)));
+                    }
+                    s.erase(StoreKey.of("a/b"));
+                    s.erase(StoreKey.of("never/was"));
+                    s.erase(StoreKey.of("a/b"));
+                    Store r = reopened(s);
+                    expectAbsent(r, "a/b", "erased key");
+                    for (String k : List.of("a/bc", "a/b.c", "ab", "keep")) {
+                        expectValue(r, k, utf8(k), "key beside the erased one");
+                    }
+                });
+    }
+
+    /**
+     * {@code erase_values} removes exactly the keys given, absent ones included without error, and
+     * nothing else.
+     *
+     * <p>Spec: core.rst, "Abstract store interface", {@code erase_values}.
+     *
+     * <p>If this fails, check: the first absent key aborting the rest; the collection consumed
+     * twice or only partly.
+     */
+    @TestFactory
+    @DisplayName("S11 erase_values removes exactly the given keys" + SPEC)
+    public Stream<DynamicTest> required_S11_eraseValuesRemovesExactlyThoseKeys() {
+        return gated(writableOrNotApplicable("required_S11"), "S11", "erase_values removes exactly the given keys", s -> {
+            for (String k : List.of("c/0", "c/1", "c/2", "c/3", "zarr.json")) {
+                s.set(StoreKey.of(k), ByteBuffer.wrap(utf8(k)));
+            }
+            s.eraseValues(List.of(StoreKey.of("c/0"), StoreKey.of("absent"), StoreKey.of("c/2")));
+            s.eraseValues(List.of());
+            Store r = reopened(s);
+            expectAbsent(r, "c/0", "erased key");
+            expectAbsent(r, "c/2", "erased key");
+            for (String k : List.of("c/1", "c/3", "zarr.json")) {
+                expectValue(r, k, utf8(k), "key not given to erase_values");
+            }
+        });
+    }
+
+    /**
+     * {@code erase_prefix("a/")} removes every key under {@code a/} at any depth and nothing else —
+     * not {@code ab/x}, {@code a.b} or {@code a-b}, whose names merely start with {@code a};
+     * a prefix with no keys does nothing; {@code erase_prefix("")} removes every key.
+     *
+     * <p>Spec: core.rst, "Abstract store interface", {@code erase_prefix}.
+     *
+     * <p>If this fails, check: string-prefix matching without the trailing {@code /}; recursion
+     * depth; {@code ""} treated as "nothing" or refused.
+     */
+    @TestFactory
+    @DisplayName("S12 erase_prefix removes that prefix only; \"\" removes everything" + SPEC)
+    public Stream<DynamicTest> required_S12_erasePrefixRemovesOnlyThatPrefix() {
+        return gated(writableOrNotApplicable("required_S12"), "S12",
+                "erase_prefix removes that prefix only; \"\" removes everything", s -> {
+                    List<String> under = List.of("a/b", "a/c/d", "a/c/e/f");
+                    List<String> beside = List.of("a-b", "a.b", "ab/x", "e/f");
+                    for (String k : under) {
+                        s.set(StoreKey.of(k), ByteBuffer.wrap(utf8(k)));
+                    }
+                    for (String k : beside) {
+                        s.set(StoreKey.of(k), ByteBuffer.wrap(utf8(k)));
+                    }
+                    s.erasePrefix("a/");
+                    s.erasePrefix("nothing/here/");
+                    Store r = reopened(s);
+                    for (String k : under) {
+                        expectAbsent(r, k, "key under the erased prefix a/");
+                    }
+                    for (String k : beside) {
+                        expectValue(r, k, utf8(k), "key outside the erased prefix a/");
+                    }
+                    Store all = fresh();
+                    if (!all.capabilities().writable()) {
+                        throw Rule.fail("a second newStore() is not writable");
+                    }
+                    for (String k : beside) {
+                        all.set(StoreKey.of(k), ByteBuffer.wrap(utf8(k)));
+                    }
+                    all.erasePrefix("");
+                    Store r2 = reopened(all);
+                    for (String k : beside) {
+                        expectAbsent(r2, k, "after erase_prefix(\"\")");
+                    }
+                    if (r2.capabilities().listable() && !r2.list().isEmpty()) {
+                        throw Rule.fail("list() after erase_prefix(\"\") is " + names(r2.list()));
+                    }
+                });
+    }
+
+    // ---- listable ----
+
+    private Optional<Store> listableWith(String levelAndId, Map<String, byte[]> c) {
+        Store s = storeWith(c);
+        if (s.capabilities().listable()) {
+            return Optional.of(s);
+        }
+        Rule.notApplicable(levelAndId, subject, "not listable");
+        return Optional.empty();
+    }
+
+    /**
+     * {@code list} returns every key once, sorted ({@link String#compareTo} order); {@code
+     * list_prefix("a/")} returns exactly the keys that start with {@code a/} (the spec's example:
+     * {@code a/b}, {@code a/c/d} but not {@code e/f/g}), sorted; a prefix with no keys gives an
+     * empty list, and {@code list_prefix("")} equals {@code list}.
+     *
+     * <p>Spec: core.rst, "Abstract store interface", {@code list}, {@code list_prefix}; zarrj
+     * {@link Store#list()} (sorted).
+     *
+     * <p>If this fails, check: file-system or archive order returned unsorted; directories listed as
+     * keys; {@code a.b}/{@code a-b} matched by the prefix {@code a/}; duplicates from zip entries.
+     */
+    @TestFactory
+    @DisplayName("S13 list and list_prefix are sorted and complete" + SPEC)
+    public Stream<DynamicTest> required_S13_listAndListPrefixAreSortedAndComplete() {
+        List<String> keys = List.of("a-b", "a.b", "a/b", "a/c/d", "a0", "ab/x", "e/f/g", "zarr.json");
+        Map<String, byte[]> c = new LinkedHashMap<>();
+        List<String> shuffled = new ArrayList<>(keys);
+        Collections.reverse(shuffled);
+        shuffled.forEach(k -> c.put(k, utf8(k)));
+        return gated(listableWith("required_S13", c), "S13", "list and list_prefix are sorted and complete", s -> {
+            expectEquals(keys, names(s.list()), "list()");
+            expectEquals(keys, names(s.listPrefix("")), "list_prefix(\"\")");
+            expectEquals(List.of("a/b", "a/c/d"), names(s.listPrefix("a/")), "list_prefix(\"a/\")");
+            expectEquals(List.of("a/c/d"), names(s.listPrefix("a/c/")), "list_prefix(\"a/c/\")");
+            expectEquals(List.of("e/f/g"), names(s.listPrefix("e/")), "list_prefix(\"e/\")");
+            expectEquals(List.of(), names(s.listPrefix("b/")), "list_prefix(\"b/\")");
+            expectEquals(List.of(), names(s.listPrefix("a/b/")), "list_prefix(\"a/b/\") (a/b is a key, not a prefix)");
+        });
+    }
+
+    /**
+     * {@code list_dir} separates the keys directly under a prefix from the child prefixes, exactly
+     * as core.rst's example: with keys {@code a/b}, {@code a/c}, {@code a/d/e}, {@code a/f/g},
+     * {@code list_dir("a/")} is keys {@code a/b}, {@code a/c} and prefixes {@code a/d/},
+     * {@code a/f/}; {@code list_dir("b/")} is empty. Each prefix appears once, ends in {@code /},
+     * and both lists are sorted; {@code list_dir("")} lists the root.
+     *
+     * <p>Spec: core.rst, "Abstract store interface", {@code list_dir}.
+     *
+     * <p>If this fails, check: nested keys returned as keys (a recursive walk); prefixes without the
+     * trailing {@code /} or repeated once per key below them; prefixes for an empty directory.
+     */
+    @TestFactory
+    @DisplayName("S14 list_dir returns direct keys and child prefixes as core.rst's example" + SPEC)
+    public Stream<DynamicTest> required_S14_listDirSeparatesKeysFromPrefixes() {
+        Map<String, byte[]> c = content("a/f/g", "5", "a/d/e", "3", "a/c", "2", "a/b", "1", "a/d/h/i", "4", "z", "6");
+        return gated(listableWith("required_S14", c), "S14",
+                "list_dir returns direct keys and child prefixes as core.rst's example", s -> {
+                    ListDirResult a = s.listDir("a/");
+                    expectEquals(List.of("a/b", "a/c"), names(a.keys()), "list_dir(\"a/\") keys");
+                    expectEquals(List.of("a/d/", "a/f/"), a.prefixes(), "list_dir(\"a/\") prefixes");
+                    ListDirResult b = s.listDir("b/");
+                    expectEquals(List.of(), names(b.keys()), "list_dir(\"b/\") keys");
+                    expectEquals(List.of(), b.prefixes(), "list_dir(\"b/\") prefixes");
+                    ListDirResult root = s.listDir("");
+                    expectEquals(List.of("z"), names(root.keys()), "list_dir(\"\") keys");
+                    expectEquals(List.of("a/"), root.prefixes(), "list_dir(\"\") prefixes");
+                    ListDirResult d = s.listDir("a/d/");
+                    expectEquals(List.of("a/d/e"), names(d.keys()), "list_dir(\"a/d/\") keys");
+                    expectEquals(List.of("a/d/h/"), d.prefixes(), "list_dir(\"a/d/\") prefixes");
+                });
+    }
+
+    /**
+     * Keys are case-sensitive: {@code foo} and {@code FOO} are two keys with two values; each is
+     * read, listed and erased on its own. A store on a case-insensitive file system fails this, as
+     * it should.
+     *
+     * <p>Spec: core.rst, "Abstract store interface": "keys are case sensitive, i.e., the keys "foo"
+     * and "FOO" are different"; "set("foo", a) and set("FOO", b) will result in two separate (key,
+     * value) pairs".
+     *
+     * <p>If this fails, check: the file system (macOS and Windows defaults are case-insensitive);
+     * keys lower-cased or compared with {@code equalsIgnoreCase}; case-folding maps or caches.
+     */
+    @Test
+    @DisplayName("S15 keys are case-sensitive: foo and FOO are distinct" + SPEC)
+    public void required_S15_keysAreCaseSensitive() {
+        check("S15", "keys are case-sensitive: foo and FOO are distinct", () -> {
+            Store s = storeWith(content("foo", "a", "FOO", "b", "dir/Key", "c", "DIR/key", "d"));
+            expectValue(s, "foo", utf8("a"), "case-sensitive key");
+            expectValue(s, "FOO", utf8("b"), "case-sensitive key");
+            expectValue(s, "dir/Key", utf8("c"), "case-sensitive key");
+            expectValue(s, "DIR/key", utf8("d"), "case-sensitive key");
+            expectAbsent(s, "Foo", "a key differing only in case from present ones");
+            if (s.capabilities().listable()) {
+                expectEquals(List.of("DIR/key", "FOO", "dir/Key", "foo"), names(s.list()), "list()");
+                expectEquals(List.of("dir/Key"), names(s.listPrefix("dir/")), "list_prefix(\"dir/\")");
+            }
+            Store w = fresh();
+            if (w.capabilities().writable()) {
+                w.set(StoreKey.of("foo"), ByteBuffer.wrap(utf8("a")));
+                w.set(StoreKey.of("FOO"), ByteBuffer.wrap(utf8("b")));
+                w.erase(StoreKey.of("FOO"));
+                Store r = reopened(w);
+                expectValue(r, "foo", utf8("a"), "after erasing FOO");
+                expectAbsent(r, "FOO", "after erasing FOO");
+            }
+        });
+    }
+
+    /**
+     * The operations that take a prefix as a string ({@code list_prefix}, {@code list_dir},
+     * {@code erase_prefix}) refuse anything that is not {@code ""} or a valid key followed by
+     * {@code /} — {@code a} (no trailing slash), {@code /a/}, {@code ../}, {@code a/../},
+     * {@code a//}, a backslash, NUL — with an {@link InvalidKeyException}, and erase nothing. Keys
+     * are {@link StoreKey}s, which cannot be invalid, so prefixes are the one way a bad path could
+     * reach a store.
+     *
+     * <p>Spec: core.rst, "Abstract store interface": a prefix is a string of key characters ending
+     * with {@code /}; zarrj {@link StoreKey#checkPrefix}. DESIGN.md: no one gets out of the store.
+     *
+     * <p>If this fails, check: a missing {@link StoreKey#checkPrefix} call at the top of each prefix
+     * operation; a prefix resolved against the root directory before it is checked.
+     */
+    @Test
+    @DisplayName("S16 invalid prefixes are refused with InvalidKeyException" + SPEC)
+    public void required_S16_invalidPrefixesAreRefused() {
+        check("S16", "invalid prefixes are refused with InvalidKeyException", () -> {
+            Store s = storeWith(content("a/b", "1", "ab", "2"));
+            List<String> bad = List.of("a", "/a/", "../", "a/../", "./", "a//", "a\\b/", "a\0/", "/");
+            for (String p : bad) {
+                String shown = p.replace("\0", "\\0");
+                if (s.capabilities().listable()) {
+                    expectInvalidKey("list_prefix(\"" + shown + "\")", () -> s.listPrefix(p));
+                    expectInvalidKey("list_dir(\"" + shown + "\")", () -> s.listDir(p));
+                }
+            }
+            Store w = fresh();
+            if (w.capabilities().writable()) {
+                w.set(StoreKey.of("a/b"), ByteBuffer.wrap(utf8("1")));
+                w.set(StoreKey.of("ab"), ByteBuffer.wrap(utf8("2")));
+                for (String p : bad) {
+                    expectInvalidKey("erase_prefix(\"" + p.replace("\0", "\\0") + "\")", () -> w.erasePrefix(p));
+                }
+                Store r = reopened(w);
+                expectValue(r, "a/b", utf8("1"), "after refused erase_prefix calls");
+                expectValue(r, "ab", utf8("2"), "after refused erase_prefix calls");
+            }
+        });
+    }
+
+    private static void expectInvalidKey(String call, Runnable r) {
+        try {
+            r.run();
+        } catch (InvalidKeyException e) {
+            return;
+        } catch (RuntimeException e) {
+            throw Rule.fail(call + " threw " + e + "; expected an InvalidKeyException");
+        }
+        throw Rule.fail(call + " was accepted; expected an InvalidKeyException");
+    }
+
+    /**
+     * The store describes itself (a non-blank {@link Store#describe()}, used in every message about
+     * it) and declares its capabilities: non-null, and readable (zarrj stores always serve
+     * {@code get}). The capability report is printed.
+     *
+     * <p>Spec: core.rst, "Abstract store interface": readable, writeable and listable capability
+     * sets; STYLE.md rule 9 (capabilities are declared, not signalled by throwing).
+     *
+     * <p>If this fails, check: {@code describe()} left returning null or "";
+     * {@code capabilities()} returning null.
+     */
+    @Test
+    @DisplayName("S17 the store describes itself and declares its capabilities" + SPEC)
+    public void required_S17_describesItselfAndItsCapabilities() {
+        check("S17", "the store describes itself and declares its capabilities", () -> {
+            Store s = track(newStore());
+            String d = s.describe();
+            if (d == null || d.isBlank()) {
+                throw Rule.fail("describe() is " + (d == null ? "null" : "blank"));
+            }
+            StoreCapabilities c = s.capabilities();
+            if (c == null) {
+                throw Rule.fail("capabilities() is null");
+            }
+            if (!c.readable()) {
+                throw Rule.fail("capabilities() says not readable; every zarrj store serves get");
+            }
+            System.out.println("capabilities of " + d + ": readable=" + c.readable() + " writable=" + c.writable()
+                    + " partialWrites=" + c.partialWrites() + " listable=" + c.listable());
+        });
+    }
+
+    /**
+     * Values are copied at the boundary: changing the buffer returned by {@code get} (or a ranged
+     * {@code get}) does not change the stored value, and — for writable stores — {@code set}
+     * stores the bytes from the buffer's position to its limit, leaves the buffer's position and
+     * limit as they were, and later changes to that buffer do not change the stored value.
+     *
+     * <p>Spec: zarrj {@link Store}: "Returned buffers are owned by the caller; buffers passed in are
+     * not modified". (The spec's store holds values; aliasing a caller's buffer would let the
+     * caller change it without {@code set}.)
+     *
+     * <p>If this fails, check: {@code ByteBuffer.wrap(internalArray)} or {@code duplicate()} of a
+     * stored buffer returned; the caller's buffer kept by reference; {@code value.get(...)} moving
+     * the caller's position instead of reading a duplicate.
+     */
+    @Test
+    @DisplayName("S18 values are copied in and out: no buffer aliasing" + SPEC)
+    public void required_S18_valuesAreCopiedInAndOut() {
+        check("S18", "values are copied in and out: no buffer aliasing", () -> {
+            byte[] v = pattern(64, 20);
+            Store s = storeWith(content("k", v));
+            scribble(s.get(StoreKey.of("k")).orElseThrow(() -> Rule.fail("get('k') is empty")));
+            expectValue(s, "k", v, "after changing the buffer a get returned");
+            scribble(s.get(StoreKey.of("k"), ByteRange.of(8, 16)).orElseThrow(() -> Rule.fail("ranged get is empty")));
+            expectValue(s, "k", v, "after changing the buffer a ranged get returned");
+            Store w = fresh();
+            if (!w.capabilities().writable()) {
+                return;
+            }
+            byte[] backing = pattern(64, 21);
+            ByteBuffer in = ByteBuffer.wrap(backing, 3, 50);
+            w.set(StoreKey.of("k"), in);
+            expectEquals(3, in.position(), "position of the buffer passed to set, after set");
+            expectEquals(53, in.limit(), "limit of the buffer passed to set, after set");
+            byte[] stored = range(pattern(64, 21), 3, 53);
+            Arrays.fill(backing, (byte) 0x5a);
+            expectValue(w, "k", stored, "after changing the buffer passed to set (read from the written store)");
+            expectValue(reopened(w), "k", stored, "after changing the buffer passed to set");
+        });
+    }
+
+    /** Overwrites a buffer's bytes (a read-only buffer cannot alias anything the caller changes). */
+    private static void scribble(ByteBuffer b) {
+        if (b.isReadOnly()) {
+            return;
+        }
+        try {
+            for (int i = b.position(); i < b.limit(); i++) {
+                b.put(i, (byte) ~b.get(i));
+            }
+        } catch (ReadOnlyBufferException e) {
+            // Not writable after all: nothing to alias.
+        }
+    }
+
+    /**
+     * Eight threads at once: writers on distinct keys each read back their own values; on one
+     * shared key, writers replace the value while readers read it, and every read sees one whole
+     * value that some writer wrote — never a mix of two, never a partial value, never absent. A
+     * read-only store is read by eight threads at once. The written store is used directly.
+     *
+     * <p>Spec: zarrj {@link Store}: "Implementations are thread-safe … a reader sees either the old
+     * or the new value of a key, never a mix"; DESIGN.md "Nothing is lost".
+     *
+     * <p>If this fails, check: writes made in place (truncate then write) instead of to a temporary
+     * file moved over the old one; shared mutable buffers or channels without locking; a map that
+     * is not concurrent.
+     */
+    @Test
+    @DisplayName("S19 concurrent readers and writers see whole values" + SPEC)
+    public void required_S19_concurrentReadersAndWritersSeeWholeValues() {
+        check("S19", "concurrent readers and writers see whole values", () -> {
+            Store probe = fresh();
+            if (probe.capabilities().writable()) {
+                concurrentWrites(probe);
+            } else {
+                concurrentReads();
+            }
+        });
+    }
+
+    private static final int THREADS = 8;
+    private static final int ROUNDS = 40;
+
+    /** The shared key's value number {@code n}: {@code 1000 + 37n} bytes, all equal to {@code n}. */
+    private static byte[] sharedValue(int n) {
+        return uniform(1000 + 37 * n, n);
+    }
+
+    private void concurrentWrites(Store s) throws Exception {
+        StoreKey shared = StoreKey.of("shared/value");
+        s.set(shared, ByteBuffer.wrap(sharedValue(0)));
+        ConcurrentLinkedQueue<String> problems = new ConcurrentLinkedQueue<>();
+        AtomicBoolean writersDone = new AtomicBoolean();
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(THREADS);
+        try {
+            List<Future<?>> writers = new ArrayList<>();
+            List<Future<?>> readers = new ArrayList<>();
+            for (int t = 0; t < THREADS; t++) {
+                int thread = t;
+                boolean writer = t % 2 == 0;
+                Runnable job = () -> {
+                    await(start);
+                    for (int i = 0; i < ROUNDS || (!writer && !writersDone.get()); i++) {
+                        if (writer) {
+                            StoreKey own = StoreKey.of("t" + thread + "/k" + (i % 10));
+                            byte[] v = pattern(100 + i, thread * 1000 + i);
+                            s.set(own, ByteBuffer.wrap(v));
+                            byte[] back = s.get(own).map(StoreBytes::array).orElse(null);
+                            if (!Arrays.equals(v, back)) {
+                                problems.add("thread " + thread + " wrote " + show(v) + " to " + own + " and read back "
+                                        + show(back));
+                            }
+                            s.set(shared, ByteBuffer.wrap(sharedValue(1 + (thread * ROUNDS + i) % 200)));
+                        }
+                        byte[] seen = s.get(shared).map(StoreBytes::array).orElse(null);
+                        String bad = wholeSharedValue(seen);
+                        if (bad != null) {
+                            problems.add("thread " + thread + " read " + shared + ": " + bad);
+                        }
+                    }
+                };
+                (writer ? writers : readers).add(pool.submit(job));
+            }
+            start.countDown();
+            for (Future<?> f : writers) {
+                f.get(120, TimeUnit.SECONDS);
+            }
+            writersDone.set(true);
+            for (Future<?> f : readers) {
+                f.get(120, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        if (!problems.isEmpty()) {
+            throw Rule.fail(problems.size() + " problems, the first: " + problems.peek());
+        }
+        Store r = reopened(s);
+        String bad = wholeSharedValue(r.get(shared).map(StoreBytes::array).orElse(null));
+        if (bad != null) {
+            throw Rule.fail("after the writers finished, " + shared + ": " + bad);
+        }
+        for (int t = 0; t < THREADS; t += 2) {
+            for (int k = 0; k < 10; k++) {
+                int last = ROUNDS - 10 + k;
+                expectValue(r, "t" + t + "/k" + k, pattern(100 + last, t * 1000 + last),
+                        "after the writers finished, the last value thread " + t + " wrote");
+            }
+        }
+    }
+
+    /** Null when {@code v} is one whole value of the shared key, else what is wrong with it. */
+    private static String wholeSharedValue(byte[] v) {
+        if (v == null) {
+            return "absent while being replaced";
+        }
+        if (v.length < 1000 || (v.length - 1000) % 37 != 0) {
+            return "a value of " + v.length + " bytes, which no writer wrote (torn or partial)";
+        }
+        int n = (v.length - 1000) / 37;
+        for (int i = 0; i < v.length; i++) {
+            if ((v[i] & 0xff) != n) {
+                return "a mix: byte " + i + " is " + (v[i] & 0xff) + " in the " + v.length + "-byte value " + n;
+            }
+        }
+        return null;
+    }
+
+    private void concurrentReads() throws Exception {
+        Map<String, byte[]> c = new TreeMap<>();
+        for (int k = 0; k < 16; k++) {
+            c.put("r/k" + k, pattern(5000 + k, k));
+        }
+        Store s = storeWith(c);
+        ConcurrentLinkedQueue<String> problems = new ConcurrentLinkedQueue<>();
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(THREADS);
+        try {
+            List<Future<?>> all = new ArrayList<>();
+            for (int t = 0; t < THREADS; t++) {
+                int thread = t;
+                all.add(pool.submit(() -> {
+                    await(start);
+                    for (int i = 0; i < ROUNDS; i++) {
+                        String k = "r/k" + ((thread + i) % 16);
+                        byte[] expected = c.get(k);
+                        byte[] whole = s.get(StoreKey.of(k)).map(StoreBytes::array).orElse(null);
+                        byte[] part = s.get(StoreKey.of(k), ByteRange.of(i, 100)).map(StoreBytes::array).orElse(null);
+                        if (!Arrays.equals(expected, whole) || !Arrays.equals(range(expected, i, i + 100), part)) {
+                            problems.add("thread " + thread + " read " + k + " as " + show(whole));
+                        }
+                    }
+                }));
+            }
+            start.countDown();
+            for (Future<?> f : all) {
+                f.get(120, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        if (!problems.isEmpty()) {
+            throw Rule.fail(problems.size() + " problems, the first: " + problems.peek());
+        }
+    }
+
+    private static void await(CountDownLatch l) {
+        try {
+            l.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    // ---- capabilities ----
+
+    /**
+     * A store whose capabilities say it is not writable refuses {@code set}, {@code erase},
+     * {@code erase_values} and {@code erase_prefix} with a {@link ReadOnlyException}, and
+     * {@code set_partial_values} with a {@link ReadOnlyException} or
+     * {@link UnsupportedOperationException}; its content is unchanged afterwards. Checked on
+     * {@link #newReadOnlyStore(Map)} and, when it is not writable, on {@link #newStore()}.
+     *
+     * <p>Spec: core.rst, "Abstract store interface": the capability sets; zarrj
+     * {@link StoreCapabilities}, {@link ReadOnlyException}.
+     *
+     * <p>If this fails, check: the read-only flag checked in every write path (not only
+     * {@code set}); writes buffered and dropped silently; erase of an absent key in a read-only
+     * store returning normally instead of refusing.
+     */
+    @TestFactory
+    @DisplayName("S20 a read-only store refuses writes with ReadOnlyException" + SPEC)
+    public Stream<DynamicTest> required_S20_readOnlyStoreRefusesWrites() {
+        List<Store> readOnly = new ArrayList<>();
+        Store s = fresh();
+        if (!s.capabilities().writable()) {
+            readOnly.add(s);
+        }
+        Map<String, byte[]> c = content("ro/a", "A", "ro/b", "B", "zarr.json", "{}");
+        Optional<Store> ro = newReadOnlyStore(c);
+        if (ro.isPresent()) {
+            track(ro.get());
+            if (ro.get().capabilities().writable()) {
+                return Stream.of(DynamicTest.dynamicTest("S20 newReadOnlyStore returns a read-only store",
+                        () -> check("S20", "a read-only store refuses writes with ReadOnlyException", () -> {
+                            throw Rule.fail("newReadOnlyStore(...) returned " + describe(ro.get())
+                                    + " whose capabilities say writable");
+                        })));
+            }
+            readOnly.add(ro.get());
+        }
+        if (readOnly.isEmpty()) {
+            Rule.notApplicable("required_S20", subject, "newStore() is writable and newReadOnlyStore(Map) is not"
+                    + " overridden");
+        }
+        return readOnly.stream().map(store -> DynamicTest.dynamicTest("S20 a read-only store refuses writes: "
+                + describe(store), () -> check("S20", "a read-only store refuses writes with ReadOnlyException",
+                () -> refusesWrites(store, store == s ? Map.of() : c))));
+    }
+
+    private static void refusesWrites(Store s, Map<String, byte[]> c) {
+        StoreKey present = c.isEmpty() ? StoreKey.of("ro/a") : StoreKey.of(c.keySet().iterator().next());
+        expectReadOnly("set('ro/new')", () -> s.set(StoreKey.of("ro/new"), ByteBuffer.wrap(utf8("x"))));
+        expectReadOnly("set('" + present + "')", () -> s.set(present, ByteBuffer.wrap(utf8("x"))));
+        expectReadOnly("erase('" + present + "')", () -> s.erase(present));
+        expectReadOnly("erase('absent')", () -> s.erase(StoreKey.of("absent")));
+        expectReadOnly("erase_values([" + present + "])", () -> s.eraseValues(List.of(present)));
+        expectReadOnly("erase_prefix(\"ro/\")", () -> s.erasePrefix("ro/"));
+        expectReadOnly("erase_prefix(\"\")", () -> s.erasePrefix(""));
+        try {
+            s.setPartialValues(List.of(new KeyStartValue(present, 0, ByteBuffer.wrap(utf8("x")))));
+            throw Rule.fail("set_partial_values was accepted by a store that is not writable");
+        } catch (ReadOnlyException | UnsupportedOperationException expected) {
+            // refused
+        } catch (RuntimeException e) {
+            throw Rule.fail("set_partial_values threw " + e + "; expected ReadOnlyException or"
+                    + " UnsupportedOperationException");
+        }
+        for (Map.Entry<String, byte[]> e : c.entrySet()) {
+            expectValue(s, e.getKey(), e.getValue(), "after refused writes");
+        }
+        expectAbsent(s, "ro/new", "after a refused set");
+        if (s.capabilities().listable()) {
+            expectEquals(new ArrayList<>(new TreeMap<>(c).keySet()), names(s.list()), "list() after refused writes");
+        }
+    }
+
+    private static void expectReadOnly(String call, Runnable r) {
+        try {
+            r.run();
+        } catch (ReadOnlyException e) {
+            return;
+        } catch (RuntimeException e) {
+            throw Rule.fail(call + " threw " + e + "; expected a ReadOnlyException");
+        }
+        throw Rule.fail(call + " was accepted by a store that is not writable; expected a ReadOnlyException");
+    }
+
+    /**
+     * A writable store that does not declare {@code partialWrites} refuses
+     * {@code set_partial_values} with an {@link UnsupportedOperationException} (or a
+     * {@link ZarrException}) and leaves the value unchanged — it never half-supports it.
+     *
+     * <p>Spec: core.rst, "Abstract store interface", {@code set_partial_values} (recommended to be
+     * optional); zarrj {@link StoreCapabilities#partialWrites()}; STYLE.md rule 9.
+     *
+     * <p>If this fails, check: the capability flag and the implementation disagree — either
+     * declare {@code partialWrites} or leave {@link Store#setPartialValues} to its default.
+     */
+    @TestFactory
+    @DisplayName("S21 set_partial_values is refused unless partialWrites is declared" + SPEC)
+    public Stream<DynamicTest> required_S21_undeclaredPartialWritesAreRefused() {
+        Optional<Store> w = writableOrNotApplicable("required_S21");
+        if (w.isPresent() && w.get().capabilities().partialWrites()) {
+            Rule.notApplicable("required_S21", subject, "partialWrites is declared (see optional_S22)");
+            w = Optional.empty();
+        }
+        return gated(w, "S21", "set_partial_values is refused unless partialWrites is declared", s -> {
+            StoreKey k = StoreKey.of("p");
+            s.set(k, ByteBuffer.wrap(pattern(20, 22)));
+            try {
+                s.setPartialValues(List.of(new KeyStartValue(k, 2, ByteBuffer.wrap(uniform(3, 0)))));
+                throw Rule.fail("set_partial_values was accepted, but capabilities() does not declare partialWrites");
+            } catch (UnsupportedOperationException | ZarrException expected) {
+                // refused
+            } catch (AssertionFailedError e) {
+                throw e;
+            } catch (RuntimeException e) {
+                throw Rule.fail("set_partial_values threw " + e + "; expected UnsupportedOperationException");
+            }
+            expectValue(reopened(s), "p", pattern(20, 22), "after a refused set_partial_values");
+        });
+    }
+
+    /**
+     * Optional ({@code partialWrites}): {@code set_partial_values} writes each value at its offset
+     * within existing values — several non-overlapping writes to one key, writes to several keys,
+     * a write that ends exactly at the end — and leaves the other bytes as they were.
+     *
+     * <p>Spec: core.rst, "Abstract store interface", {@code set_partial_values}.
+     *
+     * <p>If this fails, check: writes applied at offset 0; later writes to one key replacing earlier
+     * ones; the value truncated after the last write.
+     */
+    @TestFactory
+    @DisplayName("S22 set_partial_values writes at offsets (optional: partialWrites)" + SPEC)
+    public Stream<DynamicTest> optional_S22_setPartialValuesWritesAtOffsets() {
+        Store s = fresh();
+        if (!s.capabilities().writable() || !s.capabilities().partialWrites()) {
+            Rule.notClaimed("optional_S22", subject);
+            return Stream.empty();
+        }
+        return gated(Optional.of(s), "S22", "set_partial_values writes at offsets", w -> {
+            byte[] a = pattern(20, 23);
+            byte[] b = pattern(20, 24);
+            w.set(StoreKey.of("pw/a"), ByteBuffer.wrap(a));
+            w.set(StoreKey.of("pw/b"), ByteBuffer.wrap(b));
+            w.setPartialValues(List.of(
+                    new KeyStartValue(StoreKey.of("pw/a"), 0, ByteBuffer.wrap(uniform(3, 1))),
+                    new KeyStartValue(StoreKey.of("pw/b"), 17, ByteBuffer.wrap(uniform(3, 2))),
+                    new KeyStartValue(StoreKey.of("pw/a"), 10, ByteBuffer.wrap(uniform(5, 3)))));
+            byte[] ea = a.clone();
+            Arrays.fill(ea, 0, 3, (byte) 1);
+            Arrays.fill(ea, 10, 15, (byte) 3);
+            byte[] eb = b.clone();
+            Arrays.fill(eb, 17, 20, (byte) 2);
+            Store r = reopened(w);
+            expectValue(r, "pw/a", ea, "after two partial writes");
+            expectValue(r, "pw/b", eb, "after a partial write that ends at the end");
+        });
+    }
+}

@@ -1,0 +1,45 @@
+package dev.zarrj.conformance.selftest;
+
+import dev.zarrj.api.ByteRange;
+import dev.zarrj.api.store.KeyRange;
+import dev.zarrj.api.store.KeyStartValue;
+import dev.zarrj.api.store.ListDirResult;
+import dev.zarrj.api.store.Store;
+import dev.zarrj.api.store.StoreCapabilities;
+import dev.zarrj.api.store.StoreKey;
+import java.nio.ByteBuffer;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/** A store that passes every operation to another; fixtures override the one they break. */
+public class ForwardingStore implements Store {
+    protected final Store delegate;
+
+    public ForwardingStore(Store delegate) {
+        this.delegate = delegate;
+    }
+
+    @Override public StoreCapabilities capabilities() { return delegate.capabilities(); }
+    @Override public String describe() { return getClass().getSimpleName() + "(" + delegate.describe() + ")"; }
+    @Override public Optional<ByteBuffer> get(StoreKey key) { return delegate.get(key); }
+    @Override public Optional<ByteBuffer> get(StoreKey key, ByteRange range) { return delegate.get(key, range); }
+    @Override public List<Optional<ByteBuffer>> getPartialValues(List<KeyRange> ranges) { return delegate.getPartialValues(ranges); }
+    @Override public OptionalLong size(StoreKey key) { return delegate.size(key); }
+    @Override public boolean exists(StoreKey key) { return delegate.exists(key); }
+    @Override public void set(StoreKey key, ByteBuffer value) { delegate.set(key, value); }
+    @Override public void setPartialValues(List<KeyStartValue> values) { delegate.setPartialValues(values); }
+    @Override public void erase(StoreKey key) { delegate.erase(key); }
+    @Override public void eraseValues(Collection<StoreKey> keys) { delegate.eraseValues(keys); }
+    @Override public void erasePrefix(String prefix) { delegate.erasePrefix(prefix); }
+    @Override public List<StoreKey> list() { return delegate.list(); }
+    @Override public List<StoreKey> listPrefix(String prefix) { return delegate.listPrefix(prefix); }
+    @Override public ListDirResult listDir(String prefix) { return delegate.listDir(prefix); }
+    @Override public void close() { delegate.close(); }
+
+    @Override
+    public String toString() {
+        return describe();
+    }
+}
