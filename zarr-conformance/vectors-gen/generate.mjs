@@ -465,6 +465,10 @@ const manifest = {
   format: "zarrj-conformance-vectors/1",
   generator: "zarr-conformance/vectors-gen/generate.mjs",
   writer: versions,
+  // A test of the kit compares these with the files in vectors-gen: a changed generator must be run again.
+  generator_inputs: Object.fromEntries(
+    ["generate.mjs", "zarrita-setup.mjs", "package-lock.json"].map((f) => [f, createHash("sha256").update(readFileSync(join(HERE, f))).digest("hex")]),
+  ),
   notes: [
     "Every array was written by zarrita (or, for sharding, assembled from chunks zarrita's codecs encoded) and read back by zarrita, which returned exactly 'values'.",
     "Paths are relative to this directory, the root of the store; chunk keys are relative to the array's path. 'values' lists every element in C order: numbers; 'NaN', 'Infinity', '-Infinity'; 64-bit integers as decimal strings; booleans. 'files' lists every file of the store with its SHA-256.",
