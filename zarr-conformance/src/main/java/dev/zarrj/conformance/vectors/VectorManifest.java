@@ -54,6 +54,30 @@ public final class VectorManifest {
         this.generatorInputs = Collections.unmodifiableMap(new LinkedHashMap<>(generatorInputs));
     }
 
+    /** A manifest of these arrays and notes, without a file list (for a store written by another writer). */
+    public static VectorManifest of(List<ArrayVector> arrays, List<String> notes) {
+        return new VectorManifest(arrays, Map.of(), notes, Map.of());
+    }
+
+    /** This manifest as JSON, in the form {@link #parse(JsonNode)} reads. */
+    public ObjectNode toJson() {
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        root.put("format", FORMAT);
+        ArrayNode n = root.putArray("notes");
+        notes.forEach(n::add);
+        if (!generatorInputs.isEmpty()) {
+            ObjectNode g = root.putObject("generator_inputs");
+            generatorInputs.forEach(g::put);
+        }
+        ArrayNode a = root.putArray("arrays");
+        arrays.forEach(v -> a.add(v.toJson()));
+        if (!files.isEmpty()) {
+            ObjectNode f = root.putObject("files");
+            files.forEach((k, v) -> f.putObject(k).put("size", v.size()).put("sha256", v.sha256()));
+        }
+        return root;
+    }
+
     /**
      * Reads {@code manifest.json} from a directory.
      *
@@ -290,6 +314,37 @@ public final class VectorManifest {
                 n = Math.multiplyExact(n, d);
             }
             return n;
+        }
+
+        /** This entry as manifest JSON. */
+        public ObjectNode toJson() {
+            ObjectNode a = JsonNodeFactory.instance.objectNode();
+            a.put("path", path);
+            a.put("data_type", dataType);
+            ArrayNode s = a.putArray("shape");
+            for (long d : shape) {
+                s.add(d);
+            }
+            ArrayNode cs = a.putArray("chunk_shape");
+            for (long d : chunkShape) {
+                cs.add(d);
+            }
+            a.set("chunk_key_encoding", chunkKeyEncoding.deepCopy());
+            a.set("codecs", codecs.deepCopy());
+            a.set("fill_value", fillValue.deepCopy());
+            extensions.forEach(a.putArray("extensions")::add);
+            features.forEach(a.putArray("features")::add);
+            ArrayNode ch = a.putArray("chunks");
+            for (StoredChunk c : chunks) {
+                ObjectNode o = ch.addObject();
+                ArrayNode co = o.putArray("coords");
+                for (long x : c.coords) {
+                    co.add(x);
+                }
+                o.put("key", c.key);
+            }
+            a.set("values", values.deepCopy());
+            return a;
         }
 
         /** The array's {@code zarr.json} document as these fields describe it (no attributes). */

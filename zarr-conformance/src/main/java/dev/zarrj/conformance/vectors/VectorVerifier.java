@@ -12,7 +12,6 @@ import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
 import dev.zarrj.core.registry.ExtensionPoint;
 import dev.zarrj.core.registry.ExtensionRegistry;
-import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -168,7 +167,7 @@ public final class VectorVerifier {
         int off = i * size;
         switch (t.kind()) {
             case BOOL -> {
-                boolean w = want.isBoolean() ? want.booleanValue() : integer(want).signum() != 0;
+                boolean w = want.isBoolean() ? want.booleanValue() : VectorValues.integer(want).signum() != 0;
                 byte b = bytes.get(off);
                 if (b == (w ? 1 : 0)) {
                     return null;
@@ -176,14 +175,14 @@ public final class VectorVerifier {
                 return b == 0 ? "false" : b == 1 ? "true" : "the byte " + b;
             }
             case INT, UINT -> {
-                BigInteger w = integer(want);
+                BigInteger w = VectorValues.integer(want);
                 long raw = data.getLong(i);
                 BigInteger got = t.kind() == dev.zarrj.api.datatype.ElementKind.UINT && size == 8
                         ? new BigInteger(Long.toUnsignedString(raw)) : BigInteger.valueOf(raw);
                 return got.equals(w) ? null : got.toString();
             }
             case FLOAT -> {
-                double w = real(want);
+                double w = VectorValues.real(want);
                 return switch (size) {
                     case 2 -> {
                         short got = bytes.getShort(off);
@@ -210,8 +209,8 @@ public final class VectorVerifier {
                 int half = size / 2;
                 double re = half == 4 ? bytes.getFloat(off) : bytes.getDouble(off);
                 double im = half == 4 ? bytes.getFloat(off + half) : bytes.getDouble(off + half);
-                double wr = real(want.get(0));
-                double wi = real(want.get(1));
+                double wr = VectorValues.real(want.get(0));
+                double wi = VectorValues.real(want.get(1));
                 if (half == 4) {
                     wr = (float) wr;
                     wi = (float) wi;
@@ -236,34 +235,6 @@ public final class VectorVerifier {
 
     private static boolean sameDouble(double a, double b) {
         return Double.isNaN(a) ? Double.isNaN(b) : Double.doubleToRawLongBits(a) == Double.doubleToRawLongBits(b);
-    }
-
-    private static BigInteger integer(JsonNode v) {
-        if (v.isTextual()) {
-            return new BigInteger(v.textValue());
-        }
-        if (v.isIntegralNumber()) {
-            return v.bigIntegerValue();
-        }
-        if (v.isNumber()) {
-            return v.decimalValue().toBigIntegerExact();
-        }
-        throw new IllegalArgumentException("not an integer");
-    }
-
-    private static double real(JsonNode v) {
-        if (v.isTextual()) {
-            return switch (v.textValue()) {
-                case "NaN" -> Double.NaN;
-                case "Infinity" -> Double.POSITIVE_INFINITY;
-                case "-Infinity" -> Double.NEGATIVE_INFINITY;
-                default -> new BigDecimal(v.textValue()).doubleValue();
-            };
-        }
-        if (v.isNumber()) {
-            return v.doubleValue();
-        }
-        throw new IllegalArgumentException("not a number");
     }
 
     private static String show(double v) {
