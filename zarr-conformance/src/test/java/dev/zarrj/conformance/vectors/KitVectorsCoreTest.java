@@ -100,6 +100,29 @@ class KitVectorsCoreTest {
         assertEquals("FAIL keys/v2_slash: chunk [0, 0, 0] has key 'keys/v2_slash/c/0/0/0', expected 'keys/v2_slash/0/0/0'", r.line());
     }
 
+    @Test
+    void theManifestRoundTripsThroughJson() {
+        VectorManifest m = KitVectors.manifest();
+        VectorManifest again = VectorManifest.parse(m.toJson());
+        assertEquals(m.arrays(), again.arrays());
+        assertEquals(m.files(), again.files());
+        assertEquals(m.notes(), again.notes());
+        assertEquals(m.generatorInputs(), again.generatorInputs());
+    }
+
+    /** What a writer stores for the other direction: the expected values, element for element what zarrj reads. */
+    @Test
+    void expectedValuesAreWhatZarrjReads() {
+        Store store = KitVectors.memoryStore(ZARR);
+        for (VectorManifest.ArrayVector v : KitVectors.manifest().arrays()) {
+            if (!v.extensions().isEmpty()) {
+                continue;
+            }
+            dev.zarrj.core.ZarrArray a = ZARR.openArray(store, v.path());
+            assertTrue(VectorValues.expected(a.dataType(), v).contentEquals(a.read()), v.path());
+        }
+    }
+
     private static byte[] bytes(ByteBuffer b) {
         byte[] out = new byte[b.remaining()];
         b.duplicate().get(out);
