@@ -8,6 +8,7 @@ module dev.zarrj.conformance {
     requires transitive org.junit.jupiter.params;
 
     exports dev.zarrj.conformance;
+    exports dev.zarrj.conformance.vectors;
 
     opens dev.zarrj.conformance to org.junit.platform.commons;
 }

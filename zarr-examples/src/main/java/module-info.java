@@ -6,6 +6,7 @@ module dev.zarrj.examples {
     requires dev.zarrj.core;
     requires dev.zarrj.store.fs;
     requires dev.zarrj.codec.gzip;
+    requires dev.zarrj.conformance;
     requires com.github.luben.zstd_jni;
     requires jblosc;
     requires com.sun.jna;
