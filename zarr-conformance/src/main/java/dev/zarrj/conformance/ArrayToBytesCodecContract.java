@@ -258,24 +258,31 @@ public abstract class ArrayToBytesCodecContract {
     @DisplayName("AB04 the configuration survives toJson → create (spec: core.rst 'codecs' metadata)")
     public void required_AB04_configurationRoundTrip() {
         Failures f = new Failures("AB04", "the configuration survives toJson → create");
-        Contracts.configurationRoundTrip(f, provider(), context(), matrix(), (original, recreated, c) -> {
-            ArrayToBytesCodec a = (ArrayToBytesCodec) original;
-            ArrayToBytesCodec b = (ArrayToBytesCodec) recreated;
-            ByteBuffer fromA = Buffers.copy(a.encode(c.array(), c.spec()));
-            ByteBuffer fromB = Buffers.copy(b.encode(c.array(), c.spec()));
-            if (Buffers.same(fromA, a.encode(c.array(), c.spec()))) {
-                String d = Buffers.difference(fromA, fromB);
+        Contracts.configurationRoundTrip(f, provider(), context(), matrix(), new Contracts.Behaviour() {
+            @Override
+            public boolean sameTwice(Codec codec, Case c) {
+                ArrayToBytesCodec a = (ArrayToBytesCodec) codec;
+                return Buffers.same(Buffers.copy(a.encode(c.array(), c.spec())), a.encode(c.array(), c.spec()));
+            }
+
+            @Override
+            public void compare(Codec original, Codec recreated, Case c, boolean compareEncodings) {
+                ArrayToBytesCodec a = (ArrayToBytesCodec) original;
+                ArrayToBytesCodec b = (ArrayToBytesCodec) recreated;
+                ByteBuffer fromA = Buffers.copy(a.encode(c.array(), c.spec()));
+                ByteBuffer fromB = Buffers.copy(b.encode(c.array(), c.spec()));
+                String d = compareEncodings ? Buffers.difference(fromA, fromB) : "";
                 if (!d.isEmpty()) {
                     throw Failures.violation("it encodes other bytes (" + d + ")");
                 }
-            }
-            String d = Buffers.difference(c.array(), b.decode(Buffers.copy(fromA), c.spec()));
-            if (!d.isEmpty()) {
-                throw Failures.violation("it does not decode the original's encoding: " + d);
-            }
-            d = Buffers.difference(c.array(), a.decode(Buffers.copy(fromB), c.spec()));
-            if (!d.isEmpty()) {
-                throw Failures.violation("the original does not decode its encoding: " + d);
+                d = Buffers.difference(c.array(), b.decode(Buffers.copy(fromA), c.spec()));
+                if (!d.isEmpty()) {
+                    throw Failures.violation("it does not decode the original's encoding: " + d);
+                }
+                d = Buffers.difference(c.array(), a.decode(Buffers.copy(fromB), c.spec()));
+                if (!d.isEmpty()) {
+                    throw Failures.violation("the original does not decode its encoding: " + d);
+                }
             }
         });
         f.finish();

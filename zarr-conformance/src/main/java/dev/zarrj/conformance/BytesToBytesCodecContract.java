@@ -275,26 +275,33 @@ public abstract class BytesToBytesCodecContract {
     @DisplayName("BB04 the configuration survives toJson → create (spec: core.rst 'codecs' metadata)")
     public void required_BB04_configurationRoundTrip() {
         Failures f = new Failures("BB04", "the configuration survives toJson → create");
-        Contracts.configurationRoundTrip(f, provider(), context(), matrix(), (original, recreated, c) -> {
-            BytesToBytesCodec a = (BytesToBytesCodec) original;
-            BytesToBytesCodec b = (BytesToBytesCodec) recreated;
-            ByteBuffer x = c.array().bytes();
-            EncodedSize n = EncodedSize.fixed(c.decodedBytes());
-            ByteBuffer fromA = a.encode(x.duplicate());
-            ByteBuffer fromB = b.encode(x.duplicate());
-            if (Buffers.same(fromA, a.encode(x.duplicate()))) {
-                String d = Buffers.difference(fromA, fromB);
+        Contracts.configurationRoundTrip(f, provider(), context(), matrix(), new Contracts.Behaviour() {
+            @Override
+            public boolean sameTwice(Codec codec, Case c) {
+                BytesToBytesCodec b = (BytesToBytesCodec) codec;
+                return Buffers.same(b.encode(c.array().bytes()), b.encode(c.array().bytes()));
+            }
+
+            @Override
+            public void compare(Codec original, Codec recreated, Case c, boolean compareEncodings) {
+                BytesToBytesCodec a = (BytesToBytesCodec) original;
+                BytesToBytesCodec b = (BytesToBytesCodec) recreated;
+                ByteBuffer x = c.array().bytes();
+                EncodedSize n = EncodedSize.fixed(c.decodedBytes());
+                ByteBuffer fromA = a.encode(x.duplicate());
+                ByteBuffer fromB = b.encode(x.duplicate());
+                String d = compareEncodings ? Buffers.difference(fromA, fromB) : "";
                 if (!d.isEmpty()) {
                     throw Failures.violation("it encodes other bytes (" + d + ")");
                 }
-            }
-            String d = Buffers.difference(x, b.decode(Buffers.copy(fromA), n));
-            if (!d.isEmpty()) {
-                throw Failures.violation("it does not decode the original's encoding: " + d);
-            }
-            d = Buffers.difference(x, a.decode(Buffers.copy(fromB), n));
-            if (!d.isEmpty()) {
-                throw Failures.violation("the original does not decode its encoding: " + d);
+                d = Buffers.difference(x, b.decode(Buffers.copy(fromA), n));
+                if (!d.isEmpty()) {
+                    throw Failures.violation("it does not decode the original's encoding: " + d);
+                }
+                d = Buffers.difference(x, a.decode(Buffers.copy(fromB), n));
+                if (!d.isEmpty()) {
+                    throw Failures.violation("the original does not decode its encoding: " + d);
+                }
             }
         });
         f.finish();
