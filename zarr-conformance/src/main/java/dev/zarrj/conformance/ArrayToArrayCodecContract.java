@@ -127,6 +127,7 @@ public abstract class ArrayToArrayCodecContract {
     public void required_AA01_roundTrip() {
         CaseMatrix m = matrix();
         Failures f = new Failures("AA01", "decode(encode(x)) is x");
+        Contracts.summary("AA01", provider().name(), m);
         for (CaseMatrix.Problem p : m.problems()) {
             f.fail(p.label(), p.message(), p.cause());
         }

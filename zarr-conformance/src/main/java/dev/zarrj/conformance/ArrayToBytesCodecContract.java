@@ -150,6 +150,7 @@ public abstract class ArrayToBytesCodecContract {
     public void required_AB01_roundTrip() {
         CaseMatrix m = matrix();
         Failures f = new Failures("AB01", "decode(encode(x)) is x");
+        Contracts.summary("AB01", provider().name(), m);
         for (CaseMatrix.Problem p : m.problems()) {
             f.fail(p.label(), p.message(), p.cause());
         }

@@ -157,6 +157,7 @@ public abstract class BytesToBytesCodecContract {
     public void required_BB01_roundTrip() {
         CaseMatrix m = matrix();
         Failures f = new Failures("BB01", "decode(encode(x)) is x");
+        Contracts.summary("BB01", provider().name(), m);
         for (CaseMatrix.Problem p : m.problems()) {
             f.fail(p.label(), p.message(), p.cause());
         }

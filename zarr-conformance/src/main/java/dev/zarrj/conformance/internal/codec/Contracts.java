@@ -67,6 +67,13 @@ public final class Contracts {
         System.out.println("optional_" + id + " not claimed by " + codec + ": skipped (" + what + ")");
     }
 
+    /** Prints what the cases of a contract are: how many were accepted, refused and heavy. */
+    public static void summary(String id, String codec, CaseMatrix m) {
+        long heavy = m.accepted().stream().filter(Case::heavy).count();
+        System.out.println(id + " " + codec + ": " + m.configured().size() + " configurations, " + m.accepted().size()
+                + " cases accepted (" + heavy + " of them large), " + m.refused() + " refused");
+    }
+
     /** Prints that a rule had nothing to check. */
     public static void nothingToCheck(String id, String codec, String why) {
         System.out.println(id + " " + codec + ": nothing to check (" + why + ")");
