@@ -3,6 +3,7 @@ package dev.zarrj.core;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.NodeNotFoundException;
+import dev.zarrj.api.ProviderContext;
 import dev.zarrj.api.ReadOnlyException;
 import dev.zarrj.api.StoreException;
 import dev.zarrj.api.datatype.DataType;
@@ -106,6 +107,15 @@ public final class Zarr implements AutoCloseable {
     }
 
     ExtensionResolver resolver() {
+        return resolver;
+    }
+
+    /**
+     * What providers of this instance's registry are handed when they create instances: builds
+     * codec chains (for codecs that nest others, such as sharding) with the same rules as an
+     * array's {@code codecs}. For creating extensions in code and in the conformance kit.
+     */
+    public ProviderContext providerContext() {
         return resolver;
     }
 

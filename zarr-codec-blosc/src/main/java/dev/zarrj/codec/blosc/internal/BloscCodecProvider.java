@@ -1,5 +1,6 @@
 package dev.zarrj.codec.blosc.internal;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.auto.service.AutoService;
 import dev.zarrj.api.ExtensionConfig;
 import dev.zarrj.api.ProviderContext;
@@ -9,6 +10,7 @@ import dev.zarrj.codec.blosc.BloscConfiguration;
 import dev.zarrj.codec.blosc.BloscConfiguration.Compressor;
 import dev.zarrj.codec.blosc.BloscConfiguration.Shuffle;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -40,6 +42,19 @@ public final class BloscCodecProvider implements CodecProvider {
     @Override
     public String name() {
         return BloscConfiguration.NAME;
+    }
+
+    /**
+     * lz4 with byte shuffle and a given {@code typesize}, zstd with bit shuffle and {@code typesize}
+     * left to the data type, blosclz without shuffle, and zlib with byte shuffle in small blocks:
+     * compressors every c-blosc build includes.
+     */
+    @Override
+    public List<ObjectNode> exampleConfigurations() {
+        return List.of(new BloscConfiguration(Compressor.LZ4, 5, Shuffle.SHUFFLE, 4, 0).configurationJson(),
+                BloscConfiguration.of(Compressor.ZSTD, 3, Shuffle.BITSHUFFLE).configurationJson(),
+                BloscConfiguration.of(Compressor.BLOSCLZ, 9, Shuffle.NOSHUFFLE).configurationJson(),
+                new BloscConfiguration(Compressor.ZLIB, 1, Shuffle.SHUFFLE, 2, 4096).configurationJson());
     }
 
     /**

@@ -1,11 +1,14 @@
 package dev.zarrj.codec.gzip.internal;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.auto.service.AutoService;
 import dev.zarrj.api.ExtensionConfig;
 import dev.zarrj.api.ProviderContext;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecProvider;
 import dev.zarrj.codec.gzip.GzipConfiguration;
+import java.util.List;
+import java.util.stream.IntStream;
 
 /** Creates {@code gzip} codecs from their metadata configuration. */
 @AutoService(CodecProvider.class)
@@ -16,6 +19,12 @@ public final class GzipCodecProvider implements CodecProvider {
     @Override
     public String name() {
         return GzipConfiguration.NAME;
+    }
+
+    /** Levels 0 (stored blocks only), 1 (fastest), 6 (zlib's default) and 9 (smallest). */
+    @Override
+    public List<ObjectNode> exampleConfigurations() {
+        return IntStream.of(0, 1, 6, 9).mapToObj(l -> GzipConfiguration.level(l).configurationJson()).toList();
     }
 
     /**

@@ -1,5 +1,8 @@
 package dev.zarrj.codec.sharding.internal;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.auto.service.AutoService;
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.ExtensionConfig;
@@ -9,6 +12,7 @@ import dev.zarrj.api.codec.CodecChain;
 import dev.zarrj.api.codec.CodecProvider;
 import dev.zarrj.codec.sharding.IndexLocation;
 import dev.zarrj.codec.sharding.ShardingConfiguration;
+import java.util.List;
 import java.util.Optional;
 
 /** Creates {@code sharding_indexed} codecs from their metadata configuration. */
@@ -20,6 +24,43 @@ public final class ShardingCodecProvider implements CodecProvider {
     @Override
     public String name() {
         return ShardingConfiguration.NAME;
+    }
+
+    /**
+     * Shards of rank 1, 2 and 3 with core codecs only: the spec's recommended layout (index at the
+     * end, {@code bytes} + {@code crc32c}); inner chunks with their own {@code crc32c} and the index
+     * at the start; big-endian inner chunks; and a {@code transpose} inside the inner chain.
+     */
+    @Override
+    public List<ObjectNode> exampleConfigurations() {
+        ArrayNode index = chain(bytes("little"), F.objectNode().put("name", "crc32c"));
+        ObjectNode transpose = F.objectNode().put("name", "transpose");
+        transpose.putObject("configuration").putArray("order").add(2).add(1).add(0);
+        return List.of(
+                new ShardingConfiguration(new long[] {2, 2}, chain(bytes("little")), index, IndexLocation.END)
+                        .configurationJson(),
+                new ShardingConfiguration(new long[] {4, 8}, chain(bytes("little"), F.objectNode().put("name", "crc32c")),
+                        index, IndexLocation.START).configurationJson(),
+                new ShardingConfiguration(new long[] {5}, chain(bytes("big")),
+                        chain(bytes("big"), F.objectNode().put("name", "crc32c")), IndexLocation.END).configurationJson(),
+                new ShardingConfiguration(new long[] {1, 2, 3}, chain(transpose, bytes("little")), index,
+                        IndexLocation.START).configurationJson());
+    }
+
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+    private static ObjectNode bytes(String endian) {
+        ObjectNode bytes = F.objectNode().put("name", "bytes");
+        bytes.putObject("configuration").put("endian", endian);
+        return bytes;
+    }
+
+    private static ArrayNode chain(ObjectNode... codecs) {
+        ArrayNode a = F.arrayNode();
+        for (ObjectNode c : codecs) {
+            a.add(c);
+        }
+        return a;
     }
 
     /**

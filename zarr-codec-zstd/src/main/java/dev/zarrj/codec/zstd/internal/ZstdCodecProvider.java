@@ -1,12 +1,14 @@
 package dev.zarrj.codec.zstd.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.auto.service.AutoService;
 import dev.zarrj.api.ExtensionConfig;
 import dev.zarrj.api.ProviderContext;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecProvider;
 import dev.zarrj.codec.zstd.ZstdConfiguration;
+import java.util.List;
 import java.util.Optional;
 
 /** Creates {@code zstd} codecs from their metadata configuration. */
@@ -18,6 +20,14 @@ public final class ZstdCodecProvider implements CodecProvider {
     @Override
     public String name() {
         return ZstdConfiguration.NAME;
+    }
+
+    /** The default level without checksum, a fast negative level, and level 7 with a checksum. */
+    @Override
+    public List<ObjectNode> exampleConfigurations() {
+        return List.of(ZstdConfiguration.defaults().configurationJson(),
+                ZstdConfiguration.of(-3, false).configurationJson(),
+                ZstdConfiguration.of(7, true).configurationJson());
     }
 
     /**

@@ -1,0 +1,657 @@
+package dev.zarrj.conformance;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.zarrj.api.ByteRange;
+import dev.zarrj.api.ByteSource;
+import dev.zarrj.api.CorruptDataException;
+import dev.zarrj.api.EncodedSize;
+import dev.zarrj.api.ProviderContext;
+import dev.zarrj.api.ZarrException;
+import dev.zarrj.api.codec.BytesToBytesCodec;
+import dev.zarrj.api.codec.Codec;
+import dev.zarrj.api.codec.CodecProvider;
+import dev.zarrj.api.datatype.DataType;
+import dev.zarrj.conformance.internal.codec.Buffers;
+import dev.zarrj.conformance.internal.codec.Case;
+import dev.zarrj.conformance.internal.codec.CaseMatrix;
+import dev.zarrj.conformance.internal.codec.Concurrency;
+import dev.zarrj.conformance.internal.codec.Contracts;
+import dev.zarrj.conformance.internal.codec.Damage;
+import dev.zarrj.conformance.internal.codec.Failures;
+import dev.zarrj.conformance.internal.codec.References;
+import dev.zarrj.conformance.internal.codec.Samples;
+import dev.zarrj.core.Zarr;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The contract of a bytes→bytes codec (compressors, checksums): extend it in your plugin's tests
+ * and return your provider from {@link #provider()}.
+ *
+ * <pre>{@code
+ * class GzipCodecConformanceTest extends BytesToBytesCodecContract {
+ *     @Override protected CodecProvider provider() { return new GzipCodecProvider(); }
+ * }
+ * }</pre>
+ *
+ * <p>The codec is created from each of {@link #configurations()} (by default the provider's
+ * {@link CodecProvider#exampleConfigurations() examples}) and run on the bytes of sample arrays of
+ * every data type of {@link #dataTypes()} and every shape of {@link #shapes(DataType)}: 0-d,
+ * 1-d, 2-d and 3-d shapes with lengths of 1 and odd lengths, and one array of at least 4 MiB. A
+ * codec whose {@link Codec#resolveDefaults} gives another codec for an array (blosc's
+ * {@code typesize}) is checked in both forms. A case the codec refuses with
+ * {@link dev.zarrj.api.InvalidMetadataException} (from {@code encodedSize} or {@code encode}) is
+ * skipped; refusing with any other exception is a failure of BB01.
+ *
+ * <p>Each rule is one test named {@code required_<ID>_<description>} or
+ * {@code optional_<ID>_<description>}; its failure message starts with the rule id. Rules other
+ * than BB01 check only the cases that round-trip, so that one defect fails one rule. Optional
+ * rules are {@link TestFactory test factories}: when the codec does not claim the capability they
+ * print {@code optional_<ID> not claimed by <name>: skipped} and run nothing. The list of rules is
+ * {@code rules/codecs.md} of zarr-conformance.
+ *
+ * <p>The test instance is shared by the rules of one class ({@link TestInstance.Lifecycle#PER_CLASS}),
+ * so that the cases are built once.
+ *
+ * @since 0.1
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class BytesToBytesCodecContract {
+    private CaseMatrix matrix;
+
+    /** The provider under test. */
+    protected abstract CodecProvider provider();
+
+    /**
+     * The configurations to create codecs from. Default: the provider's
+     * {@link CodecProvider#exampleConfigurations()}, or one empty configuration when it has none.
+     */
+    protected List<ObjectNode> configurations() {
+        return Contracts.defaultConfigurations(provider());
+    }
+
+    /** The data types whose sample arrays are encoded. Default: {@link ConformanceKit#coreDataTypes()}. */
+    protected List<DataType> dataTypes() {
+        return ConformanceKit.coreDataTypes();
+    }
+
+    /** The shapes of the sample arrays of one data type. Default: see the class description. */
+    protected List<long[]> shapes(DataType dataType) {
+        return Samples.defaultShapes(dataType);
+    }
+
+    /** What the provider gets to build nested codec chains. Default: {@code Zarr.defaults()}'s. */
+    protected ProviderContext context() {
+        return Zarr.defaults().providerContext();
+    }
+
+    /**
+     * Whether this codec detects every corruption: a checksum over all the data it decodes, as
+     * {@code crc32c} and {@code gzip} have. Claiming it enables {@code optional_BB12}. Default:
+     * false.
+     */
+    protected boolean detectsCorruption(BytesToBytesCodec codec) {
+        return false;
+    }
+
+    private CaseMatrix matrix() {
+        if (matrix == null) {
+            matrix = CaseMatrix.build(provider(), context(), configurations(), dataTypes(), this::shapes,
+                    BytesToBytesCodec.class, "bytes→bytes", c -> {
+                        codec(c).encodedSize(EncodedSize.fixed(c.decodedBytes()));
+                        codec(c).encode(c.array().bytes());
+                    }, c -> roundTrip(c).isEmpty());
+        }
+        return matrix;
+    }
+
+    private static BytesToBytesCodec codec(Case c) {
+        return (BytesToBytesCodec) c.codec();
+    }
+
+    /** Empty when decode(encode(x)) is x with the decoded size known and unknown; otherwise why not. */
+    private static String roundTrip(Case c) {
+        ByteBuffer x = c.array().bytes();
+        ByteBuffer encoded = codec(c).encode(x.duplicate());
+        if (encoded == null) {
+            return "encode returned null";
+        }
+        String d = Buffers.difference(x, codec(c).decode(Buffers.copy(encoded), EncodedSize.fixed(c.decodedBytes())));
+        if (!d.isEmpty()) {
+            return "decode(encode(x), fixed(" + c.decodedBytes() + ")) is not x: " + d;
+        }
+        d = Buffers.difference(x, codec(c).decode(Buffers.copy(encoded), EncodedSize.unbounded()));
+        if (!d.isEmpty()) {
+            return "decode(encode(x), unbounded()) is not x: " + d;
+        }
+        return "";
+    }
+
+    private ByteBuffer encode(Case c) {
+        return codec(c).encode(c.array().bytes());
+    }
+
+    /**
+     * BB01: decoding what the codec encoded gives back the input byte for byte, whether the decoded
+     * size is passed as known ({@code EncodedSize.fixed(n)}) or unknown. Also checked here: every
+     * configuration creates a bytes→bytes codec, the codec refuses what it cannot encode only with
+     * {@code InvalidMetadataException}, and it accepts at least one case.
+     *
+     * <p>Spec: core.rst "Codecs" (each codec is a bidirectional transform) and "Decoding procedure".
+     *
+     * <p>If this fails, check: that decode undoes encode exactly (headers, lengths, trailing
+     * bytes); that decode reads from the buffer's position to its limit; that an unknown decoded
+     * size is handled; that {@code create} accepts every example configuration.
+     */
+    @Test
+    @DisplayName("BB01 decode(encode(x)) is x byte for byte (spec: core.rst 'Codecs', 'Decoding procedure')")
+    public void required_BB01_roundTrip() {
+        CaseMatrix m = matrix();
+        Failures f = new Failures("BB01", "decode(encode(x)) is x");
+        Contracts.summary("BB01", provider().name(), m);
+        for (CaseMatrix.Problem p : m.problems()) {
+            f.fail(p.label(), p.message(), p.cause());
+        }
+        if (m.accepted().isEmpty() && m.problems().isEmpty()) {
+            f.fail(provider().name(), "accepted no case: all " + m.refused() + " configuration × data type × shape"
+                    + " cases were refused with InvalidMetadataException", null);
+        }
+        for (Case c : m.accepted()) {
+            f.check(c.label(), () -> {
+                String why = roundTrip(c);
+                if (!why.isEmpty()) {
+                    throw Failures.violation(why);
+                }
+            });
+        }
+        f.finish();
+    }
+
+    /**
+     * BB02: the codec reads the bytes between position and limit of any buffer a caller may pass,
+     * and leaves it unchanged: a window into a larger array, a direct buffer, a read-only buffer, a
+     * buffer set to little-endian order. Both encode and decode are given each form.
+     *
+     * <p>Spec: core.rst "Codecs"; the SPI's {@code Codec} ("buffers passed in are not modified").
+     *
+     * <p>If this fails, check: uses of {@code array()} without {@code arrayOffset()} and
+     * {@code position()}; {@code hasArray()} before {@code array()}; reads that move the caller's
+     * position (use {@code duplicate()} or absolute gets); multi-byte reads that depend on the
+     * buffer's byte order (set the order on a duplicate).
+     */
+    @Test
+    @DisplayName("BB02 any input buffer works and is left unchanged (spec: core.rst 'Codecs'; SPI Codec)")
+    public void required_BB02_anyInputBuffer() {
+        Failures f = new Failures("BB02", "any input buffer works and is left unchanged");
+        for (Case c : matrix().roundTripping()) {
+            f.check(c.label(), () -> {
+                ByteBuffer x = c.array().bytes();
+                EncodedSize n = EncodedSize.fixed(c.decodedBytes());
+                for (Buffers.Variant<ByteBuffer> v : Buffers.variants(x)) {
+                    Buffers.Snapshot before = Buffers.Snapshot.of(v.value());
+                    ByteBuffer encoded = codec(c).encode(v.value());
+                    expectUnchanged("encode", v, before);
+                    String d = Buffers.difference(x, codec(c).decode(encoded, n));
+                    if (!d.isEmpty()) {
+                        throw Failures.violation("encoding " + v.name() + " does not round-trip: " + d);
+                    }
+                }
+                ByteBuffer encoded = encode(c);
+                for (Buffers.Variant<ByteBuffer> v : Buffers.variants(encoded)) {
+                    Buffers.Snapshot before = Buffers.Snapshot.of(v.value());
+                    String d = Buffers.difference(x, codec(c).decode(v.value(), n));
+                    if (!d.isEmpty()) {
+                        throw Failures.violation("decoding " + v.name() + " does not give x: " + d);
+                    }
+                    expectUnchanged("decode", v, before);
+                }
+            });
+        }
+        f.finish();
+    }
+
+    private static void expectUnchanged(String operation, Buffers.Variant<ByteBuffer> v, Buffers.Snapshot before) {
+        String change = before.changes(v.value());
+        if (!change.isEmpty()) {
+            throw Failures.violation(operation + " modified its input, " + v.name() + ": " + change);
+        }
+    }
+
+    /**
+     * BB03: the declared encoded size holds: {@code encodedSize(d)} for decoded sizes {@code d}
+     * that allow the input ({@code fixed(n)}, {@code bounded(n)}, {@code bounded(2n + 64)},
+     * {@code unbounded()}) is exact when {@code Fixed} and an upper bound when {@code Bounded}.
+     *
+     * <p>Spec: core.rst "Codecs" ({@code compute_encoded_size}).
+     *
+     * <p>If this fails, check: headers, trailers and framing counted in the bound; the worst case
+     * of incompressible input (stored blocks); overflow for large sizes; that a variable size is
+     * declared {@code Bounded} or {@code Unbounded}, never {@code Fixed}.
+     */
+    @Test
+    @DisplayName("BB03 the declared encoded size holds (spec: core.rst 'Codecs', compute_encoded_size)")
+    public void required_BB03_encodedSizeHonoured() {
+        Failures f = new Failures("BB03", "the declared encoded size holds");
+        for (Case c : matrix().roundTripping()) {
+            f.check(c.label(), () -> {
+                long n = c.decodedBytes();
+                long actual = encode(c).remaining();
+                for (EncodedSize d : List.of(EncodedSize.fixed(n), EncodedSize.bounded(n),
+                        EncodedSize.bounded(2 * n + 64), EncodedSize.unbounded())) {
+                    EncodedSize declared = codec(c).encodedSize(d);
+                    String why = Contracts.sizeViolation(declared, actual);
+                    if (!why.isEmpty()) {
+                        throw Failures.violation("encodedSize(" + d + ") is " + declared + ", but encode produced "
+                                + actual + " bytes: " + why);
+                    }
+                }
+            });
+        }
+        f.finish();
+    }
+
+    /**
+     * BB04: the configuration survives a metadata round trip: {@code name()} is the provider's
+     * name, {@code toJson()} holds it and {@code configuration()}, and the codec created from its
+     * own configuration writes the same JSON and encodes the same bytes (when encoding is
+     * deterministic) that the original decodes, and the other way round.
+     *
+     * <p>Spec: core.rst "codecs" (array metadata: each codec is an extension object with
+     * {@code name} and {@code configuration}).
+     *
+     * <p>If this fails, check: that {@code configuration()} writes every field that changes the
+     * encoding, including defaults; that {@code create} reads what {@code configuration()} writes
+     * (names, types, spellings); that numbers keep their value.
+     */
+    @Test
+    @DisplayName("BB04 the configuration survives toJson → create (spec: core.rst 'codecs' metadata)")
+    public void required_BB04_configurationRoundTrip() {
+        Failures f = new Failures("BB04", "the configuration survives toJson → create");
+        Contracts.configurationRoundTrip(f, provider(), context(), matrix(), new Contracts.Behaviour() {
+            @Override
+            public boolean sameTwice(Codec codec, Case c) {
+                BytesToBytesCodec b = (BytesToBytesCodec) codec;
+                return Buffers.same(b.encode(c.array().bytes()), b.encode(c.array().bytes()));
+            }
+
+            @Override
+            public void compare(Codec original, Codec recreated, Case c, boolean compareEncodings) {
+                BytesToBytesCodec a = (BytesToBytesCodec) original;
+                BytesToBytesCodec b = (BytesToBytesCodec) recreated;
+                ByteBuffer x = c.array().bytes();
+                EncodedSize n = EncodedSize.fixed(c.decodedBytes());
+                ByteBuffer fromA = a.encode(x.duplicate());
+                ByteBuffer fromB = b.encode(x.duplicate());
+                String d = compareEncodings ? Buffers.difference(fromA, fromB) : "";
+                if (!d.isEmpty()) {
+                    throw Failures.violation("it encodes other bytes (" + d + ")");
+                }
+                d = Buffers.difference(x, b.decode(Buffers.copy(fromA), n));
+                if (!d.isEmpty()) {
+                    throw Failures.violation("it does not decode the original's encoding: " + d);
+                }
+                d = Buffers.difference(x, a.decode(Buffers.copy(fromB), n));
+                if (!d.isEmpty()) {
+                    throw Failures.violation("the original does not decode its encoding: " + d);
+                }
+            }
+        });
+        f.finish();
+    }
+
+    /**
+     * BB05: encoding is deterministic: the same input encodes to the same bytes, twice with one
+     * instance and once more with another instance created from the same configuration.
+     *
+     * <p>Spec: core.rst "Encoding procedure" ({@code encode} is a function of the decoded value
+     * and the codec's parameters); identical chunks must not churn stores and caches.
+     *
+     * <p>If this fails, check: timestamps or random salts in headers; uninitialised bytes in
+     * reused buffers; output that depends on thread or pool state (dictionaries, contexts).
+     */
+    @Test
+    @DisplayName("BB05 encoding is deterministic (spec: core.rst 'Encoding procedure')")
+    public void required_BB05_deterministic() {
+        Failures f = new Failures("BB05", "encoding is deterministic");
+        CaseMatrix m = matrix();
+        for (Case c : m.roundTripping()) {
+            f.check(c.label(), () -> {
+                ByteBuffer first = encode(c);
+                String d = Buffers.difference(first, encode(c));
+                if (!d.isEmpty()) {
+                    throw Failures.violation("encoding twice gave different bytes: " + d);
+                }
+                Optional<ObjectNode> configuration = Contracts.configurationOf(m, c.codec());
+                if (configuration.isPresent()) {
+                    BytesToBytesCodec other = (BytesToBytesCodec) CaseMatrix.create(provider(), context(),
+                            configuration.get());
+                    d = Buffers.difference(first, other.encode(c.array().bytes()));
+                    if (!d.isEmpty()) {
+                        throw Failures.violation("another instance of the same configuration encodes other bytes: " + d);
+                    }
+                }
+            });
+        }
+        f.finish();
+    }
+
+    /**
+     * BB06: decode enforces the decoded size it is given: {@code fixed(n - 1)},
+     * {@code fixed(n + 1)} and {@code bounded(n - 1)} for an encoding of {@code n} bytes throw
+     * {@link CorruptDataException}; {@code bounded(n)} decodes.
+     *
+     * <p>Spec: core.rst "Decoding procedure" ({@code decode(encoded_value,
+     * decoded_representation_type)}); the SPI's {@code BytesToBytesCodec.decode}: a decompressor
+     * stops as soon as its output exceeds the allowed size (no decompression bombs).
+     *
+     * <p>If this fails, check: that decode calls {@code BytesToBytesCodec.checkDecodedSize} (or
+     * compares sizes itself) before returning; that the output buffer is never allowed to grow
+     * past {@code decodedSize.max()}.
+     */
+    @Test
+    @DisplayName("BB06 decode enforces the decoded size (spec: core.rst 'Decoding procedure')")
+    public void required_BB06_decodedSizeEnforced() {
+        Failures f = new Failures("BB06", "decode enforces the decoded size");
+        for (Case c : matrix().roundTripping()) {
+            f.check(c.label(), () -> {
+                long n = c.decodedBytes();
+                ByteBuffer encoded = encode(c);
+                List<EncodedSize> wrong = new ArrayList<>(List.of(EncodedSize.fixed(n + 1)));
+                if (n > 0) {
+                    wrong.add(EncodedSize.fixed(n - 1));
+                    wrong.add(EncodedSize.bounded(n - 1));
+                }
+                for (EncodedSize size : wrong) {
+                    try {
+                        ByteBuffer out = codec(c).decode(Buffers.copy(encoded), size);
+                        throw Failures.violation("decode with " + size + " returned " + (out == null ? "null"
+                                : out.remaining() + " bytes") + " instead of throwing CorruptDataException");
+                    } catch (CorruptDataException expected) {
+                        // the rule
+                    } catch (Failures.Violation v) {
+                        throw v;
+                    } catch (Throwable t) {
+                        throw Failures.violation("decode with " + size + " threw " + Failures.describe(t)
+                                + ", not CorruptDataException");
+                    }
+                }
+                String d = Buffers.difference(c.array().bytes(),
+                        codec(c).decode(Buffers.copy(encoded), EncodedSize.bounded(n)));
+                if (!d.isEmpty()) {
+                    throw Failures.violation("decode with bounded(" + n + ") is not x: " + d);
+                }
+            });
+        }
+        f.finish();
+    }
+
+    /**
+     * BB07: truncated input is rejected: decoding any prefix of an encoding (every length for
+     * encodings up to 256 bytes, the first and last few lengths and some others for longer ones)
+     * with the decoded size known throws a {@link ZarrException}, or returns exactly the original
+     * bytes. Never another exception type, never other bytes.
+     *
+     * <p>Spec: core.rst "Decoding procedure"; DESIGN.md: a truncated chunk is an error, never a
+     * wrong answer.
+     *
+     * <p>If this fails, check: reads past the end of short input
+     * ({@code BufferUnderflowException}, {@code IndexOutOfBoundsException}); a native library's
+     * error code turned into {@link CorruptDataException}; lengths in headers checked against the
+     * input; that the decoded size is enforced.
+     */
+    @Test
+    @DisplayName("BB07 truncated input is rejected with a ZarrException (spec: core.rst 'Decoding procedure')")
+    public void required_BB07_truncatedInputRejected() {
+        Failures f = new Failures("BB07", "truncated input is rejected with a ZarrException");
+        for (Case c : matrix().roundTripping()) {
+            f.check(c.label(), () -> {
+                ByteBuffer x = c.array().bytes();
+                ByteBuffer encoded = encode(c);
+                int length = encoded.remaining();
+                for (int k : Damage.truncationLengths(length, c.heavy(), c.seed())) {
+                    expectRejectedOrOriginal(c, x, Buffers.prefix(encoded, k), "the first " + k + " of " + length
+                            + " bytes", true);
+                }
+            });
+        }
+        f.finish();
+    }
+
+    private void expectRejectedOrOriginal(Case c, ByteBuffer x, ByteBuffer input, String what, boolean exact) {
+        ByteBuffer out;
+        try {
+            out = codec(c).decode(input, EncodedSize.fixed(c.decodedBytes()));
+        } catch (ZarrException expected) {
+            return;
+        } catch (Throwable t) {
+            throw new Failures.Violation("decoding " + what + " threw " + Failures.describe(t)
+                    + "; damaged input must be rejected with a ZarrException (CorruptDataException)");
+        }
+        if (out == null) {
+            throw Failures.violation("decoding " + what + " returned null");
+        }
+        if (exact) {
+            String d = Buffers.difference(x, out);
+            if (!d.isEmpty()) {
+                throw Failures.violation("decoding " + what + " returned other bytes instead of failing: " + d);
+            }
+        } else if (out.remaining() != c.decodedBytes()) {
+            throw Failures.violation("decoding " + what + " returned " + out.remaining() + " bytes, not the "
+                    + c.decodedBytes() + " it was told to expect");
+        }
+    }
+
+    /**
+     * BB08: corrupted input fails cleanly: decoding an encoding with random bytes flipped (a
+     * fixed seed) and with single bits flipped in the first and last byte throws a
+     * {@link ZarrException} or returns exactly the decoded size it was given. Never another
+     * exception type. (Without a checksum a codec may decode flipped bits to other bytes; a codec
+     * that claims to detect corruption is held to more by {@code optional_BB12}.)
+     *
+     * <p>Spec: core.rst "Decoding procedure"; DESIGN.md: bad input gets a clear error.
+     *
+     * <p>If this fails, check: lengths and offsets read from the input used unchecked; native
+     * errors not mapped to {@link CorruptDataException}; unchecked exceptions from the JDK
+     * ({@code DataFormatException} wrapped in {@code IllegalStateException}, {@code ZipException}).
+     */
+    @Test
+    @DisplayName("BB08 corrupted input fails cleanly (spec: core.rst 'Decoding procedure')")
+    public void required_BB08_corruptInputFailsCleanly() {
+        Failures f = new Failures("BB08", "corrupted input fails cleanly");
+        for (Case c : matrix().roundTripping()) {
+            f.check(c.label(), () -> {
+                ByteBuffer x = c.array().bytes();
+                for (Damage.Damaged d : Damage.corruptions(encode(c), c.heavy(), c.seed())) {
+                    expectRejectedOrOriginal(c, x, d.bytes(), "an encoding with " + d.description(), false);
+                }
+            });
+        }
+        f.finish();
+    }
+
+    /**
+     * BB09: one instance is safe to share: {@value Concurrency#THREADS} threads started together
+     * encode and decode different data with the same codec instances, and every result is right.
+     *
+     * <p>Spec: DESIGN.md "The SPI" (instances are immutable and thread-safe); the SPI's
+     * {@code Codec}.
+     *
+     * <p>If this fails, check: shared mutable fields (scratch buffers, streams, native contexts)
+     * without a pool or a {@code ThreadLocal}; lazily initialised state without safe publication;
+     * non-thread-safe native calls.
+     */
+    @Test
+    @DisplayName("BB09 one instance is safe to share between threads (DESIGN.md 'The SPI')")
+    public void required_BB09_threadSafe() {
+        Failures f = new Failures("BB09", "one instance is safe to share between threads");
+        List<Case> cases = matrix().roundTripping().stream().filter(c -> !c.heavy()).toList();
+        List<Object[]> work = new ArrayList<>();
+        for (Case c : cases) {
+            work.add(new Object[] {c, c.array().bytes(), encode(c)});
+        }
+        Concurrency.hammer(work, w -> ((Case) w[0]).label(), w -> {
+            Case c = (Case) w[0];
+            ByteBuffer x = (ByteBuffer) w[1];
+            ByteBuffer expected = (ByteBuffer) w[2];
+            EncodedSize n = EncodedSize.fixed(c.decodedBytes());
+            String d = Buffers.difference(x, codec(c).decode(codec(c).encode(x.duplicate()), n));
+            if (!d.isEmpty()) {
+                throw Failures.violation("concurrent decode(encode(x)) is not x: " + d);
+            }
+            d = Buffers.difference(x, codec(c).decode(Buffers.copy(expected), n));
+            if (!d.isEmpty()) {
+                throw Failures.violation("concurrent decode of a known encoding is not x: " + d);
+            }
+        }, f);
+        f.finish();
+    }
+
+    /**
+     * BB10: for a codec name whose format the kit knows ({@code crc32c} exactly; {@code gzip}
+     * through the JDK's gzip streams), the codec agrees with the kit's independent reference: its
+     * encoding equals the reference's when the format allows only one, the reference decodes it,
+     * and it decodes the reference's encoding. Runs nothing for other names.
+     *
+     * <p>Spec: codecs-crc32c.rst, codecs-gzip.rst "Format and algorithm".
+     *
+     * <p>If this fails, check: byte order of checksums and lengths; header fields; that what
+     * this codec writes is readable by other implementations and the other way round.
+     */
+    @TestFactory
+    @DisplayName("BB10 agrees with the kit's reference for its name (spec: the codec's own document)")
+    public Stream<DynamicTest> required_BB10_matchesReference() {
+        Optional<References.BytesToBytes> reference = References.bytesToBytes(provider().name());
+        if (reference.isEmpty()) {
+            Contracts.nothingToCheck("BB10", provider().name(), "the kit has no reference for this name");
+            return Stream.empty();
+        }
+        References.BytesToBytes ref = reference.get();
+        return Stream.of(DynamicTest.dynamicTest("BB10 " + provider().name() + " agrees with " + ref.source(), () -> {
+            Failures f = new Failures("BB10", "agrees with " + ref.source());
+            for (Case c : matrix().roundTripping()) {
+                if (c.heavy()) {
+                    continue;
+                }
+                f.check(c.label(), () -> {
+                    ObjectNode configuration = c.codec().configuration();
+                    ByteBuffer x = c.array().bytes();
+                    ByteBuffer encoded = encode(c);
+                    if (ref.exact()) {
+                        String d = Buffers.difference(ref.encode(configuration, x.duplicate()), encoded);
+                        if (!d.isEmpty()) {
+                            throw Failures.violation("encode differs from the reference encoding: " + d);
+                        }
+                    }
+                    ByteBuffer read;
+                    try {
+                        read = ref.decode(configuration, encoded);
+                    } catch (RuntimeException e) {
+                        throw Failures.violation("the reference cannot decode this codec's encoding: "
+                                + Failures.describe(e));
+                    }
+                    String d = Buffers.difference(x, read);
+                    if (!d.isEmpty()) {
+                        throw Failures.violation("the reference decodes this codec's encoding to other bytes: " + d);
+                    }
+                    d = Buffers.difference(x, codec(c).decode(ref.encode(configuration, x.duplicate()),
+                            EncodedSize.fixed(c.decodedBytes())));
+                    if (!d.isEmpty()) {
+                        throw Failures.violation("decoding the reference's encoding does not give x: " + d);
+                    }
+                });
+            }
+            f.finish();
+        }));
+    }
+
+    /**
+     * BB11 (optional, claimed by {@code supportsPartialDecode()}): the partial decoder returns the
+     * same bytes as a full decode for whole, open-ended, suffix and random ranges, and reports the
+     * decoded size when it gives one.
+     *
+     * <p>Spec: core.rst "Codecs" ({@code partial_decode}).
+     *
+     * <p>If this fails, check: range arithmetic (suffix ranges, ranges that end at the end);
+     * block boundaries; the size reported by the returned source.
+     */
+    @TestFactory
+    @DisplayName("BB11 partial decode equals full decode (spec: core.rst 'Codecs', partial_decode)")
+    public Stream<DynamicTest> optional_BB11_partialDecode() {
+        List<Case> claimed = matrix().roundTripping().stream().filter(c -> codec(c).supportsPartialDecode()).toList();
+        if (claimed.isEmpty()) {
+            Contracts.notClaimed("BB11", provider().name(), "supportsPartialDecode() is false");
+            return Stream.empty();
+        }
+        return Stream.of(DynamicTest.dynamicTest("BB11 " + provider().name() + " partial decode", () -> {
+            Failures f = new Failures("BB11", "partial decode equals full decode");
+            for (Case c : claimed) {
+                f.check(c.label(), () -> {
+                    ByteBuffer x = c.array().bytes();
+                    int n = x.remaining();
+                    ByteSource source = codec(c).partialDecoder(ByteSource.of(encode(c)), EncodedSize.fixed(n));
+                    if (source.size().isPresent() && source.size().getAsLong() != n) {
+                        throw Failures.violation("the partial decoder reports size " + source.size().getAsLong()
+                                + ", expected " + n);
+                    }
+                    SplittableRandom random = new SplittableRandom(c.seed());
+                    List<ByteRange> ranges = new ArrayList<>(List.of(ByteRange.all(), ByteRange.from(n / 3),
+                            ByteRange.suffix(n / 2), ByteRange.of(0, 0), ByteRange.from(n)));
+                    for (int i = 0; i < (c.heavy() ? 3 : 8); i++) {
+                        int start = random.nextInt(n + 1);
+                        ranges.add(ByteRange.of(start, random.nextInt(n - start + 1)));
+                    }
+                    for (ByteRange r : ranges) {
+                        long[] se = r.resolve(n);
+                        ByteBuffer expected = x.duplicate().position((int) se[0]).limit((int) se[1]);
+                        String d = Buffers.difference(expected, source.read(r));
+                        if (!d.isEmpty()) {
+                            throw Failures.violation("range " + r + ": " + d);
+                        }
+                    }
+                });
+            }
+            f.finish();
+        }));
+    }
+
+    /**
+     * BB12 (optional, claimed by {@link #detectsCorruption}): corruption is detected: every
+     * corrupted encoding of BB08 throws a {@link ZarrException} or decodes to exactly the
+     * original (a flip in a field that does not matter).
+     *
+     * <p>Spec: codecs-crc32c.rst; codecs-gzip.rst (RFC 1952's CRC-32); the codec's own document.
+     *
+     * <p>If this fails, check: that the checksum covers every byte that changes the decoded
+     * value, and is verified on every decode path.
+     */
+    @TestFactory
+    @DisplayName("BB12 corruption is detected (spec: the codec's checksum, e.g. codecs-crc32c.rst)")
+    public Stream<DynamicTest> optional_BB12_corruptionDetected() {
+        List<Case> claimed = matrix().roundTripping().stream().filter(c -> detectsCorruption(codec(c))).toList();
+        if (claimed.isEmpty()) {
+            Contracts.notClaimed("BB12", provider().name(), "detectsCorruption is false");
+            return Stream.empty();
+        }
+        return Stream.of(DynamicTest.dynamicTest("BB12 " + provider().name() + " detects corruption", () -> {
+            Failures f = new Failures("BB12", "corruption is detected");
+            for (Case c : claimed) {
+                f.check(c.label(), () -> {
+                    ByteBuffer x = c.array().bytes();
+                    for (Damage.Damaged d : Damage.corruptions(encode(c), c.heavy(), c.seed())) {
+                        expectRejectedOrOriginal(c, x, d.bytes(), "an encoding with " + d.description(), true);
+                    }
+                });
+            }
+            f.finish();
+        }));
+    }
+}

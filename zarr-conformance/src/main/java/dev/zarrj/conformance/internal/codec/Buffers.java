@@ -1,0 +1,177 @@
+package dev.zarrj.conformance.internal.codec;
+
+import dev.zarrj.api.ChunkSpec;
+import dev.zarrj.api.NdArray;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Byte buffers and arrays in the forms callers really pass, and comparisons that say where two
+ * values first differ.
+ */
+public final class Buffers {
+    /** A buffer or array in one form, with what a message calls it. */
+    public record Variant<T>(String name, T value) {}
+
+    private static final int BEFORE = 7;
+    private static final int AFTER = 5;
+
+    private Buffers() {}
+
+    /** A heap copy of the bytes from position to limit, at position 0. */
+    public static ByteBuffer copy(ByteBuffer b) {
+        ByteBuffer out = ByteBuffer.allocate(b.remaining());
+        out.put(b.duplicate());
+        return out.flip();
+    }
+
+    /** The bytes from position to limit. */
+    public static byte[] toArray(ByteBuffer b) {
+        byte[] out = new byte[b.remaining()];
+        b.duplicate().get(out);
+        return out;
+    }
+
+    /** The first {@code length} bytes of a buffer's remaining bytes, as a heap copy. */
+    public static ByteBuffer prefix(ByteBuffer b, int length) {
+        ByteBuffer d = b.duplicate();
+        d.limit(d.position() + length);
+        return copy(d);
+    }
+
+    /** The remaining bytes followed by {@code extra} more, as a heap copy. */
+    public static ByteBuffer append(ByteBuffer b, byte[] extra) {
+        ByteBuffer out = ByteBuffer.allocate(b.remaining() + extra.length);
+        out.put(b.duplicate()).put(extra);
+        return out.flip();
+    }
+
+    /**
+     * The same bytes as: a window at an offset into a larger heap array (with other bytes around
+     * it), a direct buffer, a read-only buffer, and a buffer whose byte order is little-endian.
+     */
+    public static List<Variant<ByteBuffer>> variants(ByteBuffer b) {
+        int n = b.remaining();
+        byte[] big = new byte[BEFORE + n + AFTER];
+        Arrays.fill(big, (byte) 0xA5);
+        b.duplicate().get(big, BEFORE, n);
+        ByteBuffer window = ByteBuffer.wrap(big, BEFORE, n);
+        ByteBuffer direct = ByteBuffer.allocateDirect(n).put(b.duplicate()).flip();
+        ByteBuffer readOnly = copy(b).asReadOnlyBuffer();
+        ByteBuffer little = copy(b).order(ByteOrder.LITTLE_ENDIAN);
+        return List.of(new Variant<>("a heap buffer at position " + BEFORE + " of a larger array", window),
+                new Variant<>("a direct buffer", direct),
+                new Variant<>("a read-only buffer", readOnly),
+                new Variant<>("a buffer set to little-endian order", little));
+    }
+
+    /**
+     * The same elements as arrays over: a window at an offset into a larger heap buffer, a direct
+     * buffer, and a read-only buffer.
+     */
+    public static List<Variant<NdArray>> variants(NdArray a) {
+        List<Variant<NdArray>> out = new java.util.ArrayList<>();
+        for (Variant<ByteBuffer> v : variants(a.bytes())) {
+            if (!v.value().order().equals(ByteOrder.LITTLE_ENDIAN)) {
+                out.add(new Variant<>("an array over " + v.name(), NdArray.wrap(a.dataType(), v.value(), a.shape())));
+            }
+        }
+        return out;
+    }
+
+    /** Whether two buffers hold the same bytes from position to limit. */
+    public static boolean same(ByteBuffer a, ByteBuffer b) {
+        return a.remaining() == b.remaining() && a.duplicate().equals(b.duplicate());
+    }
+
+    /**
+     * Empty when the buffers hold the same bytes, otherwise where they first differ.
+     */
+    public static String difference(ByteBuffer expected, ByteBuffer actual) {
+        if (actual == null) {
+            return "got null";
+        }
+        if (same(expected, actual)) {
+            return "";
+        }
+        int n = Math.min(expected.remaining(), actual.remaining());
+        int e0 = expected.position();
+        int a0 = actual.position();
+        for (int i = 0; i < n; i++) {
+            if (expected.get(e0 + i) != actual.get(a0 + i)) {
+                return String.format("expected %d bytes, got %d; first difference at byte %d: expected 0x%02x, got 0x%02x",
+                        expected.remaining(), actual.remaining(), i, expected.get(e0 + i) & 0xff,
+                        actual.get(a0 + i) & 0xff);
+            }
+        }
+        return "expected " + expected.remaining() + " bytes, got " + actual.remaining()
+                + " (the shorter is a prefix of the longer)";
+    }
+
+    /**
+     * Empty when {@code actual} is {@code expected}'s data type, shape and bytes; otherwise what
+     * differs.
+     */
+    public static String difference(NdArray expected, NdArray actual) {
+        if (actual == null) {
+            return "got null";
+        }
+        if (!expected.dataType().equals(actual.dataType())) {
+            return "expected data type " + expected.dataType().name() + ", got " + actual.dataType().name();
+        }
+        if (!Arrays.equals(expected.shape(), actual.shape())) {
+            return "expected shape " + Arrays.toString(expected.shape()) + ", got " + Arrays.toString(actual.shape());
+        }
+        String d = difference(expected.bytes(), actual.bytes());
+        if (d.isEmpty()) {
+            return "";
+        }
+        int es = expected.dataType().size();
+        ByteBuffer e = expected.bytes();
+        ByteBuffer a = actual.bytes();
+        for (int i = 0; i < e.remaining(); i++) {
+            if (e.get(i) != a.get(i)) {
+                return "elements differ; the first at flat index " + (i / es) + " (byte " + (i % es)
+                        + " of the element: expected 0x" + String.format("%02x", e.get(i) & 0xff) + ", got 0x"
+                        + String.format("%02x", a.get(i) & 0xff) + ")";
+            }
+        }
+        return d;
+    }
+
+    /** Empty when an array has the representation of {@code spec}, otherwise what differs. */
+    public static String representationDifference(ChunkSpec spec, NdArray actual) {
+        if (actual == null) {
+            return "got null";
+        }
+        if (!spec.dataType().equals(actual.dataType())) {
+            return "expected data type " + spec.dataType().name() + ", got " + actual.dataType().name();
+        }
+        if (!Arrays.equals(spec.shape(), actual.shape())) {
+            return "expected shape " + Arrays.toString(spec.shape()) + ", got " + Arrays.toString(actual.shape());
+        }
+        return "";
+    }
+
+    /** A snapshot of a buffer: its position, limit and remaining bytes. */
+    public record Snapshot(int position, int limit, byte[] bytes) {
+        public static Snapshot of(ByteBuffer b) {
+            return new Snapshot(b.position(), b.limit(), toArray(b));
+        }
+
+        /** Empty when {@code b} is unchanged, otherwise what changed. */
+        public String changes(ByteBuffer b) {
+            if (b.position() != position || b.limit() != limit) {
+                return "its position/limit changed from " + position + "/" + limit + " to " + b.position() + "/"
+                        + b.limit();
+            }
+            ByteBuffer now = b.duplicate().position(position).limit(limit);
+            if (!now.equals(ByteBuffer.wrap(bytes))) {
+                return "its contents changed";
+            }
+            return "";
+        }
+    }
+}

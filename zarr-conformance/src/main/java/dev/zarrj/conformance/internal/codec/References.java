@@ -1,0 +1,275 @@
+package dev.zarrj.conformance.internal.codec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.zarrj.api.ChunkSpec;
+import dev.zarrj.api.NdArray;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Optional;
+import java.util.zip.CRC32C;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * Encodings the kit computes on its own, straight from the spec, for codecs whose format it knows
+ * by name: {@code bytes} and {@code transpose} and {@code crc32c} exactly, and {@code gzip}
+ * through the JDK's independent gzip streams. A plugin that registers one of these names (for
+ * example a faster {@code bytes}) must agree with them.
+ */
+public final class References {
+    /** A reference for a bytes→bytes codec. */
+    public interface BytesToBytes {
+        /** Where the reference comes from, for messages. */
+        String source();
+
+        /** Whether {@link #encode} gives the only correct encoding (not just one valid encoding). */
+        boolean exact();
+
+        ByteBuffer encode(ObjectNode configuration, ByteBuffer decoded);
+
+        ByteBuffer decode(ObjectNode configuration, ByteBuffer encoded);
+    }
+
+    /** An exact reference for an array→bytes codec. */
+    public interface ArrayToBytes {
+        String source();
+
+        ByteBuffer encode(ObjectNode configuration, NdArray decoded);
+
+        NdArray decode(ObjectNode configuration, ByteBuffer encoded, ChunkSpec spec);
+    }
+
+    /** An exact reference for an array→array codec. */
+    public interface ArrayToArray {
+        String source();
+
+        NdArray encode(ObjectNode configuration, NdArray decoded);
+
+        NdArray decode(ObjectNode configuration, NdArray encoded, ChunkSpec spec);
+    }
+
+    private References() {}
+
+    /** The reference for a bytes→bytes codec name, if the kit has one. */
+    public static Optional<BytesToBytes> bytesToBytes(String name) {
+        return switch (name) {
+            case "crc32c" -> Optional.of(new Crc32c());
+            case "gzip" -> Optional.of(new Gzip());
+            default -> Optional.empty();
+        };
+    }
+
+    /** The reference for an array→bytes codec name, if the kit has one. */
+    public static Optional<ArrayToBytes> arrayToBytes(String name) {
+        return name.equals("bytes") ? Optional.of(new Bytes()) : Optional.empty();
+    }
+
+    /** The reference for an array→array codec name, if the kit has one. */
+    public static Optional<ArrayToArray> arrayToArray(String name) {
+        return name.equals("transpose") ? Optional.of(new Transpose()) : Optional.empty();
+    }
+
+    /** codecs-crc32c.rst: the bytes, then their CRC32C as a 4-byte little-endian integer. */
+    private static final class Crc32c implements BytesToBytes {
+        @Override
+        public String source() {
+            return "codecs-crc32c.rst (java.util.zip.CRC32C)";
+        }
+
+        @Override
+        public boolean exact() {
+            return true;
+        }
+
+        @Override
+        public ByteBuffer encode(ObjectNode configuration, ByteBuffer decoded) {
+            CRC32C crc = new CRC32C();
+            crc.update(decoded.duplicate());
+            ByteBuffer out = ByteBuffer.allocate(decoded.remaining() + 4).order(ByteOrder.LITTLE_ENDIAN);
+            out.put(decoded.duplicate()).putInt((int) crc.getValue());
+            return out.flip();
+        }
+
+        @Override
+        public ByteBuffer decode(ObjectNode configuration, ByteBuffer encoded) {
+            int n = encoded.remaining() - 4;
+            if (n < 0) {
+                throw new IllegalArgumentException("shorter than the checksum");
+            }
+            ByteBuffer payload = Buffers.prefix(encoded, n);
+            CRC32C crc = new CRC32C();
+            crc.update(payload.duplicate());
+            int stored = encoded.duplicate().order(ByteOrder.LITTLE_ENDIAN).getInt(encoded.position() + n);
+            if (stored != (int) crc.getValue()) {
+                throw new IllegalArgumentException(String.format("checksum 0x%08x stored, 0x%08x computed", stored,
+                        (int) crc.getValue()));
+            }
+            return payload;
+        }
+    }
+
+    /** codecs-gzip.rst: RFC 1952, through the JDK's GZIPOutputStream / GZIPInputStream. */
+    private static final class Gzip implements BytesToBytes {
+        @Override
+        public String source() {
+            return "RFC 1952 (java.util.zip.GZIPOutputStream / GZIPInputStream)";
+        }
+
+        @Override
+        public boolean exact() {
+            return false;
+        }
+
+        @Override
+        public ByteBuffer encode(ObjectNode configuration, ByteBuffer decoded) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+                gz.write(Buffers.toArray(decoded));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return ByteBuffer.wrap(out.toByteArray());
+        }
+
+        @Override
+        public ByteBuffer decode(ObjectNode configuration, ByteBuffer encoded) {
+            try (GZIPInputStream gz = new GZIPInputStream(new ByteArrayInputStream(Buffers.toArray(encoded)))) {
+                return ByteBuffer.wrap(gz.readAllBytes());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /**
+     * codecs-bytes.rst: each element in C order, in the configured byte order applied to each
+     * {@code byteOrderUnit} bytes; no {@code endian} is allowed only for types without a byte order.
+     */
+    private static final class Bytes implements ArrayToBytes {
+        @Override
+        public String source() {
+            return "codecs-bytes.rst";
+        }
+
+        private static boolean swaps(ObjectNode configuration, ChunkSpec spec) {
+            int unit = spec.dataType().byteOrderUnit();
+            JsonNode endian = configuration.get("endian");
+            if (unit <= 1) {
+                return false;
+            }
+            if (endian == null || !endian.isTextual()) {
+                throw Failures.violation("codecs-bytes.rst requires \"endian\" for " + spec.dataType().name()
+                        + " (" + unit + "-byte byte order unit), yet the codec accepted " + configuration);
+            }
+            ByteOrder order = endian.asText().equals("big") ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+            return order != ByteOrder.nativeOrder();
+        }
+
+        private static byte[] swapped(byte[] b, int unit) {
+            byte[] out = b.clone();
+            for (int o = 0; o < out.length; o += unit) {
+                for (int k = 0; k < unit; k++) {
+                    out[o + k] = b[o + unit - 1 - k];
+                }
+            }
+            return out;
+        }
+
+        @Override
+        public ByteBuffer encode(ObjectNode configuration, NdArray decoded) {
+            ChunkSpec spec = new ChunkSpec(decoded.dataType(), decoded.shape(), decoded.dataType().defaultFillValue());
+            byte[] b = Buffers.toArray(decoded.bytes());
+            return ByteBuffer.wrap(swaps(configuration, spec) ? swapped(b, spec.dataType().byteOrderUnit()) : b);
+        }
+
+        @Override
+        public NdArray decode(ObjectNode configuration, ByteBuffer encoded, ChunkSpec spec) {
+            byte[] b = Buffers.toArray(encoded);
+            byte[] n = swaps(configuration, spec) ? swapped(b, spec.dataType().byteOrderUnit()) : b;
+            return NdArray.wrap(spec.dataType(), ByteBuffer.wrap(n), spec.shape());
+        }
+    }
+
+    /**
+     * codecs-transpose.rst: the encoded array {@code B} of {@code A} has
+     * {@code B.shape[i] = A.shape[order[i]]} and {@code B[j] = A[i]} where {@code j[k] = i[order[k]]}.
+     */
+    private static final class Transpose implements ArrayToArray {
+        @Override
+        public String source() {
+            return "codecs-transpose.rst";
+        }
+
+        private static int[] order(ObjectNode configuration, int rank) {
+            JsonNode o = configuration.get("order");
+            if (o == null || !o.isArray() || o.size() != rank) {
+                throw Failures.violation("codecs-transpose.rst needs \"order\" with one entry per dimension (" + rank
+                        + "), yet the codec accepted " + configuration);
+            }
+            int[] order = new int[rank];
+            for (int i = 0; i < rank; i++) {
+                order[i] = o.get(i).asInt();
+            }
+            return order;
+        }
+
+        @Override
+        public NdArray encode(ObjectNode configuration, NdArray decoded) {
+            long[] a = decoded.shape();
+            int[] order = order(configuration, a.length);
+            long[] b = new long[a.length];
+            for (int i = 0; i < b.length; i++) {
+                b[i] = a[order[i]];
+            }
+            // Walk B in C order; B's dimension i moves along A's dimension order[i].
+            long[] aStride = NdArray.strides(a);
+            long[] step = new long[b.length];
+            for (int i = 0; i < b.length; i++) {
+                step[i] = aStride[order[i]];
+            }
+            return gather(decoded, b, step);
+        }
+
+        @Override
+        public NdArray decode(ObjectNode configuration, NdArray encoded, ChunkSpec spec) {
+            long[] a = spec.shape();
+            int[] order = order(configuration, a.length);
+            // Walk A in C order; A's dimension order[i] moves along B's dimension i.
+            long[] bStride = NdArray.strides(encoded.shape());
+            long[] step = new long[a.length];
+            for (int i = 0; i < a.length; i++) {
+                step[order[i]] = bStride[i];
+            }
+            return gather(encoded, a, step);
+        }
+
+        /** out[p] = in[sum(p[d] * step[d])] for every position p of {@code outShape} in C order. */
+        private static NdArray gather(NdArray in, long[] outShape, long[] step) {
+            NdArray out = NdArray.allocate(in.dataType(), outShape);
+            int es = in.dataType().size();
+            long count = out.elementCount();
+            ByteBuffer src = in.bytes();
+            ByteBuffer dst = out.bytes();
+            long[] idx = new long[outShape.length];
+            long from = 0;
+            for (long flat = 0; flat < count; flat++) {
+                dst.put((int) (flat * es), src, (int) (from * es), es);
+                for (int d = outShape.length - 1; d >= 0; d--) {
+                    idx[d]++;
+                    from += step[d];
+                    if (idx[d] < outShape[d]) {
+                        break;
+                    }
+                    from -= idx[d] * step[d];
+                    idx[d] = 0;
+                }
+            }
+            return out;
+        }
+    }
+}

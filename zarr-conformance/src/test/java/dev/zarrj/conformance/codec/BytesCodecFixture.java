@@ -1,0 +1,156 @@
+package dev.zarrj.conformance.codec;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.zarrj.api.ByteRange;
+import dev.zarrj.api.ByteSource;
+import dev.zarrj.api.ChunkSpec;
+import dev.zarrj.api.CorruptDataException;
+import dev.zarrj.api.EncodedSize;
+import dev.zarrj.api.ExtensionConfig;
+import dev.zarrj.api.InvalidMetadataException;
+import dev.zarrj.api.NdArray;
+import dev.zarrj.api.ProviderContext;
+import dev.zarrj.api.codec.ArrayPartialDecoder;
+import dev.zarrj.api.codec.ArrayToBytesCodec;
+import dev.zarrj.api.codec.Codec;
+import dev.zarrj.api.codec.CodecProvider;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.List;
+
+/**
+ * A plain, correct re-implementation of the {@code bytes} codec (registered under that name, the
+ * way a third party would replace the built-in one), and copies of it with one defect each.
+ */
+final class BytesCodecFixture implements ArrayToBytesCodec {
+    /** What is wrong with a copy, and the rule it breaks. */
+    enum Defect {
+        /** Nothing: passes every rule (the control). */
+        NONE,
+        /** Refuses a missing {@code endian} with IllegalArgumentException instead of InvalidMetadataException: AB01. */
+        REFUSES_WITH_WRONG_EXCEPTION,
+        /** Decodes input longer than the fixed size, ignoring the extra bytes: AB06. */
+        ACCEPTS_LONGER_INPUT,
+        /** Writes the platform's byte order whatever {@code endian} says: AB10. */
+        IGNORES_ENDIANNESS,
+        /** Claims partial decoding, and returns regions one element off: AB11. */
+        BROKEN_PARTIAL_DECODE
+    }
+
+    private final String endian;
+    private final Defect defect;
+
+    BytesCodecFixture(String endian, Defect defect) {
+        this.endian = endian;
+        this.defect = defect;
+    }
+
+    static CodecProvider provider(Defect defect) {
+        return new CodecProvider() {
+            @Override
+            public String name() {
+                return "bytes";
+            }
+
+            @Override
+            public List<ObjectNode> exampleConfigurations() {
+                return List.of(JsonNodeFactory.instance.objectNode().put("endian", "little"),
+                        JsonNodeFactory.instance.objectNode().put("endian", "big"),
+                        JsonNodeFactory.instance.objectNode());
+            }
+
+            @Override
+            public Codec create(ExtensionConfig config, ProviderContext context) {
+                config.rejectUnknownFields("endian");
+                return new BytesCodecFixture(config.optionalStringField("endian", "little", "big").orElse(null), defect);
+            }
+        };
+    }
+
+    @Override
+    public String name() {
+        return "bytes";
+    }
+
+    @Override
+    public ObjectNode configuration() {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        if (endian != null) {
+            node.put("endian", endian);
+        }
+        return node;
+    }
+
+    @Override
+    public void checkSupported(ChunkSpec decoded) {
+        if (endian == null && decoded.dataType().byteOrderUnit() > 1) {
+            if (defect == Defect.REFUSES_WITH_WRONG_EXCEPTION) {
+                throw new IllegalArgumentException("endian required");
+            }
+            throw new InvalidMetadataException("/configuration/endian", "bytes: endian required");
+        }
+    }
+
+    @Override
+    public EncodedSize encodedSize(ChunkSpec decoded) {
+        return EncodedSize.fixed(decoded.byteSize());
+    }
+
+    private boolean swaps(ChunkSpec spec) {
+        if (defect == Defect.IGNORES_ENDIANNESS || spec.dataType().byteOrderUnit() <= 1) {
+            return false;
+        }
+        ByteOrder order = endian.equals("big") ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+        return order != ByteOrder.nativeOrder();
+    }
+
+    private static byte[] swap(byte[] b, int unit) {
+        byte[] out = new byte[b.length];
+        for (int o = 0; o < b.length; o += unit) {
+            for (int k = 0; k < unit; k++) {
+                out[o + k] = b[o + unit - 1 - k];
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public ByteBuffer encode(NdArray array, ChunkSpec decoded) {
+        checkSupported(decoded);
+        byte[] b = new byte[array.byteSize()];
+        array.bytes().get(b);
+        return ByteBuffer.wrap(swaps(decoded) ? swap(b, decoded.dataType().byteOrderUnit()) : b);
+    }
+
+    @Override
+    public NdArray decode(ByteBuffer encoded, ChunkSpec decoded) {
+        checkSupported(decoded);
+        long n = decoded.byteSize();
+        boolean wrong = defect == Defect.ACCEPTS_LONGER_INPUT ? encoded.remaining() < n : encoded.remaining() != n;
+        if (wrong) {
+            throw new CorruptDataException("bytes: " + encoded.remaining() + " bytes, expected " + n);
+        }
+        byte[] b = new byte[(int) n];
+        encoded.duplicate().get(b);
+        byte[] out = swaps(decoded) ? swap(b, decoded.dataType().byteOrderUnit()) : b;
+        return NdArray.wrap(decoded.dataType(), ByteBuffer.wrap(out), decoded.shape());
+    }
+
+    @Override
+    public boolean supportsPartialDecode() {
+        return defect == Defect.BROKEN_PARTIAL_DECODE;
+    }
+
+    @Override
+    public ArrayPartialDecoder partialDecoder(ByteSource input, ChunkSpec decoded) {
+        NdArray whole = decode(input.read(ByteRange.all()), decoded);
+        return (offset, shape) -> {
+            long[] o = offset.clone();
+            if (defect == Defect.BROKEN_PARTIAL_DECODE && o.length > 0 && o[o.length - 1] > 0) {
+                o[o.length - 1]--;
+            }
+            return whole.region(o, shape);
+        };
+    }
+}
