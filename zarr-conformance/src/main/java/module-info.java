@@ -6,9 +6,12 @@ module dev.zarrj.conformance {
     requires transitive dev.zarrj.core;
     requires transitive org.junit.jupiter.api;
     requires transitive org.junit.jupiter.params;
+    requires org.junit.platform.launcher;
 
     exports dev.zarrj.conformance;
     exports dev.zarrj.conformance.vectors;
+    exports dev.zarrj.conformance.runner;
 
     opens dev.zarrj.conformance to org.junit.platform.commons;
+    opens dev.zarrj.conformance.runner to org.junit.platform.commons;
 }

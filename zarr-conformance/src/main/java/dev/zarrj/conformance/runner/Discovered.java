@@ -1,0 +1,140 @@
+package dev.zarrj.conformance.runner;
+
+import dev.zarrj.api.codec.CodecProvider;
+import dev.zarrj.api.datatype.DataTypeProvider;
+import dev.zarrj.api.grid.ChunkGridProvider;
+import dev.zarrj.api.keyencoding.ChunkKeyEncodingProvider;
+import dev.zarrj.api.store.StoreProvider;
+import dev.zarrj.api.transformer.StorageTransformerProvider;
+import dev.zarrj.conformance.ArrayToArrayCodecContract;
+import dev.zarrj.conformance.ArrayToBytesCodecContract;
+import dev.zarrj.conformance.BytesToBytesCodecContract;
+import dev.zarrj.conformance.ChunkGridContract;
+import dev.zarrj.conformance.ChunkKeyEncodingContract;
+import dev.zarrj.conformance.DataTypeContract;
+import dev.zarrj.conformance.StorageTransformerContract;
+import dev.zarrj.conformance.StoreContract;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The contracts bound to whatever provider the runner hands over through {@link Target}: one
+ * concrete class per contract, run once per discovered provider.
+ */
+final class Discovered {
+    private Discovered() {}
+
+    /** Bytes→bytes codecs. */
+    public static final class BytesToBytesCodec extends BytesToBytesCodecContract {
+        @Override
+        protected CodecProvider provider() {
+            return Target.get(CodecProvider.class);
+        }
+
+        @Override
+        protected dev.zarrj.api.ProviderContext context() {
+            return Target.zarr().providerContext();
+        }
+    }
+
+    /** Array→bytes codecs. */
+    public static final class ArrayToBytesCodec extends ArrayToBytesCodecContract {
+        @Override
+        protected CodecProvider provider() {
+            return Target.get(CodecProvider.class);
+        }
+
+        @Override
+        protected dev.zarrj.api.ProviderContext context() {
+            return Target.zarr().providerContext();
+        }
+    }
+
+    /** Array→array codecs. */
+    public static final class ArrayToArrayCodec extends ArrayToArrayCodecContract {
+        @Override
+        protected CodecProvider provider() {
+            return Target.get(CodecProvider.class);
+        }
+
+        @Override
+        protected dev.zarrj.api.ProviderContext context() {
+            return Target.zarr().providerContext();
+        }
+    }
+
+    /** Data types. */
+    public static final class DataType extends DataTypeContract {
+        @Override
+        protected DataTypeProvider provider() {
+            return Target.get(DataTypeProvider.class);
+        }
+    }
+
+    /** Chunk grids. */
+    public static final class ChunkGrid extends ChunkGridContract {
+        @Override
+        protected ChunkGridProvider provider() {
+            return Target.get(ChunkGridProvider.class);
+        }
+    }
+
+    /** Chunk key encodings. */
+    public static final class ChunkKeyEncoding extends ChunkKeyEncodingContract {
+        @Override
+        protected ChunkKeyEncodingProvider provider() {
+            return Target.get(ChunkKeyEncodingProvider.class);
+        }
+    }
+
+    /** Storage transformers. */
+    public static final class StorageTransformer extends StorageTransformerContract {
+        @Override
+        protected StorageTransformerProvider provider() {
+            return Target.get(StorageTransformerProvider.class);
+        }
+    }
+
+    /**
+     * Stores, opened by their scheme on a fresh temporary location: a directory for most schemes,
+     * a file {@code store.zip} for {@code zip}, nothing for {@code memory}. Written stores are
+     * closed and opened again read-only before the contract reads them back (a zip archive is
+     * written on close), except {@code memory:} stores, which live only in their instance.
+     */
+    public static final class Store extends StoreContract {
+        private final java.util.Map<dev.zarrj.api.store.Store, URI> uris = new java.util.IdentityHashMap<>();
+
+        @Override
+        protected dev.zarrj.api.store.Store newStore() {
+            StoreProvider p = Target.get(StoreProvider.class);
+            try {
+                Path dir = Files.createTempDirectory("zarrj-conformance-" + p.name());
+                URI uri = switch (p.name()) {
+                    case "memory" -> URI.create("memory:/");
+                    case "zip" -> URI.create("zip:" + dir.resolve("store.zip").toUri().getRawPath());
+                    default -> new URI(p.name(), null, dir.toUri().getRawPath(), null);
+                };
+                dev.zarrj.api.store.Store s = p.open(uri, false);
+                uris.put(s, uri);
+                return s;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (java.net.URISyntaxException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        @Override
+        protected dev.zarrj.api.store.Store reopen(dev.zarrj.api.store.Store written) {
+            URI uri = uris.remove(written);
+            if (uri == null || uri.getScheme().equals("memory")) {
+                return written;
+            }
+            written.close();
+            return Target.get(StoreProvider.class).open(uri, true);
+        }
+    }
+}
