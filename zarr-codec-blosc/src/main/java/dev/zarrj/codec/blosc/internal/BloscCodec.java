@@ -109,7 +109,8 @@ public final class BloscCodec implements BytesToBytesCodec {
         }
         int typesize = encodingTypesize();
         int destSize = n + BloscHeader.SIZE;
-        try (Scratch out = Scratch.take(destSize); Scratch copy = in.isDirect() ? null : Scratch.take(Math.max(n, 1))) {
+        // Both blocks of the same size, so that pooled blocks are interchangeable (Scratch).
+        try (Scratch out = Scratch.take(destSize); Scratch copy = in.isDirect() ? null : Scratch.take(destSize)) {
             ByteBuffer src = in;
             if (copy != null) {
                 src = copy.buffer(n).put(0, in, 0, n);
@@ -160,7 +161,9 @@ public final class BloscCodec implements BytesToBytesCodec {
         if (h.memcpyed()) {
             return in.slice(BloscHeader.SIZE, n);
         }
-        try (Scratch out = Scratch.take(n); Scratch copy = in.isDirect() ? null : Scratch.take(h.cbytes())) {
+        // The size an encoder of n bytes asks for, so that pooled blocks are interchangeable (Scratch).
+        int block = Math.max(n + BloscHeader.SIZE, h.cbytes());
+        try (Scratch out = Scratch.take(block); Scratch copy = in.isDirect() ? null : Scratch.take(block)) {
             ByteBuffer src = in;
             if (copy != null) {
                 src = copy.buffer(h.cbytes()).put(0, in, 0, h.cbytes());
