@@ -48,8 +48,13 @@ import java.util.Objects;
  * <p>Partial operations: none; {@link #partialDecoder} decodes the whole value once. The encoded
  * size is {@link EncodedSize.Bounded} by the decoded size plus 16 when that is known.
  *
- * <p>Immutable and thread-safe. c-blosc works on native memory: a heap input is copied once into
- * pooled native scratch memory, and results are copied once to the heap ({@link Scratch}).
+ * <p>Immutable and thread-safe. c-blosc works on native memory: a direct input is handed to it
+ * where it is, a heap input is copied once into pooled native scratch memory, and results are
+ * copied once from scratch memory to the heap ({@link Scratch}). Results are not direct buffers
+ * written by c-blosc in place: the memory of a fresh {@code ByteBuffer.allocateDirect} is freed
+ * only by a collection, which a caller that allocates little on the heap rarely triggers, so
+ * every call zeroes and page-faults new memory: for a 2 MiB chunk, about as long as decompressing
+ * it, several times the heap allocation and copy it would save.
  */
 public final class BloscCodec implements BytesToBytesCodec {
     private static final String NAME = BloscConfiguration.NAME;
@@ -109,7 +114,8 @@ public final class BloscCodec implements BytesToBytesCodec {
         }
         int typesize = encodingTypesize();
         int destSize = n + BloscHeader.SIZE;
-        try (Scratch out = Scratch.take(destSize); Scratch copy = in.isDirect() ? null : Scratch.take(Math.max(n, 1))) {
+        // Both blocks of the same size, so that pooled blocks are interchangeable (Scratch).
+        try (Scratch out = Scratch.take(destSize); Scratch copy = in.isDirect() ? null : Scratch.take(destSize)) {
             ByteBuffer src = in;
             if (copy != null) {
                 src = copy.buffer(n).put(0, in, 0, n);
@@ -160,7 +166,9 @@ public final class BloscCodec implements BytesToBytesCodec {
         if (h.memcpyed()) {
             return in.slice(BloscHeader.SIZE, n);
         }
-        try (Scratch out = Scratch.take(n); Scratch copy = in.isDirect() ? null : Scratch.take(h.cbytes())) {
+        // The size an encoder of n bytes asks for, so that pooled blocks are interchangeable (Scratch).
+        int block = Math.max(n + BloscHeader.SIZE, h.cbytes());
+        try (Scratch out = Scratch.take(block); Scratch copy = in.isDirect() ? null : Scratch.take(block)) {
             ByteBuffer src = in;
             if (copy != null) {
                 src = copy.buffer(h.cbytes()).put(0, in, 0, h.cbytes());

@@ -151,6 +151,43 @@ class BloscCodecTest {
         }
     }
 
+    /**
+     * A direct input reaches c-blosc where it is, at its position, without a copy; a heap input
+     * is copied once, into pooled native memory.
+     */
+    @ParameterizedTest
+    @EnumSource(TestData.Kind.class)
+    void aDirectInputReachesCBloscWithoutACopy(TestData.Kind kind) {
+        List<Long> sources = new ArrayList<>();
+        BloscLibrary recording = new TestData.Delegating(TestData.system()) {
+            @Override
+            public int compress(int clevel, int doshuffle, int typesize, ByteBuffer src, int srcSize, ByteBuffer dest,
+                                int destSize, String compressor, int blocksize) {
+                sources.add(TestData.address(src));
+                return super.compress(clevel, doshuffle, typesize, src, srcSize, dest, destSize, compressor, blocksize);
+            }
+
+            @Override
+            public int decompress(ByteBuffer src, ByteBuffer dest, int destSize) {
+                sources.add(TestData.address(src));
+                return super.decompress(src, dest, destSize);
+            }
+        };
+        BloscCodec codec = codec(lz4().bloscConfiguration(), recording);
+        byte[] data = TestData.numbers(50_001, 4, 8);
+        ByteBuffer in = kind.wrap(data);
+        byte[] frame = bytes(codec.encode(in));
+        ByteBuffer encoded = kind.wrap(frame);
+        assertArrayEquals(data, bytes(codec.decode(encoded, EncodedSize.fixed(data.length))));
+        assertEquals(2, sources.size());
+        if (kind.direct()) {
+            assertEquals(TestData.address(in), sources.get(0), "encode: the input itself");
+            assertEquals(TestData.address(encoded), sources.get(1), "decode: the frame itself");
+        } else {
+            assertTrue(sources.stream().allMatch(a -> a != 0), "a heap input is copied to native memory");
+        }
+    }
+
     @Test
     void decodesWithABoundedOrUnknownSize() {
         byte[] data = TestData.numbers(10_000, 2, 1);

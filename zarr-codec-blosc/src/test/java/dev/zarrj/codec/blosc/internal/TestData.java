@@ -80,6 +80,19 @@ final class TestData {
         };
 
         abstract ByteBuffer wrap(byte[] b);
+
+        /** Whether {@link #wrap} gives a direct buffer. */
+        boolean direct() {
+            return wrap(new byte[1]).isDirect();
+        }
+    }
+
+    /** The native address of a direct buffer's position; 0 for a heap buffer. */
+    static long address(ByteBuffer b) {
+        if (!b.isDirect()) {
+            return 0;
+        }
+        return com.sun.jna.Pointer.nativeValue(com.sun.jna.Native.getDirectBufferPointer(b)) + b.position();
     }
 
     static int intLE(byte[] b, int at) {
