@@ -10,6 +10,7 @@
 module dev.zarrj.cli {
     requires dev.zarrj.core;
     requires info.picocli;
+    requires dev.zarrj.conformance;
 
     opens dev.zarrj.cli to info.picocli;
 }

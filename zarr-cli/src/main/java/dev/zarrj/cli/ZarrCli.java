@@ -28,7 +28,8 @@ import picocli.CommandLine.Option;
 @Command(name = "zarr", mixinStandardHelpOptions = true, version = "zarrj 0.1.0",
         description = "Inspect, create, write, copy and verify Zarr v3 stores.",
         subcommands = {InfoCommand.class, CatCommand.class, CreateCommand.class, WriteCommand.class,
-                CopyCommand.class, VerifyCommand.class, PluginsCommand.class, DemoCommand.class})
+                CopyCommand.class, VerifyCommand.class, PluginsCommand.class, DemoCommand.class,
+                ConformanceCommand.class})
 public final class ZarrCli implements Callable<Integer> {
     @Option(names = "--plugin-path", paramLabel = "DIR",
             description = "Directory of plugin jars to load into their own module layer (default: $ZARR_PLUGIN_PATH).")

@@ -72,6 +72,16 @@ final class Discovered {
         protected DataTypeProvider provider() {
             return Target.get(DataTypeProvider.class);
         }
+
+        /** A provider of a family of names ({@code r*}) is checked with members of the family. */
+        @Override
+        protected java.util.List<dev.zarrj.api.ExtensionConfig> configurations() {
+            if (provider().name().equals("r*")) {
+                return java.util.List.of(dev.zarrj.api.ExtensionConfig.of("r8", null, "/data_type/configuration"),
+                        dev.zarrj.api.ExtensionConfig.of("r24", null, "/data_type/configuration"));
+            }
+            return super.configurations();
+        }
     }
 
     /** Chunk grids. */

@@ -15,6 +15,22 @@ public final class TransposeCodecProvider implements CodecProvider {
     public TransposeCodecProvider() {}
 
     @Override
+    public java.util.List<com.fasterxml.jackson.databind.node.ObjectNode> exampleConfigurations() {
+        com.fasterxml.jackson.databind.node.JsonNodeFactory f = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+        java.util.List<com.fasterxml.jackson.databind.node.ObjectNode> out = new java.util.ArrayList<>();
+        for (int[] order : new int[][] {{0}, {1, 0}, {2, 0, 1}, {0, 2, 1}}) {
+            com.fasterxml.jackson.databind.node.ObjectNode c = f.objectNode();
+            com.fasterxml.jackson.databind.node.ArrayNode o = c.putArray("order");
+            for (int d : order) {
+                o.add(d);
+            }
+            out.add(c);
+        }
+        return out;
+    }
+
+
+    @Override
     public String name() {
         return NAME;
     }
