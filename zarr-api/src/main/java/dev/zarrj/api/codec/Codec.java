@@ -21,4 +21,13 @@ public sealed interface Codec extends Extension permits ArrayToArrayCodec, Array
     default Codec resolveDefaults(ChunkSpec decoded) {
         return this;
     }
+
+    /**
+     * Whether decode gives back exactly what encode was given. A lossy codec ({@code bitround},
+     * quantisers) returns false; its decoded output must then be a fixed point: encoding and
+     * decoding it again changes nothing. True by default.
+     */
+    default boolean lossless() {
+        return true;
+    }
 }

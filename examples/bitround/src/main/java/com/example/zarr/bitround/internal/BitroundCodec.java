@@ -126,7 +126,17 @@ public final class BitroundCodec implements ArrayToArrayCodec {
 
     @Override
     public NdArray decode(NdArray encoded, ChunkSpec decoded) {
+        if (!java.util.Arrays.equals(encoded.shape(), decoded.shape()) || encoded.dataType().size() != decoded.dataType().size()) {
+            throw new dev.zarrj.api.CorruptDataException("bitround: an encoded array " + encoded + " does not match "
+                    + decoded);
+        }
         return encoded;
+    }
+
+    /** Rounding drops bits: decode cannot restore them, and rounding a rounded value changes nothing. */
+    @Override
+    public boolean lossless() {
+        return false;
     }
 
     @Override
