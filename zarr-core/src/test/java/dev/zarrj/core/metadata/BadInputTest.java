@@ -157,9 +157,10 @@ class BadInputTest {
                 "}}, {\"name\": \"crc32c\", \"configuration\": {\"x\": 1}, \"must_understand\": false}]}"), "/codecs/1");
     }
 
-    /** zarr-core's tests run without the blosc, zstd and sharding plugins, as a user who did not add them. */
+    /** zarr-core's tests run without any plugin, as a user who did not add them. */
     @ParameterizedTest
-    @ValueSource(strings = {"blosc:zarr-codec-blosc", "zstd:zarr-codec-zstd", "sharding_indexed:zarr-codec-sharding"})
+    @ValueSource(strings = {"gzip:zarr-codec-gzip", "blosc:zarr-codec-blosc", "zstd:zarr-codec-zstd",
+        "sharding_indexed:zarr-codec-sharding"})
     void aCodecFromAMissingPluginNamesTheModuleToAdd(String codecAndModule) {
         String codec = codecAndModule.split(":")[0];
         String module = codecAndModule.split(":")[1];
@@ -182,23 +183,6 @@ class BadInputTest {
 
     private static ZarrArray arrayWith(String codecs, Store store) {
         return ZARR.array(DataTypes.INT16, 4, 6).chunks(2, 3).codecs(codecs).create(store, "/arr");
-    }
-
-    @Test
-    void corruptGzipNamesTheChunkKey() {
-        Store store = ZARR.openStore("memory:");
-        ZarrArray a = arrayWith("[{\"name\":\"bytes\",\"configuration\":{\"endian\":\"little\"}},"
-                + "{\"name\":\"gzip\",\"configuration\":{\"level\":1}}]", store);
-        a.write(new long[] {0, 0}, new long[] {2, 3}, new short[] {1, 2, 3, 4, 5, 6});
-        ByteBuffer good = store.get(StoreKey.of("arr/c/0/0")).orElseThrow();
-        ByteBuffer bad = ByteBuffer.allocate(good.remaining()).put(good.duplicate()).flip();
-        bad.put(12, (byte) (bad.get(12) ^ 0x55));
-        store.set(StoreKey.of("arr/c/0/0"), bad);
-        ChunkDecodeException e = assertThrows(ChunkDecodeException.class, () -> a.read());
-        assertEquals("arr/c/0/0", e.key());
-        assertTrue(e.getMessage().contains("gzip"), e.getMessage());
-        store.set(StoreKey.of("arr/c/0/0"), good.duplicate().limit(good.remaining() / 2));
-        assertThrows(ChunkDecodeException.class, () -> a.read());
     }
 
     @Test
@@ -226,9 +210,10 @@ class BadInputTest {
         store.set(StoreKey.of("arr/c/0/1"), ByteBuffer.allocate(13));
         assertThrows(ChunkDecodeException.class, () -> a.read());
 
+        // The same through a bytes→bytes codec: a valid crc32c value around too many bytes.
         Store gz = ZARR.openStore("memory:");
         ZarrArray g = arrayWith("[{\"name\":\"bytes\",\"configuration\":{\"endian\":\"little\"}},"
-                + "{\"name\":\"gzip\",\"configuration\":{\"level\":1}}]", gz);
+                + "{\"name\":\"crc32c\"}]", gz);
         ZarrArray longer = ZARR.array(DataTypes.INT16, 4, 8).chunks(2, 4)
                 .codecs(g.codecs()).create(gz, "/other");
         longer.write(new long[] {0, 0}, new long[] {2, 4}, new short[] {1, 2, 3, 4, 5, 6, 7, 8});
@@ -275,7 +260,7 @@ class BadInputTest {
     @Test
     void builderRejectsBadCodecConfiguration() {
         InvalidMetadataException e = assertThrows(InvalidMetadataException.class,
-                () -> ZARR.array(DataTypes.FLOAT32, 4).codec("gzip", Map.of("level", 12)).create(ZARR.openStore("memory:"), "/"));
+                () -> ZARR.array(DataTypes.FLOAT32, 4).codec("crc32c", Map.of("level", 12)).create(ZARR.openStore("memory:"), "/"));
         assertTrue(e.getMessage().contains("level"), e.getMessage());
     }
 

@@ -1,9 +1,8 @@
-package dev.zarrj.conformance.stores;
+package dev.zarrj.store.fs;
 
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.conformance.StoreContract;
-import dev.zarrj.store.fs.FileStores;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Map;
@@ -13,10 +12,6 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The file system store ({@code zarr-store-fs}) against the store contract: writable directories,
  * and read-only ones opened over a directory written beforehand.
- *
- * <p>It lives in the kit's tests rather than in {@code zarr-store-fs}: {@code zarr-core} has a test
- * dependency on {@code zarr-store-fs}, and the kit depends on {@code zarr-core}, so a test
- * dependency of {@code zarr-store-fs} on the kit would be a reactor cycle.
  */
 class FileStoreConformanceTest extends StoreContract {
     @TempDir

@@ -1,4 +1,4 @@
-package dev.zarrj.core.vectors;
+package dev.zarrj.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -34,7 +34,8 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Reads every array of the shared vectors (written by zarr-python, zarrita.js, zarrs and
- * zarr-java) and compares it element by element with the manifest's expected values.
+ * zarr-java) with every plugin of zarrj installed, and compares it element by element with the
+ * manifest's expected values.
  *
  * <p>An array whose metadata names an extension that is not installed here must fail to open with
  * an {@link UnknownExtensionException} naming that extension; every other array must read
@@ -44,10 +45,10 @@ class VectorReadTest {
     private static final Zarr ZARR = Zarr.defaults();
 
     @TestFactory
-    Stream<DynamicTest> everyArrayReadsAsTheManifestSays() {
-        Optional<Path> root = SharedVectors.root();
-        Assumptions.assumeTrue(root.isPresent(), SharedVectors.ABSENT);
-        JsonNode manifest = SharedVectors.manifest(root.get());
+    Stream<DynamicTest> everyArrayReadsAsTheManifestSays() throws IOException {
+        Optional<Path> root = VectorCatTest.vectors();
+        Assumptions.assumeTrue(root.isPresent(), "shared test vectors not found (no shared/vectors above the working directory)");
+        JsonNode manifest = manifest(root.get());
         List<DynamicTest> tests = new ArrayList<>();
         for (JsonNode a : manifest.get("arrays")) {
             String id = a.get("id").asText();
@@ -63,9 +64,9 @@ class VectorReadTest {
      */
     @TestFactory
     Stream<DynamicTest> rewrittenByZarrjEveryArrayReadsTheSame() throws IOException {
-        Optional<Path> root = SharedVectors.root();
-        Assumptions.assumeTrue(root.isPresent(), SharedVectors.ABSENT);
-        JsonNode manifest = SharedVectors.manifest(root.get());
+        Optional<Path> root = VectorCatTest.vectors();
+        Assumptions.assumeTrue(root.isPresent(), "shared test vectors not found (no shared/vectors above the working directory)");
+        JsonNode manifest = manifest(root.get());
         List<DynamicTest> tests = new ArrayList<>();
         for (JsonNode a : manifest.get("arrays")) {
             String id = a.get("id").asText();
@@ -101,10 +102,10 @@ class VectorReadTest {
     }
 
     @TestFactory
-    Stream<DynamicTest> everyGroupOpensWithItsAttributes() {
-        Optional<Path> root = SharedVectors.root();
-        Assumptions.assumeTrue(root.isPresent(), SharedVectors.ABSENT);
-        JsonNode manifest = SharedVectors.manifest(root.get());
+    Stream<DynamicTest> everyGroupOpensWithItsAttributes() throws IOException {
+        Optional<Path> root = VectorCatTest.vectors();
+        Assumptions.assumeTrue(root.isPresent(), "shared test vectors not found (no shared/vectors above the working directory)");
+        JsonNode manifest = manifest(root.get());
         List<DynamicTest> tests = new ArrayList<>();
         for (JsonNode g : manifest.get("groups")) {
             String id = g.get("id").asText();
@@ -118,6 +119,10 @@ class VectorReadTest {
             }));
         }
         return tests.stream();
+    }
+
+    private static JsonNode manifest(Path root) throws IOException {
+        return new ObjectMapper().readTree(root.resolve("MANIFEST.json").toFile());
     }
 
     private static void check(Path root, JsonNode a) throws IOException {
