@@ -616,4 +616,53 @@ public abstract class ArrayToBytesCodecContract {
             f.finish();
         }));
     }
+
+    /**
+     * AB13: {@code decodeInto} writes exactly the requested region of the decoded chunk into the
+     * destination at the requested offset, for the whole chunk, its first and last element and
+     * random regions, each into a destination one element larger on every side: the elements
+     * around the region keep their values.
+     *
+     * <p>Spec: the SPI's {@code ArrayToBytesCodec.decodeInto} (a read decodes each chunk straight
+     * into the caller's array).
+     *
+     * <p>If this fails, check: the chunk offset and destination offset mixed up; strides of the
+     * destination taken from the chunk's shape; parts of absent inner chunks (fill value) written
+     * outside the region.
+     */
+    @Test
+    @DisplayName("AB13 decodeInto writes exactly the region (SPI ArrayToBytesCodec.decodeInto)")
+    public void required_AB13_decodeIntoWritesRegion() {
+        Failures f = new Failures("AB13", "decodeInto writes exactly the region");
+        for (Case c : matrix().roundTripping()) {
+            f.check(c.label(), () -> {
+                NdArray x = c.array();
+                ByteBuffer encoded = encode(c);
+                for (long[][] region : regions(c.spec(), c.heavy() ? 2 : 4, c.seed())) {
+                    int rank = region[1].length;
+                    long[] dstShape = new long[rank];
+                    long[] at = new long[rank];
+                    for (int d = 0; d < rank; d++) {
+                        dstShape[d] = region[1][d] + 2;
+                        at[d] = 1;
+                    }
+                    NdArray dst = NdArray.allocate(c.spec().dataType(), dstShape);
+                    ByteBuffer bytes = dst.bytes();
+                    for (int i = 0; i < bytes.limit(); i++) {
+                        bytes.put(i, (byte) 0xA5);
+                    }
+                    NdArray expected = NdArray.allocate(c.spec().dataType(), dstShape);
+                    expected.bytes().put(dst.bytes());
+                    NdArray.copy(x, region[0], expected, at, region[1]);
+                    codec(c).decodeInto(Buffers.copy(encoded), c.spec(), region[0], dst, at, region[1]);
+                    String d = Buffers.difference(expected, dst);
+                    if (!d.isEmpty()) {
+                        throw Failures.violation("region at " + Arrays.toString(region[0]) + " of shape "
+                                + Arrays.toString(region[1]) + " decoded into a destination at offset 1: " + d);
+                    }
+                }
+            });
+        }
+        f.finish();
+    }
 }

@@ -654,4 +654,79 @@ public abstract class BytesToBytesCodecContract {
             f.finish();
         }));
     }
+
+    /**
+     * BB13: {@code decodeInto} writes what {@code decode} returns into the destination between
+     * its position and limit, for a heap buffer at an offset in a larger array and for a direct
+     * buffer: no byte outside that window changes, nor the destination's position or limit, and
+     * the input is left unchanged. A destination one byte too small or too large is refused with
+     * {@link CorruptDataException}.
+     *
+     * <p>Spec: the SPI's {@code BytesToBytesCodec.decodeInto} (the pipeline decodes into memory it
+     * reuses, and into the caller's array).
+     *
+     * <p>If this fails, check: absolute indexes that forget the destination's position or
+     * {@code arrayOffset()}; native calls given a direct buffer's base address where its position
+     * was meant; relative puts that move the position; that the size is checked before writing.
+     */
+    @Test
+    @DisplayName("BB13 decodeInto fills exactly the destination (SPI BytesToBytesCodec.decodeInto)")
+    public void required_BB13_decodeIntoFillsDestination() {
+        Failures f = new Failures("BB13", "decodeInto fills exactly the destination");
+        for (Case c : matrix().roundTripping()) {
+            f.check(c.label(), () -> {
+                ByteBuffer x = c.array().bytes();
+                int n = x.remaining();
+                ByteBuffer encoded = encode(c);
+                Buffers.Snapshot input = Buffers.Snapshot.of(encoded);
+                int before = 5;
+                int after = 3;
+                int total = 1 + before + n + after;
+                List<Buffers.Variant<ByteBuffer>> windows = List.of(
+                        new Buffers.Variant<>("a heap window at array offset 1",
+                                ByteBuffer.wrap(new byte[total]).slice(1, total - 1)),
+                        new Buffers.Variant<>("a direct window", ByteBuffer.allocateDirect(total - 1)));
+                for (Buffers.Variant<ByteBuffer> w : windows) {
+                    ByteBuffer whole = w.value();
+                    for (int i = 0; i < whole.capacity(); i++) {
+                        whole.put(i, SENTINEL);
+                    }
+                    ByteBuffer dst = whole.duplicate().position(before).limit(before + n);
+                    codec(c).decodeInto(encoded, dst);
+                    expectUnchanged("decodeInto", new Buffers.Variant<>("the encoded input", encoded), input);
+                    if (dst.position() != before || dst.limit() != before + n) {
+                        throw Failures.violation("decodeInto into " + w.name() + " moved its position/limit from "
+                                + before + "/" + (before + n) + " to " + dst.position() + "/" + dst.limit());
+                    }
+                    String d = Buffers.difference(x, whole.duplicate().position(before).limit(before + n));
+                    if (!d.isEmpty()) {
+                        throw Failures.violation("decodeInto into " + w.name() + " did not write x: " + d);
+                    }
+                    for (int i = 0; i < whole.capacity(); i++) {
+                        if ((i < before || i >= before + n) && whole.get(i) != SENTINEL) {
+                            throw Failures.violation("decodeInto into " + w.name() + " of " + n + " bytes at "
+                                    + before + " wrote byte " + i + ", outside the destination's position to limit");
+                        }
+                    }
+                }
+                for (int size : n > 0 ? new int[] {n - 1, n + 1} : new int[] {n + 1}) {
+                    try {
+                        codec(c).decodeInto(Buffers.copy(encoded), ByteBuffer.allocate(size));
+                        throw Failures.violation("decodeInto a destination of " + size + " bytes (decoded size " + n
+                                + ") did not throw CorruptDataException");
+                    } catch (CorruptDataException expected) {
+                        // the rule
+                    } catch (Failures.Violation v) {
+                        throw v;
+                    } catch (Throwable t) {
+                        throw Failures.violation("decodeInto a destination of " + size + " bytes (decoded size " + n
+                                + ") threw " + Failures.describe(t) + ", not CorruptDataException");
+                    }
+                }
+            });
+        }
+        f.finish();
+    }
+
+    private static final byte SENTINEL = (byte) 0xA5;
 }

@@ -34,6 +34,23 @@ public non-sealed interface ArrayToBytesCodec extends Codec {
      */
     NdArray decode(ByteBuffer encoded, ChunkSpec decoded);
 
+    /**
+     * Decodes the region {@code [chunkOffset, chunkOffset + region)} of a chunk into
+     * {@code destination} at {@code destinationOffset}: what a read needs when it wants a chunk,
+     * or part of one, inside a larger array, without an intermediate array per chunk (sharding
+     * decodes each inner chunk straight into the destination).
+     *
+     * <p>The default decodes the whole chunk with {@link #decode} and copies the region.
+     *
+     * @throws CorruptDataException when the bytes are not a valid encoding of {@code decoded}
+     */
+    default void decodeInto(ByteBuffer encoded, ChunkSpec decoded, long[] chunkOffset, NdArray destination,
+                            long[] destinationOffset, long[] region) {
+        NdArray chunk = decode(encoded, decoded);
+        CodecChain.checkDecodedShape(name(), chunk, decoded);
+        NdArray.copy(chunk, chunkOffset, destination, destinationOffset, region);
+    }
+
     /** Whether {@link #partialDecoder} reads less than the whole value. False by default. */
     default boolean supportsPartialDecode() {
         return false;

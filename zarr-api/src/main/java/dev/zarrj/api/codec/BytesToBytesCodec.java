@@ -27,6 +27,26 @@ public non-sealed interface BytesToBytesCodec extends Codec {
      */
     ByteBuffer decode(ByteBuffer encoded, EncodedSize decodedSize);
 
+    /**
+     * Decodes bytes (position to limit) into {@code destination}, whose remaining bytes are
+     * exactly the decoded size. The pipeline hands in memory it reuses from chunk to chunk, or the
+     * destination array's own memory, so that reading a chunk allocates no buffer for it. Neither
+     * buffer's position or limit changes, nothing outside the destination's position to limit is
+     * written, and on failure the destination's content is unspecified.
+     *
+     * <p>The default decodes with {@link #decode} and copies; codecs whose library can write into
+     * a given heap or direct buffer override it.
+     *
+     * @throws CorruptDataException as {@link #decode} does, the decoded size being fixed at
+     *                              {@code destination.remaining()}
+     */
+    default void decodeInto(ByteBuffer encoded, ByteBuffer destination) {
+        int size = destination.remaining();
+        ByteBuffer decoded = decode(encoded, EncodedSize.fixed(size));
+        checkDecodedSize(name(), decoded.remaining(), EncodedSize.fixed(size));
+        destination.put(destination.position(), decoded, decoded.position(), size);
+    }
+
     /** Whether {@link #partialDecoder} reads less than the whole value. False by default. */
     default boolean supportsPartialDecode() {
         return false;

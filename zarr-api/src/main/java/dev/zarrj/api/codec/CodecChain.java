@@ -7,6 +7,7 @@ import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.EncodedSize;
 import dev.zarrj.api.NdArray;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -41,6 +42,34 @@ public interface CodecChain {
      * @throws CorruptDataException when the bytes cannot be decoded to {@code decoded}
      */
     NdArray decode(ByteBuffer encoded, ChunkSpec decoded);
+
+    /**
+     * Decodes the region {@code [chunkOffset, chunkOffset + region)} of a chunk into
+     * {@code destination} at {@code destinationOffset}, the way a read uses a chunk: a chain
+     * decodes straight into the destination's memory where the layout allows it, or else into
+     * memory it reuses, instead of allocating a new array per chunk. The default decodes the
+     * whole chunk and copies the region.
+     *
+     * @throws CorruptDataException when the bytes cannot be decoded to {@code decoded}
+     */
+    default void decodeInto(ByteBuffer encoded, ChunkSpec decoded, long[] chunkOffset, NdArray destination,
+                            long[] destinationOffset, long[] region) {
+        NdArray chunk = decode(encoded, decoded);
+        checkDecodedShape("codecs", chunk, decoded);
+        NdArray.copy(chunk, chunkOffset, destination, destinationOffset, region);
+    }
+
+    /**
+     * Fails unless a decoded array has the shape and element size of {@code decoded}.
+     *
+     * @throws CorruptDataException naming {@code what} and both representations
+     */
+    static void checkDecodedShape(String what, NdArray chunk, ChunkSpec decoded) {
+        if (!Arrays.equals(chunk.shape(), decoded.shape())
+                || chunk.dataType().size() != decoded.dataType().size()) {
+            throw new CorruptDataException(what + ": decoded " + chunk + ", expected " + decoded);
+        }
+    }
 
     /**
      * A partial decoder over an encoded value; reads only what the codecs need when every

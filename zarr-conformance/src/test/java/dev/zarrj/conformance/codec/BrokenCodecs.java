@@ -115,6 +115,12 @@ final class BrokenCodecs {
         }
     }
 
+    static class XorDecodeIntoIgnoresPosition extends Xor {
+        XorDecodeIntoIgnoresPosition() {
+            super(XorCodecFixture.Defect.DECODE_INTO_IGNORES_POSITION);
+        }
+    }
+
     /** A correct codec that claims a checksum it does not have. */
     static class XorClaimsCorruptionDetection extends Xor {
         XorClaimsCorruptionDetection() {
@@ -250,6 +256,12 @@ final class BrokenCodecs {
     static class BytesBrokenPartialDecode extends Bytes {
         BytesBrokenPartialDecode() {
             super(BytesCodecFixture.Defect.BROKEN_PARTIAL_DECODE);
+        }
+    }
+
+    static class BytesDecodeIntoIgnoresOffset extends Bytes {
+        BytesDecodeIntoIgnoresOffset() {
+            super(BytesCodecFixture.Defect.DECODE_INTO_IGNORES_OFFSET);
         }
     }
 

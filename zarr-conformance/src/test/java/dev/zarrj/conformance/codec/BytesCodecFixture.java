@@ -35,7 +35,9 @@ final class BytesCodecFixture implements ArrayToBytesCodec {
         /** Writes the platform's byte order whatever {@code endian} says: AB10. */
         IGNORES_ENDIANNESS,
         /** Claims partial decoding, and returns regions one element off: AB11. */
-        BROKEN_PARTIAL_DECODE
+        BROKEN_PARTIAL_DECODE,
+        /** decodeInto writes the region at the destination's origin, ignoring the offset asked for: AB13. */
+        DECODE_INTO_IGNORES_OFFSET
     }
 
     private final String endian;
@@ -121,6 +123,13 @@ final class BytesCodecFixture implements ArrayToBytesCodec {
         byte[] b = new byte[array.byteSize()];
         array.bytes().get(b);
         return ByteBuffer.wrap(swaps(decoded) ? swap(b, decoded.dataType().byteOrderUnit()) : b);
+    }
+
+    @Override
+    public void decodeInto(ByteBuffer encoded, ChunkSpec decoded, long[] chunkOffset, NdArray destination,
+                           long[] destinationOffset, long[] region) {
+        long[] at = defect == Defect.DECODE_INTO_IGNORES_OFFSET ? new long[region.length] : destinationOffset;
+        ArrayToBytesCodec.super.decodeInto(encoded, decoded, chunkOffset, destination, at, region);
     }
 
     @Override

@@ -35,11 +35,13 @@ class CodecContractSelfTest {
                 Arguments.of(BrokenCodecs.Crc32cBigEndian.class, "required_BB10"),
                 Arguments.of(BrokenCodecs.XorBrokenPartialDecode.class, "optional_BB11"),
                 Arguments.of(BrokenCodecs.XorClaimsCorruptionDetection.class, "optional_BB12"),
+                Arguments.of(BrokenCodecs.XorDecodeIntoIgnoresPosition.class, "required_BB13"),
                 Arguments.of(BrokenCodecs.BytesRefusesWithWrongException.class, "required_AB01"),
                 Arguments.of(BrokenCodecs.BytesAcceptsLongerInput.class, "required_AB06"),
                 Arguments.of(BrokenCodecs.BytesIgnoresEndianness.class, "required_AB10"),
                 Arguments.of(BrokenCodecs.BytesBrokenPartialDecode.class, "optional_AB11"),
                 Arguments.of(BrokenCodecs.BytesClaimsCorruptionDetection.class, "optional_AB12"),
+                Arguments.of(BrokenCodecs.BytesDecodeIntoIgnoresOffset.class, "required_AB13"),
                 Arguments.of(BrokenCodecs.TransposeSpecLies.class, "required_AA02"),
                 Arguments.of(BrokenCodecs.TransposeNoShapeCheck.class, "required_AA06"),
                 Arguments.of(BrokenCodecs.TransposeInverseOrder.class, "required_AA08"));

@@ -49,7 +49,9 @@ final class XorCodecFixture implements BytesToBytesCodec {
         /** Encodes through one scratch array shared by all threads: BB09. */
         THREAD_UNSAFE,
         /** Claims partial decoding, and reads suffix ranges from the start: BB11. */
-        BROKEN_PARTIAL_DECODE
+        BROKEN_PARTIAL_DECODE,
+        /** decodeInto writes from index 0 of the destination, ignoring its position: BB13. */
+        DECODE_INTO_IGNORES_POSITION
     }
 
     static final String NAME = "xor-fixture";
@@ -183,6 +185,16 @@ final class XorCodecFixture implements BytesToBytesCodec {
             out[i] = (byte) (in[HEADER + i] ^ key ^ salt);
         }
         return ByteBuffer.wrap(out);
+    }
+
+    @Override
+    public void decodeInto(ByteBuffer encoded, ByteBuffer destination) {
+        if (defect != Defect.DECODE_INTO_IGNORES_POSITION) {
+            BytesToBytesCodec.super.decodeInto(encoded, destination);
+            return;
+        }
+        ByteBuffer decoded = decode(encoded, EncodedSize.fixed(destination.remaining()));
+        destination.put(0, decoded, 0, decoded.remaining());
     }
 
     @Override

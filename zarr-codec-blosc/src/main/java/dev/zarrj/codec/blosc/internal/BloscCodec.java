@@ -166,23 +166,64 @@ public final class BloscCodec implements BytesToBytesCodec {
         if (h.memcpyed()) {
             return in.slice(BloscHeader.SIZE, n);
         }
-        // The size an encoder of n bytes asks for, so that pooled blocks are interchangeable (Scratch).
-        int block = Math.max(n + BloscHeader.SIZE, h.cbytes());
-        try (Scratch out = Scratch.take(block); Scratch copy = in.isDirect() ? null : Scratch.take(block)) {
+        try (Scratch out = Scratch.take(blockSize(h))) {
+            ByteBuffer dest = out.buffer(n);
+            decompress(in, h, dest);
+            byte[] result = new byte[n];
+            dest.get(0, result);
+            return ByteBuffer.wrap(result);
+        }
+    }
+
+    /**
+     * Decompresses straight into a direct destination; a heap destination receives one copy out
+     * of native scratch memory.
+     */
+    @Override
+    public void decodeInto(ByteBuffer encoded, ByteBuffer destination) {
+        ByteBuffer in = encoded.slice();
+        int n = destination.remaining();
+        BloscHeader h = BloscHeader.read(in, EncodedSize.fixed(n), library.compressors());
+        if (n == 0) {
+            return;
+        }
+        if (h.memcpyed()) {
+            destination.put(destination.position(), in, BloscHeader.SIZE, n);
+            return;
+        }
+        if (destination.isDirect()) {
+            decompress(in, h, destination.slice()); // position 0, whatever JNA does with positions
+            return;
+        }
+        try (Scratch out = Scratch.take(blockSize(h))) {
+            ByteBuffer dest = out.buffer(n);
+            decompress(in, h, dest);
+            destination.put(destination.position(), dest, 0, n);
+        }
+    }
+
+    /** The size an encoder of the same chunk asks for, so that pooled blocks are interchangeable (Scratch). */
+    private static int blockSize(BloscHeader h) {
+        return Math.max(h.nbytes() + BloscHeader.SIZE, h.cbytes());
+    }
+
+    /**
+     * Decompresses a checked frame into {@code dest} (direct, position 0, the decoded size
+     * remaining), copying a heap input into native scratch memory first.
+     */
+    private void decompress(ByteBuffer in, BloscHeader h, ByteBuffer dest) {
+        int n = h.nbytes();
+        try (Scratch copy = in.isDirect() ? null : Scratch.take(blockSize(h))) {
             ByteBuffer src = in;
             if (copy != null) {
                 src = copy.buffer(h.cbytes()).put(0, in, 0, h.cbytes());
             }
-            ByteBuffer dest = out.buffer(n);
             int size = library.decompress(src, dest, n);
             if (size != n) {
                 throw new CorruptDataException(NAME + ": corrupt frame: c-blosc " + library.version()
                         + (size < 0 ? " rejected it (error " + size + ")" : " decoded " + size + " bytes")
                         + "; the header promised " + n + " bytes compressed with " + h.formatName());
             }
-            byte[] result = new byte[n];
-            dest.get(0, result);
-            return ByteBuffer.wrap(result);
         }
     }
 

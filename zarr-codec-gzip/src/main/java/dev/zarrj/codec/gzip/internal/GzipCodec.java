@@ -197,12 +197,27 @@ public final class GzipCodec implements BytesToBytesCodec {
     @Override
     public ByteBuffer decode(ByteBuffer encoded, EncodedSize decodedSize) {
         Objects.requireNonNull(decodedSize, "decodedSize");
+        Output out = Output.allocate(decodedSize, encoded.remaining());
+        inflateAll(encoded, out);
+        return out.result();
+    }
+
+    /** Inflates straight into the destination, heap or direct. */
+    @Override
+    public void decodeInto(ByteBuffer encoded, ByteBuffer destination) {
+        if (destination.isReadOnly()) {
+            throw new IllegalArgumentException(NAME + ": cannot decode into a read-only buffer");
+        }
+        inflateAll(encoded, Output.into(destination));
+    }
+
+    /** Inflates every member of the stream into {@code out} and checks the decoded size. */
+    private static void inflateAll(ByteBuffer encoded, Output out) {
         ByteBuffer in = encoded.slice().order(ByteOrder.LITTLE_ENDIAN);
         int len = in.remaining();
         if (len == 0) {
             throw new CorruptDataException(NAME + ": empty input, expected a gzip stream");
         }
-        Output out = new Output(decodedSize, len);
         Inflater inflater = ZlibPool.takeInflater();
         try {
             int pos = 0;
@@ -219,8 +234,7 @@ public final class GzipCodec implements BytesToBytesCodec {
         } finally {
             ZlibPool.give(inflater);
         }
-        BytesToBytesCodec.checkDecodedSize(NAME, out.size, decodedSize);
-        return out.result();
+        BytesToBytesCodec.checkDecodedSize(NAME, out.size, out.expected);
     }
 
     /** Parses the member header at {@code pos}; returns the offset of its deflate data. */
@@ -297,8 +311,8 @@ public final class GzipCodec implements BytesToBytesCodec {
         try {
             while (!inflater.finished()) {
                 int k;
-                if (out.size < out.buf.length || out.grow()) {
-                    k = inflater.inflate(out.buf, out.size, out.buf.length - out.size);
+                if (out.size < out.buf.limit() || out.grow()) {
+                    k = inflater.inflate(out.buf.slice(out.size, out.buf.limit() - out.size));
                     out.size += k;
                 } else {
                     // The output is at its limit: one more byte means the data is too large.
@@ -330,7 +344,7 @@ public final class GzipCodec implements BytesToBytesCodec {
         need(in, at, TRAILER, member, "trailer (CRC32, ISIZE)");
         int decoded = out.size - memberStart;
         CRC32 crc = new CRC32();
-        crc.update(out.buf, memberStart, decoded);
+        crc.update(out.buf.slice(memberStart, decoded));
         int storedCrc = in.getInt(at);
         if (storedCrc != (int) crc.getValue()) {
             throw new ChecksumMismatchException(String.format("%s: CRC32 mismatch in member %d: stored 0x%08x,"
@@ -362,29 +376,44 @@ public final class GzipCodec implements BytesToBytesCodec {
         return sb.toString();
     }
 
-    /** The decoded bytes so far, in a buffer that never grows past the allowed decoded size. */
+    /**
+     * The decoded bytes so far, {@code [0, size)} of {@code buf}: either a heap buffer that grows
+     * up to the allowed decoded size, or a given destination of exactly the expected size.
+     */
     private static final class Output {
-        private final EncodedSize expected;
+        final EncodedSize expected;
         private final long limit;
-        byte[] buf;
+        private final boolean growable;
+        ByteBuffer buf;
         int size;
 
-        Output(EncodedSize expected, int encodedLength) {
+        private Output(ByteBuffer buf, EncodedSize expected, long limit, boolean growable) {
+            this.buf = buf;
             this.expected = expected;
-            this.limit = Math.min(expected.max(), MAX_BUFFER);
+            this.limit = limit;
+            this.growable = growable;
+        }
+
+        static Output allocate(EncodedSize expected, int encodedLength) {
+            long limit = Math.min(expected.max(), MAX_BUFFER);
             long plausible = MAX_INFLATE_RATIO * encodedLength + 64;
             long first = expected instanceof EncodedSize.Fixed
                     ? plausible
                     : Math.min(plausible, Math.max(4L * encodedLength, 8192));
-            buf = new byte[(int) Math.min(limit, first)];
+            return new Output(ByteBuffer.allocate((int) Math.min(limit, first)), expected, limit, true);
+        }
+
+        static Output into(ByteBuffer destination) {
+            int size = destination.remaining();
+            return new Output(destination.slice(), EncodedSize.fixed(size), size, false);
         }
 
         /** Enlarges the buffer; false when it is already at the limit. */
         boolean grow() {
-            if (buf.length >= limit) {
+            if (!growable || buf.limit() >= limit) {
                 return false;
             }
-            buf = Arrays.copyOf(buf, (int) Math.min(limit, Math.max(2L * buf.length, 8192)));
+            buf = ByteBuffer.wrap(Arrays.copyOf(buf.array(), (int) Math.min(limit, Math.max(2L * buf.limit(), 8192))));
             return true;
         }
 
@@ -399,7 +428,7 @@ public final class GzipCodec implements BytesToBytesCodec {
         }
 
         ByteBuffer result() {
-            byte[] b = size < buf.length / 2 ? Arrays.copyOf(buf, size) : buf;
+            byte[] b = size < buf.limit() / 2 ? Arrays.copyOf(buf.array(), size) : buf.array();
             return ByteBuffer.wrap(b, 0, size).slice();
         }
     }

@@ -78,9 +78,8 @@ final class ShardPartialDecoder implements ArrayPartialDecoder {
         ShardExecutor.forEach(whole.size() + nested.size(), k -> {
             if (k < whole.size()) {
                 int i = whole.get(k);
-                NdArray chunk = codec.decodeInner(bytes[k], layout, idx, i);
                 long[][] o = layout.overlap(i, offset, shape);
-                NdArray.copy(chunk, o[0], out, o[1], o[2]);
+                codec.decodeInnerInto(bytes[k], layout, idx, i, o[0], out, o[1], o[2]);
             } else {
                 int i = nested.get(k - whole.size());
                 long[][] o = layout.overlap(i, offset, shape);

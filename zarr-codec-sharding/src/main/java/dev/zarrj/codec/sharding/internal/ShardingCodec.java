@@ -234,10 +234,37 @@ public final class ShardingCodec implements ArrayToBytesCodec {
         long[] inner = layout.innerShape();
         ShardExecutor.forEach(present.length, k -> {
             int i = present[k];
-            NdArray chunk = decodeInner(innerBytes(shard, index, i), layout, index, i);
-            NdArray.copy(chunk, zero, out, layout.origin(i), inner);
+            decodeInnerInto(innerBytes(shard, index, i), layout, index, i, zero, out, layout.origin(i), inner);
         });
         return out;
+    }
+
+    /**
+     * Decodes each inner chunk the region touches straight into the destination, in parallel;
+     * the parts of absent inner chunks get the fill value.
+     */
+    @Override
+    public void decodeInto(ByteBuffer encoded, ChunkSpec decoded, long[] chunkOffset, NdArray destination,
+                           long[] destinationOffset, long[] region) {
+        ShardLayout layout = layout(decoded);
+        layout.checkRegion(chunkOffset, region);
+        ByteBuffer shard = encoded.slice();
+        ShardIndex index = readIndex(shard, layout);
+        int[] touched = layout.touched(chunkOffset, region);
+        ShardExecutor.forEach(touched.length, k -> {
+            int i = touched[k];
+            long[][] o = layout.overlap(i, chunkOffset, region);
+            long[] at = o[1];
+            for (int d = 0; d < at.length; d++) {
+                at[d] += destinationOffset[d];
+            }
+            if (index.isEmpty(i)) {
+                NdArray fill = NdArray.filled(decoded.dataType(), decoded.fillValue(), o[2]);
+                NdArray.copy(fill, new long[at.length], destination, at, o[2]);
+            } else {
+                decodeInnerInto(innerBytes(shard, index, i), layout, index, i, o[0], destination, at, o[2]);
+            }
+        });
     }
 
     @Override
@@ -329,6 +356,21 @@ public final class ShardingCodec implements ArrayToBytesCodec {
                     + layout.innerSpec());
         }
         return chunk;
+    }
+
+    /**
+     * Decodes the part {@code [inChunk, inChunk + extent)} of one inner chunk into
+     * {@code destination} at {@code at}.
+     *
+     * @throws CorruptDataException naming the inner chunk and where it lies in the shard
+     */
+    void decodeInnerInto(ByteBuffer bytes, ShardLayout layout, ShardIndex index, int i, long[] inChunk,
+                         NdArray destination, long[] at, long[] extent) {
+        try {
+            codecs.decodeInto(bytes, layout.innerSpec(), inChunk, destination, at, extent);
+        } catch (CorruptDataException | IllegalArgumentException | IndexOutOfBoundsException | ArithmeticException e) {
+            throw inInnerChunk(layout, index, i, e);
+        }
     }
 
     /** Encodes one inner chunk; the result is owned by the caller. */

@@ -214,6 +214,79 @@ public final class ZstdCodec implements BytesToBytesCodec {
     }
 
     /**
+     * Decodes frames that all declare their content size straight into the destination, heap or
+     * direct, each in one libzstd call; the declared sizes must add up to the destination's size
+     * before anything is decoded. Frames without a declared size take the general path.
+     */
+    @Override
+    public void decodeInto(ByteBuffer encoded, ByteBuffer destination) {
+        ByteBuffer in = encoded.slice().order(ByteOrder.LITTLE_ENDIAN);
+        int size = destination.remaining();
+        if (!in.hasRemaining()) {
+            throw new CorruptDataException(NAME + ": empty input, expected a zstd frame");
+        }
+        List<Frame> frames = ZstdFrames.scan(in, NAME);
+        long declared = 0;
+        for (Frame f : frames) {
+            if (!f.sizeKnown()) {
+                BytesToBytesCodec.super.decodeInto(encoded, destination);
+                return;
+            }
+            declared += f.contentSize();
+        }
+        if (declared != size) {
+            throw new CorruptDataException(String.format("%s: the frame headers declare %d decoded bytes, expected"
+                    + " %d; nothing decoded", NAME, declared, size));
+        }
+        if (!in.hasArray() && !in.isDirect() || !destination.hasArray() && !destination.isDirect()) {
+            BytesToBytesCodec.super.decodeInto(encoded, destination); // read-only heap buffers
+            return;
+        }
+        ZstdDecompressCtx ctx = ZstdContexts.takeDecompressor();
+        try {
+            int at = destination.position();
+            for (Frame f : frames) {
+                decodeFrameInto(ctx, in, f, destination, at);
+                at += (int) f.contentSize();
+            }
+        } finally {
+            ZstdContexts.give(ctx);
+        }
+    }
+
+    /** Decodes one frame of declared size into {@code out} at {@code at}. */
+    private static void decodeFrameInto(ZstdDecompressCtx ctx, ByteBuffer in, Frame f, ByteBuffer out, int at) {
+        int room = (int) f.contentSize();
+        int produced;
+        try {
+            if (out.isDirect()) {
+                // zstd-jni addresses direct buffers from their start, ignoring position.
+                produced = in.isDirect()
+                        ? ctx.decompressDirectByteBuffer(out, at, room, in, f.offset(), f.length())
+                        : ctx.decompressByteArrayToDirectByteBuffer(out, at, room, in.array(),
+                                in.arrayOffset() + f.offset(), f.length());
+            } else {
+                byte[] dst = out.array();
+                int dstAt = out.arrayOffset() + at;
+                produced = in.isDirect()
+                        ? ctx.decompressDirectByteBufferToByteArray(dst, dstAt, room, in, f.offset(), f.length())
+                        : ctx.decompressByteArray(dst, dstAt, room, in.array(), in.arrayOffset() + f.offset(),
+                                f.length());
+            }
+        } catch (ZstdException e) {
+            if (e.getErrorCode() == ERROR_DST_SIZE_TOO_SMALL) {
+                throw new CorruptDataException(String.format("%s: %s decodes to more than the %d bytes its header"
+                        + " declares", NAME, f.where(), f.contentSize()));
+            }
+            throw failure(e.getErrorCode(), e.getMessage(), f, e);
+        }
+        if (produced != room) {
+            throw new CorruptDataException(String.format("%s: %s decoded to %d bytes, but its header declares %d",
+                    NAME, f.where(), produced, room));
+        }
+    }
+
+    /**
      * Decodes one frame in a single pass into the output: exactly its declared size, or (without
      * one) whatever room the allowed size leaves, so libzstd stops at the first block past it.
      */

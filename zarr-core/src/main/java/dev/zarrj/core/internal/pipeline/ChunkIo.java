@@ -99,9 +99,7 @@ public final class ChunkIo {
                 fillRegion(dst, part.inRegion, part.extent, meta, dstZeroed);
                 return;
             }
-            NdArray chunk = chain.decode(bytes.get(), spec);
-            checkShape(chunk, spec);
-            NdArray.copy(chunk, part.inChunk, dst, part.inRegion, part.extent);
+            chain.decodeInto(bytes.get(), spec, part.inChunk, dst, part.inRegion, part.extent);
         } catch (StoreException | ChunkDecodeException e) {
             throw e;
         } catch (ZarrException | IllegalArgumentException | IndexOutOfBoundsException e) {

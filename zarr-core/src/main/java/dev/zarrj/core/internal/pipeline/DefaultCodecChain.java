@@ -12,8 +12,10 @@ import dev.zarrj.api.codec.ArrayToBytesCodec;
 import dev.zarrj.api.codec.BytesToBytesCodec;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecChain;
+import dev.zarrj.core.internal.codec.bytes.BytesCodec;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -163,6 +165,91 @@ public final class DefaultCodecChain implements CodecChain {
             a = arrayToArray.get(i).decode(a, specs[i]);
         }
         return a;
+    }
+
+    /**
+     * Decodes through the bytes→bytes codecs, then lets the array→bytes codec copy the region
+     * out. The first bytes→bytes codec (the one that produces the array→bytes codec's input, a
+     * size known in advance) decodes into a reused buffer ({@link ChunkBuffers}), or, when the
+     * chunk is stored as plain native-order elements and lands whole in one contiguous run of the
+     * destination, straight into the destination's memory.
+     */
+    @Override
+    public void decodeInto(ByteBuffer encoded, ChunkSpec decoded, long[] chunkOffset, NdArray destination,
+                           long[] destinationOffset, long[] region) {
+        if (!arrayToArray.isEmpty()) {
+            CodecChain.super.decodeInto(encoded, decoded, chunkOffset, destination, destinationOffset, region);
+            return;
+        }
+        if (bytesToBytes.isEmpty()) {
+            arrayToBytes.decodeInto(encoded, decoded, chunkOffset, destination, destinationOffset, region);
+            return;
+        }
+        EncodedSize[] sizes = sizes(decoded);
+        ByteBuffer b = encoded;
+        for (int i = bytesToBytes.size() - 1; i >= 1; i--) {
+            b = bytesToBytes.get(i).decode(b, sizes[i]);
+        }
+        BytesToBytesCodec first = bytesToBytes.get(0);
+        if (!(sizes[0] instanceof EncodedSize.Fixed fixed) || fixed.bytes() > Integer.MAX_VALUE - 16) {
+            arrayToBytes.decodeInto(first.decode(b, sizes[0]), decoded, chunkOffset, destination, destinationOffset,
+                    region);
+            return;
+        }
+        int size = (int) fixed.bytes();
+        ByteBuffer target = directTarget(decoded, chunkOffset, destination, destinationOffset, region, size);
+        if (target != null) {
+            first.decodeInto(b, target);
+            return;
+        }
+        ByteBuffer scratch = ChunkBuffers.take(size);
+        try {
+            first.decodeInto(b, scratch);
+            arrayToBytes.decodeInto(scratch, decoded, chunkOffset, destination, destinationOffset, region);
+        } finally {
+            ChunkBuffers.give(scratch);
+        }
+    }
+
+    /**
+     * The destination's bytes where the whole chunk goes, when the array→bytes codec stores
+     * native-order elements as they are and those bytes are one contiguous run; else null.
+     */
+    private ByteBuffer directTarget(ChunkSpec decoded, long[] chunkOffset, NdArray destination,
+                                    long[] destinationOffset, long[] region, int size) {
+        if (!(arrayToBytes instanceof BytesCodec bytes) || bytes.swaps(decoded.dataType())
+                || destination.dataType().size() != decoded.dataType().size()
+                || destination.rank() != region.length || !Arrays.equals(region, decoded.shape())) {
+            return null;
+        }
+        long[] shape = destination.shape();
+        int rank = region.length;
+        // Contiguous: some leading dimensions of extent 1, then one partial, then whole ones.
+        int d = 0;
+        while (d < rank && region[d] == 1) {
+            d++;
+        }
+        for (int k = d + 1; k < rank; k++) {
+            if (region[k] != shape[k]) {
+                return null;
+            }
+        }
+        for (int k = 0; k < rank; k++) {
+            if (chunkOffset[k] != 0 || destinationOffset[k] < 0 || destinationOffset[k] > shape[k] - region[k]) {
+                return null;
+            }
+        }
+        long[] strides = NdArray.strides(shape);
+        long at = 0;
+        for (int k = 0; k < rank; k++) {
+            at += destinationOffset[k] * strides[k];
+        }
+        at *= decoded.dataType().size();
+        ByteBuffer all = destination.bytes();
+        if (at + size > all.limit()) {
+            return null;
+        }
+        return all.slice((int) at, size);
     }
 
     /** Whether a partial write can go through {@link ArrayToBytesCodec#encodePartial} alone. */

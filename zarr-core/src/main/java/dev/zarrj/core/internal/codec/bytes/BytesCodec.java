@@ -104,7 +104,7 @@ public final class BytesCodec implements ArrayToBytesCodec {
     }
 
     /** Whether stored bytes differ from the in-memory (native) order for this type. */
-    boolean swaps(DataType type) {
+    public boolean swaps(DataType type) {
         return type.byteOrderUnit() > 1 && endian != ByteOrder.nativeOrder();
     }
 
@@ -124,15 +124,19 @@ public final class BytesCodec implements ArrayToBytesCodec {
         return out;
     }
 
-    @Override
-    public NdArray decode(ByteBuffer encoded, ChunkSpec decoded) {
-        checkSupported(decoded);
+    private static void checkSize(ByteBuffer encoded, ChunkSpec decoded) {
         long expected = decoded.byteSize();
         if (encoded.remaining() != expected) {
             throw new CorruptDataException("bytes: the encoded chunk has " + encoded.remaining() + " bytes, but a "
                     + decoded.dataType().name() + " chunk of shape " + Arrays.toString(decoded.shape()) + " needs "
                     + expected);
         }
+    }
+
+    @Override
+    public NdArray decode(ByteBuffer encoded, ChunkSpec decoded) {
+        checkSupported(decoded);
+        checkSize(encoded, decoded);
         DataType type = decoded.dataType();
         if (!swaps(type)) {
             ByteBuffer data = encoded;
@@ -144,6 +148,21 @@ public final class BytesCodec implements ArrayToBytesCodec {
         NdArray out = NdArray.allocate(type, decoded.shape());
         ByteSwap.swapCopy(encoded, out.bytes(), type.byteOrderUnit());
         return out;
+    }
+
+    /** Copies the region straight out of the encoded bytes when they need no swapping. */
+    @Override
+    public void decodeInto(ByteBuffer encoded, ChunkSpec decoded, long[] chunkOffset, NdArray destination,
+                           long[] destinationOffset, long[] region) {
+        checkSupported(decoded);
+        DataType type = decoded.dataType();
+        if (swaps(type)) {
+            ArrayToBytesCodec.super.decodeInto(encoded, decoded, chunkOffset, destination, destinationOffset, region);
+            return;
+        }
+        checkSize(encoded, decoded);
+        NdArray.copy(NdArray.wrap(type, encoded.duplicate(), decoded.shape()), chunkOffset, destination,
+                destinationOffset, region);
     }
 
     @Override
