@@ -2,7 +2,6 @@ package dev.zarrj.core.internal.pipeline;
 
 import dev.zarrj.api.ChunkDecodeException;
 import dev.zarrj.api.ChunkSpec;
-import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.StoreException;
 import dev.zarrj.api.ZarrException;
@@ -19,6 +18,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 
 /**
  * Reads and writes rectangular regions of an array chunk by chunk: the data flow of DESIGN.md.
@@ -107,12 +107,6 @@ public final class ChunkIo {
         }
     }
 
-    private static void checkShape(NdArray chunk, ChunkSpec spec) {
-        if (!Arrays.equals(chunk.shape(), spec.shape()) || chunk.dataType().size() != spec.dataType().size()) {
-            throw new CorruptDataException("decoded " + chunk + ", expected " + spec);
-        }
-    }
-
     private static void fillRegion(NdArray dst, long[] at, long[] extent, ArrayMetadata meta, boolean dstZeroed) {
         if (dstZeroed && meta.fillValue().isZero()) {
             return;
@@ -126,14 +120,20 @@ public final class ChunkIo {
         ChunkSpec spec = meta.chunkSpec(part.coords);
         DefaultCodecChain chain = meta.codecs();
         if (part.wholeChunk) {
-            NdArray chunk;
-            if (Arrays.equals(part.extent, spec.shape())) {
-                chunk = NdArray.allocate(meta.dataType(), spec.shape());
-            } else {
-                chunk = NdArray.filled(meta.dataType(), meta.fillValue(), spec.shape());
+            boolean edge = !Arrays.equals(part.extent, spec.shape());
+            NdArray view = edge ? null : contiguousView(src, part.inRegion, part.extent);
+            if (view != null) {
+                // Codecs leave their input unchanged and stores copy what they are given.
+                store(store, key, chain, spec, view);
+                return;
             }
-            NdArray.copy(src, part.inRegion, chunk, part.inChunk, part.extent);
-            store(store, key, chain, spec, chunk);
+            withChunk(spec, chunk -> {
+                if (edge) {
+                    chunk.fill(spec.fillValue()); // the part outside the array
+                }
+                NdArray.copy(src, part.inRegion, chunk, part.inChunk, part.extent);
+                store(store, key, chain, spec, chunk);
+            });
             return;
         }
         ReentrantLock lock = LOCKS[Math.floorMod(System.identityHashCode(store) * 31 + key.hashCode(), LOCK_STRIPES)];
@@ -158,28 +158,85 @@ public final class ChunkIo {
                 }
                 return;
             }
-            NdArray chunk;
-            if (bytes.isEmpty()) {
-                chunk = NdArray.filled(meta.dataType(), meta.fillValue(), spec.shape());
-            } else {
-                try {
-                    NdArray decoded = chain.decode(bytes.get(), spec);
-                    checkShape(decoded, spec);
-                    // Decoded arrays may view the store's buffer; take a private copy to modify.
-                    chunk = NdArray.allocate(meta.dataType(), spec.shape());
-                    NdArray.copy(decoded, new long[spec.rank()], chunk, new long[spec.rank()], spec.shape());
-                } catch (ZarrException | IllegalArgumentException | IndexOutOfBoundsException e) {
-                    if (e instanceof StoreException) {
-                        throw e;
+            withChunk(spec, chunk -> {
+                if (bytes.isEmpty()) {
+                    chunk.fill(spec.fillValue());
+                } else {
+                    long[] origin = new long[spec.rank()];
+                    try {
+                        chain.decodeInto(bytes.get(), spec, origin, chunk, origin, spec.shape());
+                    } catch (ZarrException | IllegalArgumentException | IndexOutOfBoundsException e) {
+                        if (e instanceof StoreException) {
+                            throw e;
+                        }
+                        throw new ChunkDecodeException(key.value(), e);
                     }
-                    throw new ChunkDecodeException(key.value(), e);
                 }
-            }
-            NdArray.copy(src, part.inRegion, chunk, part.inChunk, part.extent);
-            store(store, key, chain, spec, chunk);
+                NdArray.copy(src, part.inRegion, chunk, part.inChunk, part.extent);
+                store(store, key, chain, spec, chunk);
+            });
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Runs {@code body} with a chunk-sized array in reused memory ({@link ChunkBuffers}) whose
+     * content is unspecified; the array must not be used after {@code body} returns.
+     */
+    private static void withChunk(ChunkSpec spec, Consumer<NdArray> body) {
+        ByteBuffer buffer = ChunkBuffers.take(Math.toIntExact(spec.byteSize()));
+        try {
+            body.accept(NdArray.wrap(spec.dataType(), buffer, spec.shape()));
+        } finally {
+            ChunkBuffers.give(buffer);
+        }
+    }
+
+    /**
+     * A view of the region {@code [offset, offset + shape)} of {@code src} when its elements are
+     * one contiguous run, else null.
+     */
+    static NdArray contiguousView(NdArray src, long[] offset, long[] shape) {
+        int es = src.dataType().size();
+        long at = contiguousStart(src.shape(), offset, shape);
+        if (at < 0) {
+            return null;
+        }
+        return NdArray.wrap(src.dataType(), src.bytes().slice((int) (at * es), (int) (elementCount(shape) * es)),
+                shape);
+    }
+
+    /**
+     * The element index where the region {@code [offset, offset + region)} of a C-ordered array
+     * of shape {@code shape} starts when its elements are one contiguous run (some leading
+     * dimensions of extent 1, then one partial dimension, then whole ones), else -1.
+     */
+    static long contiguousStart(long[] shape, long[] offset, long[] region) {
+        int rank = region.length;
+        int d = 0;
+        while (d < rank && region[d] == 1) {
+            d++;
+        }
+        for (int k = d + 1; k < rank; k++) {
+            if (region[k] != shape[k]) {
+                return -1;
+            }
+        }
+        long[] strides = NdArray.strides(shape);
+        long at = 0;
+        for (int k = 0; k < rank; k++) {
+            at += offset[k] * strides[k];
+        }
+        return at;
+    }
+
+    private static long elementCount(long[] shape) {
+        long n = 1;
+        for (long s : shape) {
+            n *= s;
+        }
+        return n;
     }
 
     /** Encodes and stores one whole chunk, or erases it when it is all fill value and that is configured. */

@@ -222,31 +222,18 @@ public final class DefaultCodecChain implements CodecChain {
                 || destination.rank() != region.length || !Arrays.equals(region, decoded.shape())) {
             return null;
         }
-        long[] shape = destination.shape();
-        int rank = region.length;
-        // Contiguous: some leading dimensions of extent 1, then one partial, then whole ones.
-        int d = 0;
-        while (d < rank && region[d] == 1) {
-            d++;
-        }
-        for (int k = d + 1; k < rank; k++) {
-            if (region[k] != shape[k]) {
+        for (long o : chunkOffset) {
+            if (o != 0) {
                 return null;
             }
         }
-        for (int k = 0; k < rank; k++) {
-            if (chunkOffset[k] != 0 || destinationOffset[k] < 0 || destinationOffset[k] > shape[k] - region[k]) {
-                return null;
-            }
+        long start = ChunkIo.contiguousStart(destination.shape(), destinationOffset, region);
+        if (start < 0) {
+            return null;
         }
-        long[] strides = NdArray.strides(shape);
-        long at = 0;
-        for (int k = 0; k < rank; k++) {
-            at += destinationOffset[k] * strides[k];
-        }
-        at *= decoded.dataType().size();
+        long at = start * decoded.dataType().size();
         ByteBuffer all = destination.bytes();
-        if (at + size > all.limit()) {
+        if (at < 0 || at + size > all.limit()) {
             return null;
         }
         return all.slice((int) at, size);
