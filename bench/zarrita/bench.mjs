@@ -21,6 +21,7 @@ import FileSystemStore from "@zarrita/storage/fs";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -279,6 +280,7 @@ if (workloads.size === 0) {
   process.exit(1);
 }
 
+const loadBefore = loadavg()[0];
 console.error(`zarrita ${versions.zarrita} (@zarrita/storage ${versions["@zarrita/storage"]}, numcodecs ${versions.numcodecs}) on Node ${versions.node}; arrays in ${DIR}`);
 const skipped = [];
 let failures = 0;
@@ -320,6 +322,8 @@ doc.machine.zarrita = {
   ...versions,
   uv_threadpool_size: Number(process.env.UV_THREADPOOL_SIZE ?? 4),
   runs: { whole_array: WHOLE_RUNS, latency: LATENCY_RUNS, warm_up: 1 },
+  // The 1-minute load average before and after zarrita's runs: other processes skew both sides.
+  load_average: [round(loadBefore, 2), round(loadavg()[0], 2)],
   skipped,
 };
 if (outPath) writeFileSync(outPath, JSON.stringify(doc, null, 2) + "\n");
@@ -345,7 +349,8 @@ const widths = lines[0].map((_, c) => Math.max(...lines.map((l) => l[c].length))
 const right = new Set([2, 3, 4, 5, 6, 7]);
 for (const l of lines) console.log(l.map((v, c) => (right.has(c) ? v.padStart(widths[c]) : v.padEnd(widths[c]))).join("  ").trimEnd());
 console.log(`\nzarrita ${versions.zarrita} on Node ${versions.node}; ratio = zarrj MB/s / zarrita MB/s, target >= ${TARGET}x; ` +
-  `${below} row(s) below the target.`);
+  `${below} row(s) below the target; 1-minute load average ${doc.machine.zarrita.load_average.join(" -> ")} during zarrita's runs ` +
+  `(${doc.machine.processors ?? "?"} processors).`);
 for (const s of skipped) console.log(`no zarrita figure for ${s.name} ${s.op}: ${s.reason}`);
 if (outPath) console.log(`written: ${outPath}`);
 process.exit(failures > 0 ? 1 : 0);
