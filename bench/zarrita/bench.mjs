@@ -123,28 +123,68 @@ async function openRead(chain) {
   return opened.get(chain);
 }
 
-/** The region of read-region: the row's "region" when zarrj gives one, else zarrj's rule. */
-function region(row, shape) {
-  if (row.region != null) {
-    const r = row.region;
-    if (typeof r === "string") {
-      const pairs = r.replace(/^\[|\]$/g, "").split(",").map((p) => p.trim().split(":").map(Number));
-      return { offset: pairs.map((p) => p[0]), shape: pairs.map((p) => p[1] - p[0]) };
-    }
-    if (Array.isArray(r)) return { offset: r.map((p) => p[0]), shape: r.map((p) => p[1] - p[0]) };
-    if (r.offset && r.shape) return { offset: r.offset, shape: r.shape };
-    if (r.start && r.stop) return { offset: r.start, shape: r.stop.map((s, d) => s - r.start[d]) };
-    throw new Error(`cannot read the region ${JSON.stringify(r)}`);
+// ---- the regions of the latency ops ----
+//
+// A row's "region" field ("100:164,200:328,300:428", [[100,164],...], {offset, shape} or
+// {start, stop}) wins. Without one, the rules of `zarr bench` (zarr-cli, Float32Bench):
+// - read-region: [100:164, 200:328, 300:428]; in a smaller array, each dimension
+//   min(64|128|128, size / 2) long, at 100|200|300 when it fits there, else centred;
+// - read-chunk: chunk (1,1,1) of the array's grid, or the last chunk in a dimension with fewer;
+// - read-inner-chunk: inner chunk (1,1,1) of that shard (of shard (0,0,0) in a one-shard array:
+//   [32:64, 64:128, 64:128]), or the shard's first where (1) does not fit;
+// - read-chunk of zstd-1-32x64x64 (the inner chunk's unsharded reference): the chunk that holds
+//   the same elements as the sharded read-inner-chunk.
+// The byte counts are compared with zarrj's, and the region used is printed.
+
+const REGION_START = [100, 200, 300];
+const REGION_SIZE = [64, 128, 128];
+const SHARDED_CHAIN = "sharding-zstd-1";
+const REFERENCE_CHAIN = "zstd-1-32x64x64";
+
+function explicitRegion(r) {
+  if (typeof r === "string") {
+    const pairs = r.replace(/^\[|\]$/g, "").split(",").map((p) => p.trim().split(":").map(Number));
+    return { offset: pairs.map((p) => p[0]), shape: pairs.map((p) => p[1] - p[0]) };
   }
-  // [100:164, 200:328, 300:428] for [256, 512, 512], scaled to other shapes.
-  const at = [100 / 256, 200 / 512, 300 / 512];
-  return { offset: shape.map((s, d) => Math.floor(s * at[d])), shape: shape.map((s) => Math.floor(s / 4)) };
+  if (Array.isArray(r)) return { offset: r.map((p) => p[0]), shape: r.map((p) => p[1] - p[0]) };
+  if (r.offset && r.shape) return { offset: r.offset, shape: r.shape };
+  if (r.start && r.stop) return { offset: r.start, shape: r.stop.map((s, d) => s - r.start[d]) };
+  throw new Error(`cannot read the region ${JSON.stringify(r)}`);
 }
 
-/** Chunk (1,1,1) of a grid of `cell`-sized cells over `extent`, or the last where there are fewer; clipped. */
-function cellRegion(extent, cell) {
-  const offset = extent.map((s, d) => Math.min(1, Math.ceil(s / cell[d]) - 1) * cell[d]);
-  return { offset, shape: offset.map((o, d) => Math.min(cell[d], extent[d] - o)) };
+function regionOfReadRegion(shape) {
+  const size = shape.map((s, d) => Math.min(REGION_SIZE[d], Math.floor(s / 2)));
+  const offset = shape.map((s, d) => (REGION_START[d] + size[d] <= s ? REGION_START[d] : Math.floor((s - size[d]) / 2)));
+  return { offset, shape: size };
+}
+
+/** Chunk (1,1,1) of the grid of `chunk`-sized chunks over `shape`, or the last where there are fewer; clipped. */
+function regionOfChunk(shape, chunk) {
+  const offset = shape.map((s, d) => Math.min(1, Math.ceil(s / chunk[d]) - 1) * chunk[d]);
+  return { offset, shape: offset.map((o, d) => Math.min(chunk[d], shape[d] - o)) };
+}
+
+function regionOfInnerChunk(shape, shard, inner) {
+  const origin = regionOfChunk(shape, shard).offset;
+  const offset = origin.map((o, d) => (o + 2 * inner[d] <= shape[d] ? o + inner[d] : o));
+  return { offset, shape: inner };
+}
+
+function latencyRegion(chain, op, row, shape, meta) {
+  if (row.region != null) return explicitRegion(row.region);
+  if (op === "read-region") return regionOfReadRegion(shape);
+  if (op === "read-inner-chunk") {
+    const inner = innerShape(meta);
+    if (!inner) throw new Skip("the array is not sharded");
+    return regionOfInnerChunk(shape, chunkShape(meta), inner);
+  }
+  if (op === "read-chunk" && chain === REFERENCE_CHAIN && existsSync(join(DIR, "float32", SHARDED_CHAIN, "zarr.json"))) {
+    const sharded = metadata(SHARDED_CHAIN);
+    const inner = innerShape(sharded);
+    if (inner && inner.every((n, d) => n === chunkShape(meta)[d])) return regionOfInnerChunk(shape, chunkShape(sharded), inner);
+  }
+  if (op === "read-chunk") return regionOfChunk(shape, chunkShape(meta));
+  throw new Skip(`unknown op ${op}`);
 }
 
 const selection = ({ offset, shape }) => offset.map((o, d) => zarr.slice(o, o + shape[d]));
@@ -172,16 +212,7 @@ class Skip extends Error {}
 async function readWorkload(chain, op, row) {
   const arr = await openRead(chain);
   const meta = metadata(chain);
-  let r;
-  if (op === "read") r = { offset: arr.shape.map(() => 0), shape: arr.shape };
-  else if (op === "read-region") r = region(row, arr.shape);
-  else if (op === "read-chunk") r = cellRegion(arr.shape, chunkShape(meta));
-  else if (op === "read-inner-chunk") {
-    const inner = innerShape(meta);
-    if (!inner) throw new Skip("the array is not sharded");
-    // Inner chunk (1,1,1) of shard (0,0,0): elements [32:64, 64:128, 64:128] for inner chunks [32, 64, 64].
-    r = cellRegion(arr.shape.map((s, d) => Math.min(s, chunkShape(meta)[d])), inner);
-  } else throw new Skip(`unknown op ${op}`);
+  const r = op === "read" ? { offset: arr.shape.map(() => 0), shape: arr.shape } : latencyRegion(chain, op, row, arr.shape, meta);
   const runs = op === "read" ? WHOLE_RUNS : LATENCY_RUNS;
   const sel = op === "read" ? null : selection(r);
   const { seconds, value } = await median(runs, () => zarr.get(arr, sel));
@@ -214,7 +245,7 @@ async function writeWorkload(chain) {
     throw e;
   }
   // What was written must read back (with zarrita) as the function...
-  const r = cellRegion(shape, chunkShape(meta));
+  const r = regionOfChunk(shape, chunkShape(meta));
   check(await zarr.get(arr, selection(r)), r.offset, r.shape, `${chain} write, read back ${describe(r)}`);
   // ...and be what the metadata says.
   const mismatch = bloscMismatch(meta, dest);

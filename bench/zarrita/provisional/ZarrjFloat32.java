@@ -32,7 +32,7 @@ public final class ZarrjFloat32 {
     /** The chains: name, codecs, chunk (or shard) shape. */
     record Chain(String name, String codecs, long[] chunks, long[] inner) {}
 
-    record Row(String name, String op, int threads, double seconds, long bytes, String region) {}
+    record Row(String name, String op, int threads, double seconds, long bytes) {}
 
     public static void main(String[] args) throws Exception {
         if (args.length < 1) {
@@ -56,9 +56,20 @@ public final class ZarrjFloat32 {
                 new Chain("zstd-1-32x64x64", "[" + LE + "," + ZSTD1 + "]", new long[] {32, 64, 64}, null));
 
         NdArray data = field(shape);
-        long[] regionOffset = {shape[0] * 100 / 256, shape[1] * 200 / 512, shape[2] * 300 / 512};
-        long[] regionShape = {shape[0] / 4, shape[1] / 4, shape[2] / 4};
-        String region = regionString(regionOffset, regionShape);
+        // The regions as zarr bench chooses them (see bench.mjs, "the regions of the latency ops").
+        long[] regionShape = new long[3];
+        long[] regionOffset = new long[3];
+        long[] shardOrigin = new long[3];
+        long[] innerOffset = new long[3];
+        long[] shard = {128, 256, 256};
+        long[] inner = {32, 64, 64};
+        for (int d = 0; d < 3; d++) {
+            regionShape[d] = Math.min(new long[] {64, 128, 128}[d], shape[d] / 2);
+            long start = new long[] {100, 200, 300}[d];
+            regionOffset[d] = start + regionShape[d] <= shape[d] ? start : (shape[d] - regionShape[d]) / 2;
+            shardOrigin[d] = Math.min(1, (shape[d] + shard[d] - 1) / shard[d] - 1) * shard[d];
+            innerOffset[d] = shardOrigin[d] + 2 * inner[d] <= shape[d] ? shardOrigin[d] + inner[d] : shardOrigin[d];
+        }
 
         List<Row> rows = new ArrayList<>();
         int[] threadCounts = cores > 1 ? new int[] {1, cores} : new int[] {1};
@@ -69,9 +80,9 @@ public final class ZarrjFloat32 {
                     ZarrArray array = zarr.array(DataTypes.FLOAT32, shape).chunks(c.chunks()).codecs(c.codecs())
                             .fillValue(0).overwrite(true).create(store, "/float32/" + c.name());
                     String name = "float32/" + c.name();
-                    rows.add(new Row(name, "write", threads, median(WHOLE_RUNS, () -> array.write(data)), data.byteSize(), null));
+                    rows.add(new Row(name, "write", threads, median(WHOLE_RUNS, () -> array.write(data)), data.byteSize()));
                     NdArray[] back = new NdArray[1];
-                    rows.add(new Row(name, "read", threads, median(WHOLE_RUNS, () -> back[0] = array.read()), data.byteSize(), null));
+                    rows.add(new Row(name, "read", threads, median(WHOLE_RUNS, () -> back[0] = array.read()), data.byteSize()));
                     if (!back[0].contentEquals(data)) {
                         throw new IllegalStateException(name + ": the array read back differs from the one written");
                     }
@@ -79,36 +90,26 @@ public final class ZarrjFloat32 {
                         continue;
                     }
                     rows.add(new Row(name, "read-region", threads,
-                            median(LATENCY_RUNS, () -> array.read(regionOffset, regionShape)), 4 * count(regionShape), region));
-                    // Chunk (1,1,1), or the last chunk in a dimension with fewer chunks (quick shapes).
-                    long[] grid = array.chunkGridShape();
-                    long[] one = Arrays.stream(grid).map(g -> Math.min(1, g - 1)).toArray();
+                            median(LATENCY_RUNS, () -> array.read(regionOffset, regionShape)), 4 * count(regionShape)));
+                    // Chunk (1,1,1), or the last chunk in a dimension with fewer chunks; for the
+                    // 32x64x64 chain the chunk that holds the sharded read-inner-chunk's elements.
                     long[] origin = new long[3];
                     long[] clipped = new long[3];
+                    long[] grid = array.chunkGridShape();
                     for (int d = 0; d < 3; d++) {
-                        origin[d] = one[d] * c.chunks()[d];
+                        origin[d] = c.name().equals("zstd-1-32x64x64") ? innerOffset[d] : Math.min(1, grid[d] - 1) * c.chunks()[d];
                         clipped[d] = Math.min(c.chunks()[d], shape[d] - origin[d]);
                     }
                     rows.add(new Row(name, "read-chunk", threads, median(LATENCY_RUNS, () -> array.read(origin, clipped)),
-                            4 * count(clipped), null));
+                            4 * count(clipped)));
                     if (c.inner() != null) {
-                        long[] inner = c.inner();
                         rows.add(new Row(name, "read-inner-chunk", threads,
-                                median(LATENCY_RUNS, () -> array.read(inner, inner)), 4 * count(inner), null));
+                                median(LATENCY_RUNS, () -> array.read(innerOffset, inner)), 4 * count(inner)));
                     }
                 }
             }
         }
         System.out.println(json(rows, cores));
-    }
-
-    /** "start:stop" per dimension, comma-separated, as the zarr command writes regions. */
-    private static String regionString(long[] offset, long[] shape) {
-        List<String> parts = new ArrayList<>();
-        for (int d = 0; d < offset.length; d++) {
-            parts.add(offset[d] + ":" + (offset[d] + shape[d]));
-        }
-        return String.join(",", parts);
     }
 
     private static long count(long[] shape) {
@@ -152,9 +153,8 @@ public final class ZarrjFloat32 {
         machine.put("source", "\"provisional stand-in (bench/zarrita/provisional), not bin/zarr bench\"");
         String m = machine.entrySet().stream().map(e -> "\"" + e.getKey() + "\":" + e.getValue()).collect(Collectors.joining(","));
         String w = rows.stream().map(r -> String.format(Locale.ROOT,
-                "{\"name\":\"%s\",\"op\":\"%s\",\"threads\":%d,\"seconds\":%.6f,\"mb_per_s\":%.1f,\"bytes\":%d%s}",
-                r.name(), r.op(), r.threads(), r.seconds(), r.bytes() / 1e6 / r.seconds(), r.bytes(),
-                r.region() == null ? "" : ",\"region\":\"" + r.region() + "\"")).collect(Collectors.joining(",\n  "));
+                "{\"name\":\"%s\",\"op\":\"%s\",\"threads\":%d,\"seconds\":%.6f,\"mb_per_s\":%.1f,\"bytes\":%d}",
+                r.name(), r.op(), r.threads(), r.seconds(), r.bytes() / 1e6 / r.seconds(), r.bytes())).collect(Collectors.joining(",\n  "));
         return "{\"machine\":{" + m + "},\n \"workloads\":[\n  " + w + "],\n \"targets\":[]}";
     }
 }
