@@ -381,7 +381,7 @@ const right = new Set([2, 3, 4, 5, 6, 7]);
 for (const l of lines) console.log(l.map((v, c) => (right.has(c) ? v.padStart(widths[c]) : v.padEnd(widths[c]))).join("  ").trimEnd());
 console.log(`\nzarrita ${versions.zarrita} on Node ${versions.node}; ratio = zarrj MB/s / zarrita MB/s, target >= ${TARGET}x; ` +
   `${below} row(s) below the target; 1-minute load average ${doc.machine.zarrita.load_average.join(" -> ")} during zarrita's runs ` +
-  `(${doc.machine.processors ?? "?"} processors).`);
+  `(${doc.machine.cores ?? doc.machine.processors ?? "?"} cores).`);
 for (const s of skipped) console.log(`no zarrita figure for ${s.name} ${s.op}: ${s.reason}`);
 if (outPath) console.log(`written: ${outPath}`);
 process.exit(failures > 0 ? 1 : 0);
