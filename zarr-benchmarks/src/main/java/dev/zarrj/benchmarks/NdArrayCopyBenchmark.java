@@ -18,9 +18,10 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * {@link NdArray#copy}, the last step of every read and the first of every write: one 2 MiB
  * float32 chunk scattered into a region eight times its size (a read that spans chunks), the same
- * chunk gathered out of such a region (a write), and, as the ceiling, the same bytes copied as one
- * contiguous run, by {@code NdArray.copy} (which merges whole trailing dimensions into one run) and
- * by a plain {@link ByteBuffer#put(int, ByteBuffer, int, int)}.
+ * chunk gathered out of such a region (a write), each also done by {@link System#arraycopy} of the
+ * same rows between the backing arrays (the floor for a strided copy), and, as the ceiling, the same
+ * bytes copied as one contiguous run, by {@code NdArray.copy} (which merges whole trailing
+ * dimensions into one run) and by a plain {@link ByteBuffer#put(int, ByteBuffer, int, int)}.
  *
  * <p>Every operation moves one chunk: MB/s = ops/s × the chunk's bytes (2,097,152 for every
  * {@code chunk} parameter). The chunk shape sets the length of the contiguous runs in the scatter
@@ -47,13 +48,18 @@ public class NdArrayCopyBenchmark {
     NdArray chunkOut;
     ByteBuffer contiguousSrc;
     ByteBuffer contiguousDst;
+    long[] regionShape;
+    /** The backing arrays of chunkData, region and chunkOut, for the System.arraycopy floors. */
+    byte[] chunkBytes;
+    byte[] regionBytes;
+    byte[] chunkOutBytes;
 
     @Setup
     public void setup() {
         chunkShape = Fixtures.shape(chunk);
         origin = new long[chunkShape.length];
         inRegion = chunkShape.clone();
-        long[] regionShape = new long[chunkShape.length];
+        regionShape = new long[chunkShape.length];
         for (int d = 0; d < chunkShape.length; d++) {
             regionShape[d] = 2 * chunkShape[d];
         }
@@ -62,6 +68,9 @@ public class NdArrayCopyBenchmark {
         chunkOut = NdArray.allocate(chunkData.dataType(), chunkShape);
         contiguousSrc = chunkData.bytes();
         contiguousDst = ByteBuffer.allocate(chunkData.byteSize());
+        chunkBytes = chunkData.bytes().array();
+        regionBytes = region.bytes().array();
+        chunkOutBytes = chunkOut.bytes().array();
     }
 
     /** The read path: a decoded chunk copied into its place in the caller's region. */
@@ -76,6 +85,35 @@ public class NdArrayCopyBenchmark {
     public NdArray gatherFromRegion() {
         NdArray.copy(region, inRegion, chunkOut, origin, chunkShape);
         return chunkOut;
+    }
+
+    /**
+     * The floor of the scatter: the same rows moved by {@link System#arraycopy} between the backing
+     * arrays, in two plain loops. What the scatter costs beyond this is {@code NdArray.copy}'s own.
+     */
+    @Benchmark
+    public byte[] scatterIntoRegionArraycopy() {
+        copyRows(chunkBytes, chunkShape, origin, regionBytes, regionShape, inRegion);
+        return regionBytes;
+    }
+
+    /** The floor of the gather, as {@link #scatterIntoRegionArraycopy()}. */
+    @Benchmark
+    public byte[] gatherFromRegionArraycopy() {
+        copyRows(regionBytes, regionShape, inRegion, chunkOutBytes, chunkShape, origin);
+        return chunkOutBytes;
+    }
+
+    /** Copies a rank-3 block of {@code chunkShape} row by row (float32) between C-ordered byte arrays. */
+    void copyRows(byte[] src, long[] srcShape, long[] srcAt, byte[] dst, long[] dstShape, long[] dstAt) {
+        int rowBytes = (int) chunkShape[2] * 4;
+        for (long z = 0; z < chunkShape[0]; z++) {
+            for (long y = 0; y < chunkShape[1]; y++) {
+                long s = ((srcAt[0] + z) * srcShape[1] + srcAt[1] + y) * srcShape[2] + srcAt[2];
+                long d = ((dstAt[0] + z) * dstShape[1] + dstAt[1] + y) * dstShape[2] + dstAt[2];
+                System.arraycopy(src, (int) s * 4, dst, (int) d * 4, rowBytes);
+            }
+        }
     }
 
     /** Whole chunk to whole chunk: {@code NdArray.copy} with every dimension merged into one run. */

@@ -53,6 +53,14 @@ class BenchmarkSetupTest {
         NdArray gathered = b.gatherFromRegion();
         assertTrue(gathered.contentEquals(region.region(b.inRegion, b.chunkShape)));
 
+        // The System.arraycopy floors move the same rows.
+        region.fill(Fixtures.FLOAT32_ZERO);
+        b.scatterIntoRegionArraycopy();
+        assertTrue(region.region(b.inRegion, b.chunkShape).contentEquals(b.chunkData));
+        b.chunkOut.fill(Fixtures.FLOAT32_ZERO);
+        b.gatherFromRegionArraycopy();
+        assertTrue(b.chunkOut.contentEquals(b.chunkData));
+
         assertTrue(b.contiguousNdArrayCopy().contentEquals(b.chunkData));
         ByteBuffer put = b.contiguousByteBufferPut();
         assertEquals(b.chunkData.bytes(), put.duplicate().clear());
