@@ -548,6 +548,12 @@ public abstract class ArrayToBytesCodecContract {
                             throw Failures.violation("region at " + Arrays.toString(region[0]) + " of shape "
                                     + Arrays.toString(region[1]) + ": " + d);
                         }
+                        d = intoBordered(x, c.spec(), region, (dst, at) ->
+                                decoder.decodeInto(region[0], region[1], dst, at));
+                        if (!d.isEmpty()) {
+                            throw Failures.violation("region at " + Arrays.toString(region[0]) + " of shape "
+                                    + Arrays.toString(region[1]) + " decoded by decodeInto at offset 1: " + d);
+                        }
                     }
                 });
             }
@@ -639,23 +645,8 @@ public abstract class ArrayToBytesCodecContract {
                 NdArray x = c.array();
                 ByteBuffer encoded = encode(c);
                 for (long[][] region : regions(c.spec(), c.heavy() ? 2 : 4, c.seed())) {
-                    int rank = region[1].length;
-                    long[] dstShape = new long[rank];
-                    long[] at = new long[rank];
-                    for (int d = 0; d < rank; d++) {
-                        dstShape[d] = region[1][d] + 2;
-                        at[d] = 1;
-                    }
-                    NdArray dst = NdArray.allocate(c.spec().dataType(), dstShape);
-                    ByteBuffer bytes = dst.bytes();
-                    for (int i = 0; i < bytes.limit(); i++) {
-                        bytes.put(i, (byte) 0xA5);
-                    }
-                    NdArray expected = NdArray.allocate(c.spec().dataType(), dstShape);
-                    expected.bytes().put(dst.bytes());
-                    NdArray.copy(x, region[0], expected, at, region[1]);
-                    codec(c).decodeInto(Buffers.copy(encoded), c.spec(), region[0], dst, at, region[1]);
-                    String d = Buffers.difference(expected, dst);
+                    String d = intoBordered(x, c.spec(), region, (dst, at) ->
+                            codec(c).decodeInto(Buffers.copy(encoded), c.spec(), region[0], dst, at, region[1]));
                     if (!d.isEmpty()) {
                         throw Failures.violation("region at " + Arrays.toString(region[0]) + " of shape "
                                 + Arrays.toString(region[1]) + " decoded into a destination at offset 1: " + d);
@@ -664,5 +655,35 @@ public abstract class ArrayToBytesCodecContract {
             });
         }
         f.finish();
+    }
+
+    /** A call that decodes a region into {@code destination} at {@code at}. */
+    private interface IntoCall {
+        void decodeInto(NdArray destination, long[] at);
+    }
+
+    /**
+     * Runs {@code call} on a destination one element larger than the region on every side, its
+     * elements set to a sentinel, and returns how it differs from the region of {@code x} at
+     * offset 1 surrounded by the sentinel; empty when it does not.
+     */
+    private static String intoBordered(NdArray x, ChunkSpec spec, long[][] region, IntoCall call) {
+        int rank = region[1].length;
+        long[] dstShape = new long[rank];
+        long[] at = new long[rank];
+        for (int d = 0; d < rank; d++) {
+            dstShape[d] = region[1][d] + 2;
+            at[d] = 1;
+        }
+        NdArray dst = NdArray.allocate(spec.dataType(), dstShape);
+        ByteBuffer bytes = dst.bytes();
+        for (int i = 0; i < bytes.limit(); i++) {
+            bytes.put(i, (byte) 0xA5);
+        }
+        NdArray expected = NdArray.allocate(spec.dataType(), dstShape);
+        expected.bytes().put(dst.bytes());
+        NdArray.copy(x, region[0], expected, at, region[1]);
+        call.decodeInto(dst, at);
+        return Buffers.difference(expected, dst);
     }
 }

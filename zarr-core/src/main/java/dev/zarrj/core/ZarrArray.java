@@ -176,6 +176,10 @@ public final class ZarrArray implements ZarrNode {
      */
     public NdArray read(long[] offset, long[] shape) {
         ArrayMetadata m = meta;
+        long[] coords = wholeChunk(m, offset, shape);
+        if (coords != null) {
+            return zarr.chunkIo().readChunk(store, NodePath.prefix(path), m, coords);
+        }
         NdArray out = NdArray.allocate(m.dataType(), shape);
         zarr.chunkIo().read(store, NodePath.prefix(path), m, offset, out, true);
         return out;
@@ -194,21 +198,30 @@ public final class ZarrArray implements ZarrNode {
     public NdArray readChunk(long... chunkCoords) {
         ArrayMetadata m = meta;
         checkChunk(m, chunkCoords);
-        long[] origin = m.chunkGrid().chunkOrigin(chunkCoords);
-        long[] shape = m.chunkGrid().chunkShape(chunkCoords);
-        // Read through a view of the grid that ignores the array's edge: the chunk is read whole.
-        ArrayMetadata unclipped = m.withShapeUnchecked(maxEnd(m.shape(), origin, shape));
-        NdArray out = NdArray.allocate(m.dataType(), shape);
-        zarr.chunkIo().read(store, NodePath.prefix(path), unclipped, origin, out, true);
-        return out;
+        return zarr.chunkIo().readChunk(store, NodePath.prefix(path), m, chunkCoords.clone());
     }
 
-    private static long[] maxEnd(long[] arrayShape, long[] origin, long[] shape) {
-        long[] s = arrayShape.clone();
-        for (int d = 0; d < s.length; d++) {
-            s[d] = Math.max(s[d], origin[d] + shape[d]);
+    /**
+     * The coordinates of the chunk when the region is exactly one chunk that lies wholly inside
+     * the array, else null.
+     */
+    private static long[] wholeChunk(ArrayMetadata m, long[] offset, long[] shape) {
+        int rank = m.rank();
+        if (offset.length != rank || shape.length != rank) {
+            return null;
         }
-        return s;
+        long[] coords = new long[rank];
+        for (int d = 0; d < rank; d++) {
+            if (offset[d] < 0 || shape[d] <= 0 || offset[d] + shape[d] > m.shape()[d]) {
+                return null;
+            }
+            coords[d] = m.chunkGrid().chunkIndex(d, offset[d]);
+            if (m.chunkGrid().chunkStart(d, coords[d]) != offset[d]
+                    || m.chunkGrid().chunkLength(d, coords[d]) != shape[d]) {
+                return null;
+            }
+        }
+        return coords;
     }
 
     private static void checkChunk(ArrayMetadata m, long[] coords) {

@@ -20,6 +20,15 @@ public interface ArrayPartialDecoder {
     NdArray decode(long[] offset, long[] shape);
 
     /**
+     * Decodes the region {@code [offset, offset + shape)} of the decoded chunk into
+     * {@code destination} at {@code destinationOffset}, so that a read needs no intermediate
+     * array. The default decodes the region and copies it.
+     */
+    default void decodeInto(long[] offset, long[] shape, NdArray destination, long[] destinationOffset) {
+        NdArray.copy(decode(offset, shape), new long[shape.length], destination, destinationOffset, shape);
+    }
+
+    /**
      * The fallback: reads the whole value on first use, decodes it in full, and serves regions
      * from the decoded array.
      */
@@ -30,6 +39,15 @@ public interface ArrayPartialDecoder {
 
             @Override
             public NdArray decode(long[] offset, long[] shape) {
+                return whole().region(offset, shape);
+            }
+
+            @Override
+            public void decodeInto(long[] offset, long[] shape, NdArray destination, long[] destinationOffset) {
+                NdArray.copy(whole(), offset, destination, destinationOffset, shape);
+            }
+
+            private NdArray whole() {
                 NdArray w = whole;
                 if (w == null) {
                     synchronized (this) {
@@ -40,7 +58,7 @@ public interface ArrayPartialDecoder {
                         }
                     }
                 }
-                return w.region(offset, shape);
+                return w;
             }
         };
     }

@@ -52,42 +52,62 @@ final class ShardPartialDecoder implements ArrayPartialDecoder {
 
     @Override
     public NdArray decode(long[] offset, long[] shape) {
-        layout.checkRegion(offset, shape);
         var spec = layout.innerSpec();
         NdArray out = NdArray.filled(spec.dataType(), spec.fillValue(), shape);
+        decodeInto(offset, shape, out, new long[shape.length], true);
+        return out;
+    }
+
+    /** Decodes each touched inner chunk straight into the destination. */
+    @Override
+    public void decodeInto(long[] offset, long[] shape, NdArray destination, long[] destinationOffset) {
+        decodeInto(offset, shape, destination, destinationOffset, false);
+    }
+
+    /** @param filled whether the destination's region already holds the fill value */
+    private void decodeInto(long[] offset, long[] shape, NdArray out, long[] at, boolean filled) {
+        layout.checkRegion(offset, shape);
         int[] touched = layout.touched(offset, shape);
         if (touched.length == 0) {
-            return out;
+            return;
         }
         ShardIndex idx = index();
         long dataEnd = layout.dataEnd(input.size().orElse(-1));
         boolean nestedPartial = codec.innerReadsPartially();
         List<Integer> whole = new ArrayList<>();
         List<Integer> nested = new ArrayList<>();
+        List<Integer> empty = new ArrayList<>();
         for (int i : touched) {
             if (!idx.check(i, layout, layout.dataStart(), dataEnd)) {
-                continue; // empty: the output already holds the fill value
-            }
-            if (nestedPartial && !layout.isWhole(layout.overlap(i, offset, shape)[2])) {
+                if (!filled) {
+                    empty.add(i);
+                }
+            } else if (nestedPartial && !layout.isWhole(layout.overlap(i, offset, shape)[2])) {
                 nested.add(i);
             } else {
                 whole.add(i);
             }
         }
         ByteBuffer[] bytes = fetch(idx, whole);
-        ShardExecutor.forEach(whole.size() + nested.size(), k -> {
+        int parts = whole.size() + nested.size();
+        ShardExecutor.forEach(parts + empty.size(), k -> {
+            int i = k < whole.size() ? whole.get(k) : k < parts ? nested.get(k - whole.size()) : empty.get(k - parts);
+            long[][] o = layout.overlap(i, offset, shape);
+            long[] to = o[1];
+            for (int d = 0; d < to.length; d++) {
+                to[d] += at[d];
+            }
             if (k < whole.size()) {
-                int i = whole.get(k);
-                long[][] o = layout.overlap(i, offset, shape);
-                codec.decodeInnerInto(bytes[k], layout, idx, i, o[0], out, o[1], o[2]);
-            } else {
-                int i = nested.get(k - whole.size());
-                long[][] o = layout.overlap(i, offset, shape);
+                codec.decodeInnerInto(bytes[k], layout, idx, i, o[0], out, to, o[2]);
+            } else if (k < parts) {
                 NdArray piece = decodeNested(idx, i, o[0], o[2]);
-                NdArray.copy(piece, new long[o[2].length], out, o[1], o[2]);
+                NdArray.copy(piece, new long[o[2].length], out, to, o[2]);
+            } else {
+                var spec = layout.innerSpec();
+                NdArray.copy(NdArray.filled(spec.dataType(), spec.fillValue(), o[2]), new long[o[2].length], out, to,
+                        o[2]);
             }
         });
-        return out;
     }
 
     /** The index, read on first use with one ranged request. */

@@ -208,12 +208,6 @@ public record ArrayMetadata(ObjectNode document, long[] shape, DataType dataType
                 storageTransformers, skipped, dimensionNames);
     }
 
-    /** The same metadata seen with another shape, for internal reads past the array's edge; not for writing. */
-    public ArrayMetadata withShapeUnchecked(long[] newShape) {
-        return new ArrayMetadata(document, newShape.clone(), dataType, chunkGrid, keyEncoding, fillValue, codecs,
-                storageTransformers, skipped, dimensionNames);
-    }
-
     private ChunkGrid grid() {
         return chunkGrid;
     }

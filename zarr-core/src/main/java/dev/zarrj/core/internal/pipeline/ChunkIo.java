@@ -5,6 +5,7 @@ import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.StoreException;
 import dev.zarrj.api.ZarrException;
+import dev.zarrj.api.codec.CodecChain;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.core.WriteEmptyChunks;
@@ -84,14 +85,12 @@ public final class ChunkIo {
         DefaultCodecChain chain = meta.codecs();
         try {
             if (!part.wholeChunk && chain.supportsPartialDecode()) {
-                NdArray piece;
                 try {
-                    piece = chain.partialDecoder(new StoreByteSource(store, key), spec).decode(part.inChunk, part.extent);
+                    chain.partialDecoder(new StoreByteSource(store, key), spec)
+                            .decodeInto(part.inChunk, part.extent, dst, part.inRegion);
                 } catch (StoreByteSource.Absent absent) {
                     fillRegion(dst, part.inRegion, part.extent, meta, dstZeroed);
-                    return;
                 }
-                NdArray.copy(piece, new long[piece.rank()], dst, part.inRegion, part.extent);
                 return;
             }
             Optional<ByteBuffer> bytes = store.get(key);
@@ -100,6 +99,30 @@ public final class ChunkIo {
                 return;
             }
             chain.decodeInto(bytes.get(), spec, part.inChunk, dst, part.inRegion, part.extent);
+        } catch (StoreException | ChunkDecodeException e) {
+            throw e;
+        } catch (ZarrException | IllegalArgumentException | IndexOutOfBoundsException e) {
+            throw new ChunkDecodeException(key.value(), e);
+        }
+    }
+
+    /**
+     * Reads one whole chunk as the codec chain decodes it, without copying it into a separate
+     * array: with {@code bytes} alone the result is the store's own (caller-owned) buffer.
+     *
+     * @throws ChunkDecodeException naming the key when it cannot be decoded
+     */
+    public NdArray readChunk(Store store, String prefix, ArrayMetadata meta, long[] coords) {
+        StoreKey key = chunkKey(meta, prefix, coords);
+        ChunkSpec spec = meta.chunkSpec(coords);
+        try {
+            Optional<ByteBuffer> bytes = store.get(key);
+            if (bytes.isEmpty()) {
+                return NdArray.filled(spec.dataType(), spec.fillValue(), spec.shape());
+            }
+            NdArray chunk = meta.codecs().decode(bytes.get(), spec);
+            CodecChain.checkDecodedShape("codecs", chunk, spec);
+            return chunk;
         } catch (StoreException | ChunkDecodeException e) {
             throw e;
         } catch (ZarrException | IllegalArgumentException | IndexOutOfBoundsException e) {
