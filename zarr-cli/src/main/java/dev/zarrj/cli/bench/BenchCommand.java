@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
@@ -70,6 +71,9 @@ public final class BenchCommand implements Callable<Integer> {
         boolean keep = dir != null;
         Path work = workDir();
         Log log = new Log(err);
+        Optional<Double> loadBefore = Machine.loadAverage();
+        loadBefore.ifPresent(l -> log.line("load average %.2f on %d cores (what else this machine runs)", l,
+                Runtime.getRuntime().availableProcessors()));
         List<Row> rows = new ArrayList<>();
         List<Failure> failures = new ArrayList<>();
         BenchFailure fatal = null;
@@ -90,6 +94,7 @@ public final class BenchCommand implements Callable<Integer> {
             }
         }
         double elapsed = log.elapsed();
+        String load = loadNote(loadBefore, Machine.loadAverage());
         List<Targets.Target> targets = Targets.evaluate(rows, failures, threads, scale);
         ObjectNode doc = document(scale, work, rows, targets);
         String text = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(doc);
@@ -102,9 +107,15 @@ public final class BenchCommand implements Callable<Integer> {
             out.println();
             printTargets(out, targets);
             out.printf(Locale.ROOT, "%nrun time: %.1f s%n", elapsed);
+            if (!load.isEmpty()) {
+                out.println(load);
+            }
         }
         out.flush();
         log.line("done in %.1f s", elapsed);
+        if (!load.isEmpty()) {
+            log.line("%s", load);
+        }
         List<String> problems = new ArrayList<>();
         if (fatal != null) {
             problems.add(fatal.getMessage());
@@ -119,6 +130,24 @@ public final class BenchCommand implements Callable<Integer> {
         }
         err.flush();
         return problems.isEmpty() ? 0 : 1;
+    }
+
+    /**
+     * The load average before and after, and a warning when other processes competed for the
+     * CPU: then every figure, and most of all the thread scaling, is lower and noisier.
+     */
+    private static String loadNote(Optional<Double> before, Optional<Double> after) {
+        if (before.isEmpty() || after.isEmpty()) {
+            return "";
+        }
+        int cores = Runtime.getRuntime().availableProcessors();
+        String note = String.format(Locale.ROOT, "load average (1 min): %.2f before, %.2f after, on %d cores", before.get(),
+                after.get(), cores);
+        if (before.get() > cores / 2.0) {
+            note += "; other processes were using the CPU when the run started, so its figures (the thread scaling"
+                    + " above all) are lower and noisier than on an idle machine";
+        }
+        return note;
     }
 
     private Scale scale() {

@@ -52,6 +52,19 @@ final class Machine {
         return procField("/proc/self/status", "VmHWM").map(Machine::kibToMb);
     }
 
+    /** The 1-minute load average (Linux {@code /proc/loadavg}), or empty where unknown. */
+    static Optional<Double> loadAverage() {
+        try {
+            Path p = Path.of("/proc/loadavg");
+            if (!Files.isReadable(p)) {
+                return Optional.empty();
+            }
+            return Optional.of(Double.parseDouble(Files.readString(p).trim().split("\\s+")[0]));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
     /** The value of the first line {@code key: value} of a /proc file, or empty. */
     static Optional<String> procField(String file, String key) {
         Path p = Path.of(file);
