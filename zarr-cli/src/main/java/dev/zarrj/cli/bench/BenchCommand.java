@@ -70,6 +70,11 @@ public final class BenchCommand implements Callable<Integer> {
         Predicate<String> selected = selection();
         boolean keep = dir != null;
         Path work = workDir();
+        // Interrupted (Ctrl-C), a temporary work directory is deleted all the same.
+        Thread cleanup = new Thread(() -> deleteQuietly(work), "bench-cleanup");
+        if (!keep) {
+            Runtime.getRuntime().addShutdownHook(cleanup);
+        }
         Log log = new Log(err);
         Optional<Double> loadBefore = Machine.loadAverage();
         loadBefore.ifPresent(l -> log.line("load average %.2f on %d cores (what else this machine runs)", l,
@@ -90,6 +95,7 @@ public final class BenchCommand implements Callable<Integer> {
             fatal = e;
         } finally {
             if (!keep) {
+                Runtime.getRuntime().removeShutdownHook(cleanup);
                 Files2.deleteTree(work);
             }
         }
@@ -148,6 +154,14 @@ public final class BenchCommand implements Callable<Integer> {
                     + " above all) are lower and noisier than on an idle machine";
         }
         return note;
+    }
+
+    private static void deleteQuietly(Path work) {
+        try {
+            Files2.deleteTree(work);
+        } catch (RuntimeException e) {
+            System.err.println("zarr bench: could not delete " + work + ": " + e.getMessage());
+        }
     }
 
     private Scale scale() {

@@ -81,6 +81,21 @@ final class ChildJvm {
         cmd.add(dir.toAbsolutePath().toString());
         cmd.add(String.valueOf(threads));
         Process p = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+        // Interrupted (Ctrl-C), this JVM stops its child rather than leave it running.
+        Thread stop = new Thread(p::destroyForcibly, "bench-child-stop");
+        Runtime.getRuntime().addShutdownHook(stop);
+        try {
+            return await(p, log);
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(stop);
+            } catch (IllegalStateException e) {
+                // already shutting down: the hook runs
+            }
+        }
+    }
+
+    private static Outcome await(Process p, Log log) throws IOException, InterruptedException {
         p.getOutputStream().close();
         Thread pump = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
