@@ -13,9 +13,11 @@ module dev.zarrj.cli {
     requires info.picocli;
     requires dev.zarrj.conformance;
     requires com.fasterxml.jackson.databind;
-    requires com.github.luben.zstd_jni;
-    requires jblosc;
-    requires com.sun.jna;
+    // zarr bench's ceilings call these directly. Optional: they are resolved whenever the zstd and
+    // blosc plugins are (which require them), and bench skips a ceiling whose library is absent.
+    requires static com.github.luben.zstd_jni;
+    requires static jblosc;
+    requires static com.sun.jna;
 
     opens dev.zarrj.cli to info.picocli;
     opens dev.zarrj.cli.bench to info.picocli;

@@ -5,6 +5,7 @@ import dev.zarrj.core.ArrayBuilder;
 import dev.zarrj.core.DataTypes;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
+import dev.zarrj.core.registry.ExtensionPoint;
 import java.nio.ByteBuffer;
 import java.nio.FloatBuffer;
 import java.nio.file.Path;
@@ -12,6 +13,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Predicate;
@@ -35,8 +38,15 @@ final class Float32Bench {
     /** Repeat a part of the ceiling until this much time has passed (or the scale's runs are done). */
     private static final double PART_SECONDS = 1.0;
 
-    /** A codec chain: how zarrj's array is configured and the raw codec of its ceiling. */
-    record Chain(String name, boolean compressed, UnaryOperator<ArrayBuilder> configure, Supplier<RawCodec> raw) {
+    /**
+     * A codec chain: the zarrj codecs it needs (beyond the core's), how zarrj's array is
+     * configured, and the raw codec of its ceiling.
+     */
+    record Chain(String name, List<String> codecs, UnaryOperator<ArrayBuilder> configure, Supplier<RawCodec> raw) {
+        boolean compressed() {
+            return !codecs.isEmpty();
+        }
+
         boolean sharded() {
             return name.equals(SHARDING);
         }
@@ -44,14 +54,16 @@ final class Float32Bench {
 
     static List<Chain> chains() {
         return List.of(
-                new Chain("bytes", false, b -> b.chunks(CHUNKS), RawCodec::none),
-                new Chain("gzip-1", true, b -> b.chunks(CHUNKS).codec("gzip", Map.of("level", 1)), () -> RawCodec.gzip(1)),
-                new Chain("zstd-1", true, b -> b.chunks(CHUNKS).codec("zstd", Map.of("level", 1, "checksum", false)),
+                new Chain("bytes", List.of(), b -> b.chunks(CHUNKS), RawCodec::none),
+                new Chain("gzip-1", List.of("gzip"), b -> b.chunks(CHUNKS).codec("gzip", Map.of("level", 1)),
+                        () -> RawCodec.gzip(1)),
+                new Chain("zstd-1", List.of("zstd"), b -> b.chunks(CHUNKS).codec("zstd", Map.of("level", 1, "checksum", false)),
                         () -> RawCodec.zstd(1)),
-                new Chain("blosc-zstd-5-shuffle", true, b -> b.chunks(CHUNKS).codec("blosc", Map.of("cname", "zstd",
-                        "clevel", 5, "shuffle", "shuffle", "typesize", 4, "blocksize", 0)),
+                new Chain("blosc-zstd-5-shuffle", List.of("blosc"), b -> b.chunks(CHUNKS).codec("blosc", Map.of("cname",
+                        "zstd", "clevel", 5, "shuffle", "shuffle", "typesize", 4, "blocksize", 0)),
                         () -> RawCodec.blosc("zstd", 5, true, 4)),
-                new Chain(SHARDING, true, b -> b.chunks(SHARD).codecs(shardingChain()), () -> RawCodec.zstd(1)));
+                new Chain(SHARDING, List.of("sharding_indexed", "zstd"), b -> b.chunks(SHARD).codecs(shardingChain()),
+                        () -> RawCodec.zstd(1)));
     }
 
     /** sharding_indexed with inner chunks [32,64,64] of bytes + zstd level 1, the default index (bytes + crc32c, at the end). */
@@ -102,12 +114,10 @@ final class Float32Bench {
         try (Zarr zarrN = Zarr.builder().threads(threads).build(); Zarr zarr1 = Zarr.builder().threads(1).build()) {
             CountingStore store = new CountingStore(zarrN.openStore(dir.toString()));
             for (Chain chain : chains) {
-                if (chain.name().startsWith("blosc")) {
-                    var problem = RawCodec.bloscProblem();
-                    if (problem.isPresent()) {
-                        log.line("%s: skipped: %s", workload(chain.name()), problem.get());
-                        continue;
-                    }
+                Optional<String> problem = unavailable(chain, zarrN);
+                if (problem.isPresent()) {
+                    log.line("%s: skipped: %s", workload(chain.name()), problem.get());
+                    continue;
                 }
                 String path = "/" + workload(chain.name());
                 ZarrArray arrayN = chain.configure().apply(zarrN.array(DataTypes.FLOAT32, shape)).overwrite(true)
@@ -136,6 +146,18 @@ final class Float32Bench {
             pool1.shutdown();
         }
         return rows;
+    }
+
+    /** Why a chain cannot run here (a zarrj plugin or a raw library missing), or empty. */
+    private static Optional<String> unavailable(Chain chain, Zarr zarr) {
+        Set<String> installed = zarr.registry().names(ExtensionPoint.CODEC);
+        for (String codec : chain.codecs()) {
+            if (!installed.contains(codec)) {
+                return Optional.of("zarrj has no '" + codec + "' codec installed");
+            }
+        }
+        return RawCodec.unavailable(chain.raw()).map(p -> "the raw codec of its ceiling: " + p
+                + (chain.name().startsWith("blosc") ? "; install c-blosc (apt-get install libblosc1)" : ""));
     }
 
     /**

@@ -88,22 +88,28 @@ abstract class RawCodec implements AutoCloseable {
     }
 
     /**
-     * Why c-blosc cannot be called here (the library is not installed, or jblosc/JNA cannot load
-     * it), or empty when it can.
+     * Why this codec cannot be called here (its binding is not on the module path, or its native
+     * library is not installed), or empty when it encodes and decodes a test buffer.
      */
-    static Optional<String> bloscProblem() {
-        try {
-            ByteBuffer in = ByteBuffer.allocateDirect(256);
-            ByteBuffer out = ByteBuffer.allocateDirect(256 + JBlosc.OVERHEAD);
-            int n = JBlosc.compressCtx(5, 1, 4, in, 256, out, 256 + JBlosc.OVERHEAD, "zstd", 0, 1);
-            if (n <= 0) {
-                return Optional.of("c-blosc could not compress a test buffer (returned " + n + ")");
+    static Optional<String> unavailable(Supplier<RawCodec> factory) {
+        try (RawCodec codec = factory.get()) {
+            int size = 256;
+            ByteBuffer in = ByteBuffer.allocateDirect(size);
+            for (int i = 0; i < size; i++) {
+                in.put(i, (byte) (i / 16));
+            }
+            ByteBuffer encoded = codec.encode(in, ByteBuffer.allocateDirect(codec.bound(size)));
+            ByteBuffer copy = ByteBuffer.allocateDirect(encoded.remaining()).put(encoded.duplicate()).flip();
+            ByteBuffer decoded = codec.decode(copy, ByteBuffer.allocateDirect(size), size);
+            if (!decoded.equals(in.clear())) {
+                return Optional.of("it did not decode a test buffer to what it encoded");
             }
             return Optional.empty();
         } catch (LinkageError | RuntimeException e) {
+            // NoClassDefFoundError without the binding, UnsatisfiedLinkError without the native library.
             String message = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("");
-            return Optional.of("the native c-blosc library could not be loaded (" + e.getClass().getSimpleName()
-                    + (message.isEmpty() ? "" : ": " + message) + "); install libblosc1");
+            return Optional.of("its library could not be loaded (" + e.getClass().getSimpleName()
+                    + (message.isEmpty() ? "" : ": " + message) + ")");
         }
     }
 

@@ -114,6 +114,16 @@ final class VolumeBench {
         return 320;
     }
 
+    /** The zarrj codecs (beyond the core's) an array's chain needs. */
+    static List<String> codecs(Spec spec) {
+        return switch (spec.chain()) {
+            case "bytes" -> List.of();
+            case "zstd" -> List.of("zstd");
+            case "sharding-zstd" -> List.of("sharding_indexed", "zstd");
+            default -> throw new IllegalArgumentException("unknown chain " + spec.chain());
+        };
+    }
+
     private static String chainJson(Spec spec) {
         String bytes = "{\"name\":\"bytes\",\"configuration\":{\"endian\":\"little\"}}";
         String zstd = "{\"name\":\"zstd\",\"configuration\":{\"level\":" + ZSTD_LEVEL + ",\"checksum\":false}}";

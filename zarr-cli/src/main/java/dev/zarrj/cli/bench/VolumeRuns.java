@@ -1,8 +1,11 @@
 package dev.zarrj.cli.bench;
 
+import dev.zarrj.core.registry.ExtensionPoint;
+import dev.zarrj.core.registry.ExtensionRegistry;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /** Runs the {@link VolumeBench} operations, each in a child JVM, and collects their rows. */
@@ -36,6 +39,17 @@ final class VolumeRuns {
         boolean streaming = selected.test(stream.name());
         if (specs.isEmpty() && !streaming) {
             return;
+        }
+        Set<String> installed = ExtensionRegistry.discover().names(ExtensionPoint.CODEC);
+        for (VolumeBench.Spec s : new ArrayList<>(specs)) {
+            if (!installed.containsAll(VolumeBench.codecs(s))) {
+                log.line("%s: skipped: zarrj lacks one of the codecs %s", s.name(), VolumeBench.codecs(s));
+                specs.remove(s);
+            }
+        }
+        if (streaming && !installed.containsAll(VolumeBench.codecs(stream))) {
+            log.line("%s: skipped: zarrj lacks one of the codecs %s", stream.name(), VolumeBench.codecs(stream));
+            streaming = false;
         }
         ChildJvm.Result<List<String>> launcher = ChildJvm.launcher();
         if (launcher.problem() != null) {
