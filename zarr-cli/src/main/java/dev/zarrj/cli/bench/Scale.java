@@ -24,7 +24,7 @@ record Scale(String name, long[] float32Shape, int runs, int warmups, double run
              int latencyMaxReps, long[] uint16Shape, long[] uint16Chunks, long[] uint16Inner, long[] uint16Slab,
              long[] streamShape, long[] streamChunks, long[] streamSlab) {
 
-    static final Scale FULL = new Scale("full", new long[] {256, 512, 512}, 3, 1, 30, 1.0, 10, 200,
+    static final Scale FULL = new Scale("full", new long[] {256, 512, 512}, 5, 1, 30, 1.0, 10, 200,
             new long[] {1024, 1024, 1024}, new long[] {256, 256, 256}, new long[] {64, 64, 64}, new long[] {256, 256, 512},
             new long[] {2048, 1024, 1024}, new long[] {32, 256, 256}, new long[] {32, 512, 1024});
 
