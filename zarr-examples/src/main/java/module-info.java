@@ -1,5 +1,6 @@
 /**
- * Example programs for zarrj: the demo that README.md runs, and the file-store benchmark.
+ * Example programs for zarrj: the demo that README.md runs, the interop writers, and the codec
+ * micro-benchmark {@code CodecBench} (the file-store benchmark is {@code zarr bench}).
  * Not published.
  */
 module dev.zarrj.examples {

@@ -26,10 +26,10 @@ import picocli.CommandLine.Option;
  * line (with the stack trace under {@code --debug}).
  */
 @Command(name = "zarr", mixinStandardHelpOptions = true, version = "zarrj 0.1.0",
-        description = "Inspect, create, write, copy and verify Zarr v3 stores.",
+        description = "Inspect, create, write, copy and verify Zarr v3 stores; measure zarrj.",
         subcommands = {InfoCommand.class, CatCommand.class, CreateCommand.class, WriteCommand.class,
                 CopyCommand.class, VerifyCommand.class, PluginsCommand.class, DemoCommand.class,
-                ConformanceCommand.class})
+                ConformanceCommand.class, dev.zarrj.cli.bench.BenchCommand.class})
 public final class ZarrCli implements Callable<Integer> {
     @Option(names = "--plugin-path", paramLabel = "DIR",
             description = "Directory of plugin jars to load into their own module layer (default: $ZARR_PLUGIN_PATH).")

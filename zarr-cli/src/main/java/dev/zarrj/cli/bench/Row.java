@@ -1,0 +1,106 @@
+package dev.zarrj.cli.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
+import java.math.MathContext;
+
+/**
+ * One measured figure: a workload (an array and its chain, for example {@code float32/zstd-1}),
+ * an operation, and what was measured. Fields that do not apply stay null and are left out of
+ * the JSON document.
+ *
+ * <p>MB is 10^6 bytes. {@code bytes} is the decoded bytes one operation moves; {@code seconds}
+ * is one operation (the median of several); {@code mbPerS} is {@code bytes / seconds}.
+ */
+final class Row {
+    final String name;
+    final String op;
+    Integer threads;
+    Double seconds;
+    Double mbPerS;
+    Double ceilingMbPerS;
+    Double codecMbPerS;
+    Double storeMbPerS;
+    Long storeRequests;
+    Double peakRssMb;
+    Double heapMaxMb;
+    Long bytes;
+
+    Row(String name, String op) {
+        this.name = name;
+        this.op = op;
+    }
+
+    /** Sets the time of one operation that moved {@code bytes} decoded bytes, and the throughput. */
+    Row timed(double seconds, long bytes) {
+        this.seconds = seconds;
+        this.bytes = bytes;
+        this.mbPerS = bytes / 1e6 / seconds;
+        return this;
+    }
+
+    /** zarrj's throughput over the ceiling's, or null without a ceiling. */
+    Double ratioToCeiling() {
+        return ceilingMbPerS == null || mbPerS == null ? null : mbPerS / ceilingMbPerS;
+    }
+
+    ObjectNode toJson() {
+        ObjectNode n = JsonNodeFactory.instance.objectNode();
+        n.put("name", name);
+        n.put("op", op);
+        if (threads != null) {
+            n.put("threads", threads);
+        }
+        putRounded(n, "seconds", seconds, 6);
+        putRounded(n, "mb_per_s", mbPerS, 5);
+        putRounded(n, "ceiling_mb_per_s", ceilingMbPerS, 5);
+        putRounded(n, "codec_mb_per_s", codecMbPerS, 5);
+        putRounded(n, "store_mb_per_s", storeMbPerS, 5);
+        putRounded(n, "ratio_to_ceiling", ratioToCeiling(), 4);
+        if (storeRequests != null) {
+            n.put("store_requests", storeRequests);
+        }
+        putRounded(n, "peak_rss_mb", peakRssMb, 4);
+        putRounded(n, "heap_max_mb", heapMaxMb, 4);
+        if (bytes != null) {
+            n.put("bytes", bytes);
+        }
+        return n;
+    }
+
+    /** Significant digits only: a benchmark's figures are not exact to 17 digits. */
+    private static void putRounded(ObjectNode n, String field, Double value, int digits) {
+        if (value != null) {
+            n.put(field, round(value, digits));
+        }
+    }
+
+    static double round(double value, int digits) {
+        if (value == 0 || Double.isNaN(value) || Double.isInfinite(value)) {
+            return value;
+        }
+        return new BigDecimal(value).round(new MathContext(digits)).doubleValue();
+    }
+
+    /** The row of a child JVM's JSON line (the fields it reports). */
+    static Row fromJson(JsonNode n) {
+        Row r = new Row(n.get("name").asText(), n.get("op").asText());
+        r.threads = n.has("threads") ? n.get("threads").asInt() : null;
+        r.seconds = doubleOrNull(n, "seconds");
+        r.mbPerS = doubleOrNull(n, "mb_per_s");
+        r.ceilingMbPerS = doubleOrNull(n, "ceiling_mb_per_s");
+        r.codecMbPerS = doubleOrNull(n, "codec_mb_per_s");
+        r.storeMbPerS = doubleOrNull(n, "store_mb_per_s");
+        r.storeRequests = n.has("store_requests") ? n.get("store_requests").asLong() : null;
+        r.peakRssMb = doubleOrNull(n, "peak_rss_mb");
+        r.heapMaxMb = doubleOrNull(n, "heap_max_mb");
+        r.bytes = n.has("bytes") ? n.get("bytes").asLong() : null;
+        return r;
+    }
+
+    private static Double doubleOrNull(JsonNode n, String field) {
+        return n.has(field) ? n.get(field).asDouble() : null;
+    }
+}

@@ -1,0 +1,157 @@
+package dev.zarrj.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.zarrj.api.NdArray;
+import dev.zarrj.api.store.Store;
+import dev.zarrj.core.Zarr;
+import dev.zarrj.core.ZarrArray;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code zarr bench} at its tiny size through the picocli entry point: the JSON document's shape,
+ * the ceilings' ratios, the arrays it leaves in {@code --dir}. No timing is asserted.
+ *
+ * <p>The uint16 workloads run in child JVMs started with this JVM's module path; Surefire runs
+ * these tests on the module path, so they run here too (one array of them, to keep the test
+ * short). Only a JVM without a module path or class path to hand on would skip them, and then
+ * the test checks that they are absent rather than failing.
+ */
+class BenchCommandTest {
+    @TempDir
+    Path tmp;
+
+    private static final List<String> CHAINS = List.of("bytes", "gzip-1", "zstd-1", "blosc-zstd-5-shuffle", "sharding-zstd-1");
+
+    record Result(int code, String out, String err) {}
+
+    private static Result zarr(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = ZarrCli.run(args, out, err);
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void tinyRunReportsEveryWorkloadWithItsCeilingAndLeavesReadableArrays() throws Exception {
+        Path dir = tmp.resolve("bench");
+        Result r = zarr("bench", "--size", "tiny", "--json", "--dir", dir.toString(), "--only", "float32|uint16/sharding");
+        assertEquals(0, r.code(), r.err());
+        JsonNode doc = new ObjectMapper().readTree(r.out());
+
+        JsonNode machine = doc.get("machine");
+        assertTrue(machine.get("cores").asInt() >= 1);
+        assertTrue(machine.get("quick").asBoolean(), "tiny is not the full run");
+        assertEquals(dir.toAbsolutePath().toString(), machine.get("dir").asText());
+
+        Set<String> seen = new HashSet<>();
+        List<JsonNode> rows = new ArrayList<>();
+        doc.get("workloads").forEach(rows::add);
+        assertFalse(rows.isEmpty());
+        for (JsonNode w : rows) {
+            String id = w.path("name").asText() + " " + w.path("op").asText() + " " + w.path("threads").asInt();
+            assertFalse(w.path("name").asText().isEmpty(), w.toString());
+            assertFalse(w.path("op").asText().isEmpty(), w.toString());
+            assertTrue(w.get("seconds").asDouble() > 0, id);
+            assertTrue(w.get("mb_per_s").asDouble() > 0, id);
+            assertTrue(w.get("bytes").asLong() > 0, id);
+            w.fields().forEachRemaining(f -> assertFalse(f.getValue().isNull(), id + ": " + f.getKey() + " is null"));
+            if (w.has("ceiling_mb_per_s")) {
+                double want = w.get("mb_per_s").asDouble() / w.get("ceiling_mb_per_s").asDouble();
+                assertEquals(want, w.get("ratio_to_ceiling").asDouble(), want * 2e-3, id);
+            } else {
+                assertFalse(w.has("ratio_to_ceiling"), id);
+            }
+            seen.add(w.get("name").asText() + " " + w.get("op").asText());
+        }
+
+        boolean blosc = seen.contains("float32/blosc-zstd-5-shuffle write");
+        for (String chain : CHAINS) {
+            if (chain.startsWith("blosc") && !blosc) {
+                continue; // no c-blosc on this system: the run says so and skips the chain
+            }
+            for (String op : List.of("write", "read", "read-region", "read-chunk")) {
+                assertTrue(seen.contains("float32/" + chain + " " + op), chain + " " + op + " in " + seen);
+            }
+        }
+        JsonNode inner = find(rows, "float32/sharding-zstd-1", "read-inner-chunk");
+        assertTrue(inner.get("store_requests").asLong() > 0, inner.toString());
+        assertTrue(inner.has("ceiling_mb_per_s"), "the inner chunk is compared with the unsharded chunk");
+        assertTrue(seen.contains("float32/zstd-1-32x64x64 read-chunk"));
+        JsonNode gzip = find(rows, "float32/gzip-1", "write");
+        assertTrue(gzip.has("codec_mb_per_s") && gzip.has("store_mb_per_s"), gzip.toString());
+        assertFalse(find(rows, "float32/bytes", "write").has("codec_mb_per_s"), "bytes has no codec");
+
+        // Each array's folder is an array root another tool can open, holding the field.
+        for (String chain : CHAINS) {
+            Path root = dir.resolve("float32").resolve(chain);
+            if (chain.startsWith("blosc") && !blosc) {
+                continue;
+            }
+            assertTrue(Files.isRegularFile(root.resolve("zarr.json")), root.toString());
+            try (Store store = Zarr.defaults().openStore(root.toString(), true)) {
+                ZarrArray a = Zarr.defaults().openArray(store, "/");
+                long[] shape = a.shape();
+                NdArray all = a.read();
+                for (long[] p : List.of(new long[] {0, 0, 0}, new long[] {shape[0] - 1, shape[1] - 1, shape[2] - 1},
+                        new long[] {shape[0] / 2, 70, 131})) {
+                    float want = (float) (Math.sin(p[0] * 0.05) * Math.cos(p[1] * 0.02) + p[2] * 0.001);
+                    assertEquals(want, (float) all.getDouble(all.flatIndex(p)), 0f, chain + " at " + List.of(p[0], p[1], p[2]));
+                }
+            }
+        }
+
+        if (System.getProperty("jdk.module.path") != null || !System.getProperty("java.class.path", "").isBlank()) {
+            for (String op : List.of("round-trip", "read-all", "read-chunks-8")) {
+                JsonNode w = find(rows, "uint16/sharding-zstd", op);
+                assertTrue(w.has("peak_rss_mb") || !Files.exists(Path.of("/proc/self/status")), w.toString());
+                assertTrue(w.get("heap_max_mb").asDouble() > 0, w.toString());
+                assertTrue(w.get("store_requests").asLong() > 0, w.toString());
+            }
+            assertTrue(Files.isRegularFile(dir.resolve("uint16/sharding-zstd/zarr.json")), "kept in --dir");
+        } else {
+            assertTrue(rows.stream().noneMatch(w -> w.get("name").asText().startsWith("uint16/")),
+                    "child JVM rows without a path to start them");
+        }
+        assertFalse(seen.contains("uint16/zstd round-trip"), "--only leaves the other uint16 arrays out");
+        assertTrue(doc.get("targets").size() >= 1);
+        doc.get("targets").forEach(t -> assertTrue(t.has("target") && t.get("met").isBoolean() && t.has("detail"), t.toString()));
+    }
+
+    @Test
+    void textOutputHasTableJsonAndTargets() {
+        Result r = zarr("bench", "--size", "tiny", "--only", "float32/zstd-1$", "--dir", tmp.resolve("b").toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("workload"), r.out());
+        assertTrue(r.out().contains("float32/zstd-1"), r.out());
+        assertTrue(r.out().contains("\"workloads\""), r.out());
+        assertTrue(r.out().contains("targets:"), r.out());
+    }
+
+    @Test
+    void badOptionsAreUserErrors() {
+        assertEquals(2, zarr("bench", "--threads", "0").code());
+        Result bad = zarr("bench", "--only", "(", "--dir", tmp.toString());
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--only"), bad.err());
+        assertEquals(2, zarr("bench", "--size", "huge").code());
+    }
+
+    private static JsonNode find(List<JsonNode> rows, String name, String op) {
+        return rows.stream().filter(w -> w.get("name").asText().equals(name) && w.get("op").asText().equals(op))
+                .findFirst().orElseThrow(() -> new AssertionError("no row " + name + " " + op));
+    }
+}
