@@ -1216,4 +1216,60 @@ public abstract class StoreContract {
             expectValue(r, "pw/b", eb, "after a partial write that ends at the end");
         });
     }
+
+    /**
+     * {@code get} with an allocator returns exactly the value, whether the store reads into the
+     * buffer it asks for or returns one of its own; it asks at most once, for the value's size,
+     * and not at all for an absent key.
+     *
+     * <p>Spec: zarrj {@code Store.get(key, allocate)} (the read path reuses chunk buffers through
+     * it); core.rst {@code get}.
+     *
+     * <p>If this fails, check: a buffer returned with its limit at the allocated capacity rather
+     * than at the value's size; a value read into a buffer that was then not returned; the
+     * allocator called for absent keys or more than once.
+     */
+    @Test
+    @DisplayName("S23 get with an allocator returns exactly the value" + SPEC)
+    public void required_S23_getWithAllocatorReturnsTheValue() {
+        check("S23", "get with an allocator returns exactly the value", () -> {
+            Map<String, byte[]> c = content(
+                    "empty", new byte[0],
+                    "one", new byte[] {42},
+                    "large/c/0", pattern(300_000, 25));
+            Store s = storeWith(c);
+            for (Map.Entry<String, byte[]> e : c.entrySet()) {
+                int[] calls = new int[1];
+                java.util.List<Integer> sizes = new java.util.ArrayList<>();
+                Optional<ByteBuffer> got = s.get(StoreKey.of(e.getKey()), n -> {
+                    calls[0]++;
+                    sizes.add(n);
+                    // More room than asked for, and not zeroed: the value must be exactly [0, n).
+                    ByteBuffer b = ByteBuffer.allocate(n + 16);
+                    Arrays.fill(b.array(), (byte) 0x5A);
+                    return b;
+                });
+                if (got.isEmpty()) {
+                    throw Rule.fail("get('" + e.getKey() + "', allocate) found no value where one is stored");
+                }
+                if (calls[0] > 1 || calls[0] == 1 && sizes.get(0) != e.getValue().length) {
+                    throw Rule.fail("get('" + e.getKey() + "', allocate) asked for buffers of " + sizes
+                            + " bytes; at most one, of the value's " + e.getValue().length + " bytes, is allowed");
+                }
+                byte[] actual = new byte[got.get().remaining()];
+                got.get().duplicate().get(actual);
+                if (!Arrays.equals(actual, e.getValue())) {
+                    throw Rule.fail("get('" + e.getKey() + "', allocate) returned " + actual.length + " bytes that"
+                            + " differ from the " + e.getValue().length + " stored");
+                }
+            }
+            int[] calls = new int[1];
+            if (s.get(StoreKey.of("absent/key"), n -> {
+                calls[0]++;
+                return ByteBuffer.allocate(n);
+            }).isPresent() || calls[0] != 0) {
+                throw Rule.fail("get('absent/key', allocate) found a value or asked for a buffer");
+            }
+        });
+    }
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.IntFunction;
 import java.util.OptionalLong;
 import java.util.TreeSet;
 
@@ -39,6 +40,24 @@ public interface Store extends AutoCloseable {
      * @throws StoreException when the store cannot be read
      */
     Optional<ByteBuffer> get(StoreKey key);
+
+    /**
+     * The value of a key read into memory from {@code allocate}, or empty when the key is absent:
+     * a caller that reads many values (the chunks of a read) hands in buffers it reuses, and a
+     * store that reads files can read into direct memory without an intermediate copy.
+     *
+     * <p>A store calls {@code allocate} at most once, with the value's size, and returns the
+     * value between position 0 and that size of the buffer it got; or it ignores
+     * {@code allocate} and returns a buffer of its own, as the default does ({@link #get(StoreKey)}).
+     * Either way the buffer belongs to the caller.
+     *
+     * @param allocate gives a buffer with position 0 and at least the given number of bytes
+     *                 remaining
+     * @throws StoreException when the store cannot be read
+     */
+    default Optional<ByteBuffer> get(StoreKey key, IntFunction<ByteBuffer> allocate) {
+        return get(key);
+    }
 
     /**
      * A range of the value of a key, or empty when the key is absent.

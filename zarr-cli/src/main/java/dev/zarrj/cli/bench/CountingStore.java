@@ -11,6 +11,7 @@ import java.nio.ByteBuffer;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.IntFunction;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -46,6 +47,12 @@ final class CountingStore implements Store {
     public Optional<ByteBuffer> get(StoreKey key) {
         requests.incrementAndGet();
         return delegate.get(key);
+    }
+
+    @Override
+    public Optional<ByteBuffer> get(StoreKey key, IntFunction<ByteBuffer> allocate) {
+        requests.incrementAndGet();
+        return delegate.get(key, allocate);
     }
 
     @Override

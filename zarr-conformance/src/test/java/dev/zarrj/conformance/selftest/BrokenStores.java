@@ -71,6 +71,21 @@ public final class BrokenStores {
         }
     }
 
+    /** S23: get with an allocator returns the buffer it was given with the limit left at its capacity. */
+    public static class AllocatedBufferLimitNotSet extends Wrapped {
+        @Override Store wrap(Store m) {
+            return new ForwardingStore(m) {
+                @Override public Optional<ByteBuffer> get(StoreKey key, java.util.function.IntFunction<ByteBuffer> allocate) {
+                    return delegate.get(key).map(v -> {
+                        ByteBuffer b = allocate.apply(v.remaining());
+                        b.put(v.duplicate());
+                        return b.position(0);
+                    });
+                }
+            };
+        }
+    }
+
     /** S03: set of a shorter value keeps the old value's tail (a file written without truncation). */
     public static class OverwriteKeepsTail extends Wrapped {
         @Override Store wrap(Store m) {

@@ -28,6 +28,7 @@ class KitSelfTest {
                 // stores
                 Arguments.of(BrokenStores.AbsentKeyThrows.class, "S01"),
                 Arguments.of(BrokenStores.GetDropsLastByte.class, "S02"),
+                Arguments.of(BrokenStores.AllocatedBufferLimitNotSet.class, "S23"),
                 Arguments.of(BrokenStores.OverwriteKeepsTail.class, "S03"),
                 Arguments.of(BrokenStores.BoundedRangeEndIsLength.class, "S04"),
                 Arguments.of(BrokenStores.FromRangeOffByOne.class, "S05"),

@@ -93,12 +93,19 @@ public final class ChunkIo {
                 }
                 return;
             }
-            Optional<ByteBuffer> bytes = store.get(key);
-            if (bytes.isEmpty()) {
-                fillRegion(dst, part.inRegion, part.extent, meta, dstZeroed);
-                return;
+            ByteBuffer[] leased = new ByteBuffer[1];
+            try {
+                Optional<ByteBuffer> bytes = store.get(key, size -> leased[0] = ChunkBuffers.take(size));
+                if (bytes.isEmpty()) {
+                    fillRegion(dst, part.inRegion, part.extent, meta, dstZeroed);
+                    return;
+                }
+                chain.decodeInto(bytes.get(), spec, part.inChunk, dst, part.inRegion, part.extent);
+            } finally {
+                if (leased[0] != null) {
+                    ChunkBuffers.give(leased[0]);
+                }
             }
-            chain.decodeInto(bytes.get(), spec, part.inChunk, dst, part.inRegion, part.extent);
         } catch (StoreException | ChunkDecodeException e) {
             throw e;
         } catch (ZarrException | IllegalArgumentException | IndexOutOfBoundsException e) {

@@ -34,6 +34,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.IntFunction;
 import java.util.OptionalLong;
 import java.util.Set;
 
@@ -115,10 +116,21 @@ public final class FileStore implements Store {
         return read(key, Objects.requireNonNull(range, "range"));
     }
 
+    /** Reads the file straight into the buffer it is given: no copy through a temporary one when that is direct. */
+    @Override
+    public Optional<ByteBuffer> get(StoreKey key, IntFunction<ByteBuffer> allocate) {
+        Objects.requireNonNull(allocate, "allocate");
+        return read(key, null, allocate);
+    }
+
     private Optional<ByteBuffer> read(StoreKey key, ByteRange range) {
+        return read(key, range, ByteBuffer::allocate);
+    }
+
+    private Optional<ByteBuffer> read(StoreKey key, ByteRange range, IntFunction<ByteBuffer> allocate) {
         Path p = paths.toPath(key);
         try (FileChannel ch = openValue(key, p)) {
-            return ch == null ? Optional.empty() : Optional.of(readRange(key, ch, range));
+            return ch == null ? Optional.empty() : Optional.of(readRange(key, ch, range, allocate));
         } catch (IOException e) {
             throw failure("read", key, e);
         }
@@ -140,6 +152,11 @@ public final class FileStore implements Store {
 
     /** Reads {@code range} (the whole value when null) of an open value. */
     private ByteBuffer readRange(StoreKey key, FileChannel ch, ByteRange range) throws IOException {
+        return readRange(key, ch, range, ByteBuffer::allocate);
+    }
+
+    private ByteBuffer readRange(StoreKey key, FileChannel ch, ByteRange range, IntFunction<ByteBuffer> allocate)
+            throws IOException {
         long size = ch.size();
         long start = 0;
         long end = size;
@@ -157,7 +174,11 @@ public final class FileStore implements Store {
             throw new StoreException(describe() + ": key '" + key + "': " + length
                     + " bytes do not fit in one buffer; read the value in ranges", null);
         }
-        ByteBuffer buf = ByteBuffer.allocate((int) length);
+        ByteBuffer buf = allocate.apply((int) length);
+        if (buf.position() != 0 || buf.remaining() < length) {
+            throw new IllegalArgumentException("the allocator gave " + buf + " for " + length + " bytes");
+        }
+        buf.limit((int) length);
         while (buf.hasRemaining()) {
             if (ch.read(buf, start + buf.position()) < 0) {
                 throw new StoreException(describe() + ": key '" + key + "': the value ended at byte "
