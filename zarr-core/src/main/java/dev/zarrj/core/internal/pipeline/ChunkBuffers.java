@@ -41,11 +41,24 @@ final class ChunkBuffers {
         while (held + size > BUDGET && !FREE.isEmpty()) {
             held -= FREE.pollLast().capacity();
         }
-        if (size > 0 && held + size <= BUDGET) {
-            held += size;
-            return ByteBuffer.allocateDirect(size);
+        int capacity = capacity(size);
+        if (size > 0 && held + capacity <= BUDGET) {
+            held += capacity;
+            return ByteBuffer.allocateDirect(capacity).limit(size);
         }
         return ByteBuffer.allocate(size);
+    }
+
+    /**
+     * The capacity to allocate for {@code size} bytes: rounded up to a quarter of its highest
+     * power of two, so that values of similar but different sizes (compressed chunks) reuse one
+     * buffer instead of dropping it for one a little larger: dropped direct buffers hold their
+     * memory until a collection.
+     */
+    static int capacity(int size) {
+        int grain = Math.max(4096, Integer.highestOneBit(Math.max(size, 1)) / 4);
+        long rounded = ((long) size + grain - 1) / grain * grain;
+        return (int) Math.min(rounded, Integer.MAX_VALUE - 16);
     }
 
     /** Returns a buffer from {@link #take}. */

@@ -72,6 +72,11 @@ import java.util.Set;
 public final class FileStore implements Store {
     /** The largest value {@code get} returns in one buffer. */
     private static final int MAX_BUFFER = Integer.MAX_VALUE - 8;
+    /**
+     * Heap buffers are read and written at most this many bytes per call: the JDK copies a heap
+     * buffer through a temporary direct buffer as large as the call, and keeps one per thread.
+     */
+    private static final int HEAP_IO_PIECE = 1 << 20;
     /** How often {@code set} retries when a concurrent erase removed its directory. */
     private static final int WRITE_ATTEMPTS = 100;
 
@@ -180,13 +185,29 @@ public final class FileStore implements Store {
         }
         buf.limit((int) length);
         while (buf.hasRemaining()) {
-            if (ch.read(buf, start + buf.position()) < 0) {
+            ByteBuffer piece = piece(buf);
+            int n = ch.read(piece, start + buf.position());
+            if (n > 0 && piece != buf) {
+                buf.position(buf.position() + n);
+            }
+            if (n < 0) {
                 throw new StoreException(describe() + ": key '" + key + "': the value ended at byte "
                         + (start + buf.position()) + " while reading up to " + end
                         + "; it was truncated in place by another writer", null);
             }
         }
         return buf.flip();
+    }
+
+    /**
+     * {@code b} itself when it is direct or small; else a view of its next
+     * {@link #HEAP_IO_PIECE} bytes, after whose transfer {@code b}'s position must be advanced.
+     */
+    private static ByteBuffer piece(ByteBuffer b) {
+        if (b.isDirect() || b.remaining() <= HEAP_IO_PIECE) {
+            return b;
+        }
+        return b.slice(b.position(), HEAP_IO_PIECE);
     }
 
     /** Opens each key once, however many ranges of it are requested. */
@@ -303,7 +324,11 @@ public final class FileStore implements Store {
                 try (ch) {
                     ByteBuffer src = value.duplicate();
                     while (src.hasRemaining()) {
-                        ch.write(src);
+                        ByteBuffer piece = piece(src);
+                        int n = ch.write(piece);
+                        if (piece != src) {
+                            src.position(src.position() + n);
+                        }
                     }
                     if (fsync) {
                         ch.force(true);
