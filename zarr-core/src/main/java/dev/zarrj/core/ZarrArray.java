@@ -185,7 +185,11 @@ public final class ZarrArray implements ZarrNode {
         return out;
     }
 
-    /** Reads the region at {@code offset} with {@code dst}'s shape into {@code dst}. */
+    /**
+     * Reads the region at {@code offset} with {@code dst}'s shape into {@code dst}, decoding
+     * chunks straight into its memory where the layout allows. If the read fails, {@code dst} may
+     * hold part of the region.
+     */
     public void readInto(long[] offset, NdArray dst) {
         zarr.chunkIo().read(store, NodePath.prefix(path), meta, offset, dst, false);
     }

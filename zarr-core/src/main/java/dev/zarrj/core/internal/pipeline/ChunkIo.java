@@ -12,7 +12,9 @@ import dev.zarrj.core.WriteEmptyChunks;
 import dev.zarrj.core.internal.metadata.ArrayMetadata;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
@@ -93,18 +95,21 @@ public final class ChunkIo {
                 }
                 return;
             }
-            ByteBuffer[] leased = new ByteBuffer[1];
+            // Every buffer the store asked for goes back, even from a store that asks twice (S23).
+            List<ByteBuffer> leased = new ArrayList<>(1);
             try {
-                Optional<ByteBuffer> bytes = store.get(key, size -> leased[0] = ChunkBuffers.take(size));
+                Optional<ByteBuffer> bytes = store.get(key, size -> {
+                    ByteBuffer b = ChunkBuffers.take(size);
+                    leased.add(b);
+                    return b;
+                });
                 if (bytes.isEmpty()) {
                     fillRegion(dst, part.inRegion, part.extent, meta, dstZeroed);
                     return;
                 }
                 chain.decodeInto(bytes.get(), spec, part.inChunk, dst, part.inRegion, part.extent);
             } finally {
-                if (leased[0] != null) {
-                    ChunkBuffers.give(leased[0]);
-                }
+                leased.forEach(ChunkBuffers::give);
             }
         } catch (StoreException | ChunkDecodeException e) {
             throw e;
