@@ -2,7 +2,9 @@ package dev.zarrj.core.internal.pipeline;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.HashMap;
 import java.util.Iterator;
+import java.util.Map;
 
 /**
  * Direct buffers reused from chunk to chunk for decoded bytes on their way into a caller's array,
@@ -10,10 +12,13 @@ import java.util.Iterator;
  * libzstd, zlib) write into memory they can address without a copy.
  *
  * <p>Process-wide and bounded: at most {@link #BUDGET} bytes of direct memory are ever held,
- * counting buffers in use and free ones. A request that does not fit gets a plain heap buffer,
- * which the collector reclaims as usual, so the pool never makes a large read fail. A direct
- * buffer is only dropped to make room for one of another size: direct memory is freed by a
- * collection, not when a buffer is dropped, so dropping them often would let it pile up.
+ * counting buffers in use and free ones. A request that does not fit, or is smaller than
+ * {@link #MIN_POOLED}, gets a plain heap buffer, which the collector reclaims as usual, so the pool
+ * never makes a read fail. Capacities come in bands ({@link #capacity}) and free buffers are kept
+ * per band, so that finding one costs a lookup and values of similar sizes (compressed chunks)
+ * share buffers. A free buffer is only dropped to make room for one of another band: direct
+ * memory is freed by a collection, not when a buffer is dropped, so dropping them often would let
+ * it pile up.
  *
  * <p>A buffer handed out by {@link #take} belongs to the caller until it hands it to
  * {@link #give}, exactly once; nothing may keep a view of it after that.
@@ -21,50 +26,53 @@ import java.util.Iterator;
 final class ChunkBuffers {
     /** One sixteenth of the maximum heap, between 8 and 256 MiB. */
     static final long BUDGET = Math.max(8L << 20, Math.min(256L << 20, Runtime.getRuntime().maxMemory() / 16));
+    /** Smaller requests are served from the heap: allocating them costs less than pooling them. */
+    static final int MIN_POOLED = 64 << 10;
 
-    private static final ArrayDeque<ByteBuffer> FREE = new ArrayDeque<>();
-    /** Capacity of every direct buffer this pool allocated and has not dropped. */
+    /** Free buffers by capacity. */
+    private static final Map<Integer, ArrayDeque<ByteBuffer>> FREE = new HashMap<>();
+    /** Capacity of every direct buffer this pool allocated and has not dropped, in use or free. */
     private static long held;
 
     private ChunkBuffers() {}
 
     /** A buffer with position 0 and limit {@code size}; its content is unspecified. */
     static synchronized ByteBuffer take(int size) {
-        for (Iterator<ByteBuffer> it = FREE.iterator(); it.hasNext(); ) {
-            ByteBuffer b = it.next();
-            // A free buffer at most twice the size, so that small chunks do not hold large buffers.
-            if (b.capacity() >= size && b.capacity() / 2 <= size) {
-                it.remove();
-                return b.clear().limit(size);
-            }
-        }
-        while (held + size > BUDGET && !FREE.isEmpty()) {
-            held -= FREE.pollLast().capacity();
+        if (size < MIN_POOLED) {
+            return ByteBuffer.allocate(size);
         }
         int capacity = capacity(size);
-        if (size > 0 && held + capacity <= BUDGET) {
+        ArrayDeque<ByteBuffer> band = FREE.get(capacity);
+        if (band != null && !band.isEmpty()) {
+            return band.pop().clear().limit(size);
+        }
+        for (Iterator<ArrayDeque<ByteBuffer>> it = FREE.values().iterator(); held + capacity > BUDGET && it.hasNext(); ) {
+            ArrayDeque<ByteBuffer> other = it.next();
+            while (held + capacity > BUDGET && !other.isEmpty()) {
+                held -= other.pop().capacity();
+            }
+        }
+        if (held + capacity <= BUDGET) {
             held += capacity;
             return ByteBuffer.allocateDirect(capacity).limit(size);
         }
         return ByteBuffer.allocate(size);
     }
 
+    /** Returns a buffer from {@link #take}. */
+    static synchronized void give(ByteBuffer buffer) {
+        if (buffer.isDirect()) {
+            FREE.computeIfAbsent(buffer.capacity(), c -> new ArrayDeque<>()).push(buffer);
+        }
+    }
+
     /**
      * The capacity to allocate for {@code size} bytes: rounded up to a quarter of its highest
-     * power of two, so that values of similar but different sizes (compressed chunks) reuse one
-     * buffer instead of dropping it for one a little larger: dropped direct buffers hold their
-     * memory until a collection.
+     * power of two (at most 25 % more), so that a few bands cover all sizes.
      */
     static int capacity(int size) {
         int grain = Math.max(4096, Integer.highestOneBit(Math.max(size, 1)) / 4);
         long rounded = ((long) size + grain - 1) / grain * grain;
         return (int) Math.min(rounded, Integer.MAX_VALUE - 16);
-    }
-
-    /** Returns a buffer from {@link #take}. */
-    static synchronized void give(ByteBuffer buffer) {
-        if (buffer.isDirect()) {
-            FREE.push(buffer);
-        }
     }
 }
