@@ -195,6 +195,15 @@ public final class NdArray {
         }
     }
 
+    /**
+     * Sets every element of the region {@code [offset, offset + regionShape)} to {@code value}.
+     *
+     * @throws IllegalArgumentException when the region lies outside the array
+     */
+    public void fill(FillValue value, long[] offset, long[] regionShape) {
+        copy(filled(dataType, value, regionShape), new long[regionShape.length], this, offset, regionShape);
+    }
+
     /** Whether every element equals {@code value} bit for bit. */
     public boolean isAll(FillValue value) {
         return value.fillsAll(data.duplicate());

@@ -107,6 +107,15 @@ class NdArrayTest {
         }
 
         @Test
+        void fillOfARegionSetsOnlyThatRegion() {
+            NdArray a = NdArray.allocate(INT32, 3, 4);
+            a.fill(TestTypes.fillInt(9), new long[] {1, 1}, new long[] {2, 2});
+            assertArrayEquals(new int[] {0, 0, 0, 0, 0, 9, 9, 0, 0, 9, 9, 0}, a.toIntArray());
+            assertThrows(IllegalArgumentException.class,
+                    () -> a.fill(TestTypes.fillInt(9), new long[] {2, 3}, new long[] {2, 2}));
+        }
+
+        @Test
         void filledWithZeroIsZero() {
             NdArray a = NdArray.filled(FLOAT32, TestTypes.fillFloat(0f), 4);
             assertArrayEquals(new float[4], a.toFloatArray());

@@ -103,9 +103,7 @@ final class ShardPartialDecoder implements ArrayPartialDecoder {
                 NdArray piece = decodeNested(idx, i, o[0], o[2]);
                 NdArray.copy(piece, new long[o[2].length], out, to, o[2]);
             } else {
-                var spec = layout.innerSpec();
-                NdArray.copy(NdArray.filled(spec.dataType(), spec.fillValue(), o[2]), new long[o[2].length], out, to,
-                        o[2]);
+                out.fill(layout.innerSpec().fillValue(), to, o[2]);
             }
         });
     }

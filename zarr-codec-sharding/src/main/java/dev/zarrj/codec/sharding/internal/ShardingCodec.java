@@ -259,8 +259,7 @@ public final class ShardingCodec implements ArrayToBytesCodec {
                 at[d] += destinationOffset[d];
             }
             if (index.isEmpty(i)) {
-                NdArray fill = NdArray.filled(decoded.dataType(), decoded.fillValue(), o[2]);
-                NdArray.copy(fill, new long[at.length], destination, at, o[2]);
+                destination.fill(decoded.fillValue(), at, o[2]);
             } else {
                 decodeInnerInto(innerBytes(shard, index, i), layout, index, i, o[0], destination, at, o[2]);
             }

@@ -20,6 +20,7 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * The {@code zstd} bytes→bytes codec: Zstandard compression (RFC 8878) through libzstd.
@@ -246,7 +247,8 @@ public final class ZstdCodec implements BytesToBytesCodec {
         try {
             int at = destination.position();
             for (Frame f : frames) {
-                decodeFrameInto(ctx, in, f, destination, at);
+                decodeFrame(ctx, in, f, destination, at, (int) f.contentSize(), () -> new CorruptDataException(
+                        NAME + ": " + f.where() + " decodes to more than the " + size + " bytes expected"));
                 at += (int) f.contentSize();
             }
         } finally {
@@ -254,9 +256,16 @@ public final class ZstdCodec implements BytesToBytesCodec {
         }
     }
 
-    /** Decodes one frame of declared size into {@code out} at {@code at}. */
-    private static void decodeFrameInto(ZstdDecompressCtx ctx, ByteBuffer in, Frame f, ByteBuffer out, int at) {
-        int room = (int) f.contentSize();
+    /**
+     * Decodes one frame in a single libzstd call into {@code out} (heap or direct) at {@code at},
+     * with {@code room} bytes of space: exactly its declared size, or (without one) whatever room
+     * the allowed size leaves, so libzstd stops at the first block past it.
+     *
+     * @param tooLarge the error for a frame without a declared size that needs more than {@code room}
+     * @return the bytes produced
+     */
+    private static int decodeFrame(ZstdDecompressCtx ctx, ByteBuffer in, Frame f, ByteBuffer out, int at, int room,
+                                   Supplier<CorruptDataException> tooLarge) {
         int produced;
         try {
             if (out.isDirect()) {
@@ -275,21 +284,21 @@ public final class ZstdCodec implements BytesToBytesCodec {
             }
         } catch (ZstdException e) {
             if (e.getErrorCode() == ERROR_DST_SIZE_TOO_SMALL) {
-                throw new CorruptDataException(String.format("%s: %s decodes to more than the %d bytes its header"
-                        + " declares", NAME, f.where(), f.contentSize()));
+                throw f.sizeKnown()
+                        ? new CorruptDataException(String.format("%s: %s decodes to more than the %d bytes its"
+                                + " header declares", NAME, f.where(), f.contentSize()))
+                        : tooLarge.get();
             }
             throw failure(e.getErrorCode(), e.getMessage(), f, e);
         }
-        if (produced != room) {
+        if (f.sizeKnown() && produced != f.contentSize()) {
             throw new CorruptDataException(String.format("%s: %s decoded to %d bytes, but its header declares %d",
-                    NAME, f.where(), produced, room));
+                    NAME, f.where(), produced, f.contentSize()));
         }
+        return produced;
     }
 
-    /**
-     * Decodes one frame in a single pass into the output: exactly its declared size, or (without
-     * one) whatever room the allowed size leaves, so libzstd stops at the first block past it.
-     */
+    /** Decodes one frame in a single pass at the end of the output, growing it to a declared size. */
     private static void decodeWhole(ZstdDecompressCtx ctx, ByteBuffer in, Frame f, Output out) {
         int room;
         if (f.sizeKnown()) {
@@ -298,26 +307,7 @@ public final class ZstdCodec implements BytesToBytesCodec {
         } else {
             room = out.buf.length - out.size;
         }
-        int produced;
-        try {
-            produced = in.isDirect()
-                    ? ctx.decompressDirectByteBufferToByteArray(out.buf, out.size, room, in, f.offset(), f.length())
-                    : ctx.decompressByteArray(out.buf, out.size, room, in.array(), in.arrayOffset() + f.offset(),
-                            f.length());
-        } catch (ZstdException e) {
-            if (e.getErrorCode() == ERROR_DST_SIZE_TOO_SMALL) {
-                throw f.sizeKnown()
-                        ? new CorruptDataException(String.format("%s: %s decodes to more than the %d bytes its"
-                                + " header declares", NAME, f.where(), f.contentSize()))
-                        : out.tooLarge();
-            }
-            throw failure(e.getErrorCode(), e.getMessage(), f, e);
-        }
-        if (f.sizeKnown() && produced != f.contentSize()) {
-            throw new CorruptDataException(String.format("%s: %s decoded to %d bytes, but its header declares %d",
-                    NAME, f.where(), produced, f.contentSize()));
-        }
-        out.size += produced;
+        out.size += decodeFrame(ctx, in, f, ByteBuffer.wrap(out.buf), out.size, room, out::tooLarge);
     }
 
     /**

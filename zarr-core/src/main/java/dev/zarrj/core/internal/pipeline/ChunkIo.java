@@ -146,8 +146,7 @@ public final class ChunkIo {
         if (dstZeroed && meta.fillValue().isZero()) {
             return;
         }
-        NdArray fill = NdArray.filled(meta.dataType(), meta.fillValue(), extent);
-        NdArray.copy(fill, new long[extent.length], dst, at, extent);
+        dst.fill(meta.fillValue(), at, extent);
     }
 
     private void writePart(Store store, String prefix, ArrayMetadata meta, Part part, NdArray src) {
