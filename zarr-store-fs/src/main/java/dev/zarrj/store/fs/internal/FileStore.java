@@ -343,8 +343,13 @@ public final class FileStore implements Store {
     }
 
     private static boolean isNonDirectory(String file) {
-        Path p = Path.of(file);
-        return Files.exists(p, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(p);
+        // One look, not exists() then isDirectory(): a directory pruned between the two would
+        // count as a file, and a set racing an erase would fail instead of retrying.
+        try {
+            return !Files.readAttributes(Path.of(file), BasicFileAttributes.class).isDirectory();
+        } catch (IOException e) {
+            return false; // gone (or unreadable): retry, and report the original error at the end
+        }
     }
 
     private static void deleteAfterFailure(Path tmp, Exception failure) {
