@@ -17,4 +17,14 @@ public interface ProviderContext {
      * @throws InvalidMetadataException when the chain is invalid
      */
     CodecChain codecChain(JsonNode codecs, String pointer);
+
+    /**
+     * Where a codec runs the independent pieces of one chunk in parallel (sharding decodes and
+     * encodes its inner chunks here): on the threads of the zarrj instance creating the codec,
+     * within its thread budget, so that {@code Zarr.builder().threads(1)} means one thread. Safe to
+     * call from inside a chunk task. The default runs every piece in the calling thread.
+     */
+    default TaskRunner tasks() {
+        return TaskRunner.sequential();
+    }
 }

@@ -16,6 +16,7 @@ import dev.zarrj.core.internal.metadata.GroupMetadata;
 import dev.zarrj.core.internal.metadata.Json;
 import dev.zarrj.core.internal.metadata.NodeDocuments;
 import dev.zarrj.core.internal.pipeline.ChunkIo;
+import dev.zarrj.core.internal.pipeline.ParallelTasks;
 import dev.zarrj.core.registry.ExtensionPoint;
 import dev.zarrj.core.registry.ExtensionRegistry;
 import java.net.URI;
@@ -58,7 +59,6 @@ public final class Zarr implements AutoCloseable {
 
     private Zarr(Builder b) {
         this.registry = b.registry != null ? b.registry : ExtensionRegistry.discover();
-        this.resolver = new ExtensionResolver(registry);
         int threads = b.threads > 0 ? b.threads : Runtime.getRuntime().availableProcessors();
         if (b.executor != null) {
             this.executor = b.executor;
@@ -67,8 +67,10 @@ public final class Zarr implements AutoCloseable {
             this.executor = Executors.newFixedThreadPool(threads, daemonThreads());
             this.ownsExecutor = true;
         }
-        int inFlight = b.maxChunksInFlight > 0 ? b.maxChunksInFlight : 2 * threads;
-        this.chunkIo = new ChunkIo(executor, inFlight, b.writeEmptyChunks);
+        ParallelTasks tasks = new ParallelTasks(executor, threads);
+        this.resolver = new ExtensionResolver(registry, tasks);
+        int inFlight = b.maxChunksInFlight > 0 ? b.maxChunksInFlight : threads;
+        this.chunkIo = new ChunkIo(tasks.limit(inFlight), b.writeEmptyChunks);
         this.allowWritesWithSkippedExtensions = b.allowWritesWithSkippedExtensions;
     }
 
@@ -338,7 +340,11 @@ public final class Zarr implements AutoCloseable {
             return this;
         }
 
-        /** How many threads encode and decode chunks (default: the number of processors). */
+        /**
+         * How many threads work on one read or write at once, the calling thread included
+         * (default: the number of processors). Codecs that split a chunk into pieces (sharding)
+         * run them within the same budget, so {@code threads(1)} does all the work in the caller.
+         */
         public Builder threads(int threads) {
             if (threads < 1) {
                 throw new IllegalArgumentException("threads must be at least 1, got " + threads);
@@ -347,13 +353,20 @@ public final class Zarr implements AutoCloseable {
             return this;
         }
 
-        /** An executor to use instead of an own thread pool; not shut down by {@link Zarr#close()}. */
+        /**
+         * An executor to use instead of an own thread pool of {@link #threads} threads; not shut
+         * down by {@link Zarr#close()}. Reads and writes may be called from its own threads: the
+         * caller takes part in the work and never waits for a task the executor has not started.
+         */
         public Builder executor(ExecutorService executor) {
             this.executor = executor;
             return this;
         }
 
-        /** How many chunks one read or write keeps in progress at most (default: twice the threads). */
+        /**
+         * How many chunks one read or write keeps in progress at most, which bounds the decoded
+         * chunks it holds (default, and most: {@link #threads}).
+         */
         public Builder maxChunksInFlight(int n) {
             if (n < 1) {
                 throw new IllegalArgumentException("maxChunksInFlight must be at least 1, got " + n);

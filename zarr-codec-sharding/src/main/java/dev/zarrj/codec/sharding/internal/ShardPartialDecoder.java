@@ -90,7 +90,7 @@ final class ShardPartialDecoder implements ArrayPartialDecoder {
         }
         ByteBuffer[] bytes = fetch(idx, whole);
         int parts = whole.size() + nested.size();
-        ShardExecutor.forEach(parts + empty.size(), k -> {
+        codec.tasks().forEach(parts + empty.size(), k -> {
             int i = k < whole.size() ? whole.get(k) : k < parts ? nested.get(k - whole.size()) : empty.get(k - parts);
             long[][] o = layout.overlap(i, offset, shape);
             long[] to = o[1];

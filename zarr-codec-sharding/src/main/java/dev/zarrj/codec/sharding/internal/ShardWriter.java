@@ -14,7 +14,7 @@ import java.util.function.IntFunction;
  *
  * <p>Every shard written is compact: the index at the configured end, inner chunks in C order
  * with no gaps, inner chunks that hold only the fill value left out. Inner chunks are encoded in
- * parallel (see {@link ShardExecutor}); the shard is assembled in one buffer.
+ * parallel (see {@link ShardingCodec#tasks()}); the shard is assembled in one buffer.
  */
 final class ShardWriter {
     /** The largest buffer the JVM reliably allocates. */
@@ -28,7 +28,7 @@ final class ShardWriter {
         ChunkSpec inner = layout.innerSpec();
         long[] innerShape = layout.innerShape();
         ByteBuffer[] encoded = new ByteBuffer[n];
-        ShardExecutor.forEach(n, i -> {
+        codec.tasks().forEach(n, i -> {
             NdArray chunk = n == 1 ? array : array.region(layout.origin(i), innerShape);
             if (!chunk.isAll(inner.fillValue())) {
                 encoded[i] = codec.encodeInner(chunk, layout);
@@ -60,7 +60,7 @@ final class ShardWriter {
         for (int i : touched) {
             replaced[i] = true;
         }
-        ShardExecutor.forEach(touched.length, k -> {
+        codec.tasks().forEach(touched.length, k -> {
             int i = touched[k];
             long[][] o = layout.overlap(i, offset, shape);
             NdArray chunk;

@@ -11,6 +11,7 @@ import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.EncodedSize;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.ProviderContext;
+import dev.zarrj.api.TaskRunner;
 import dev.zarrj.api.ZarrException;
 import dev.zarrj.api.codec.ArrayPartialDecoder;
 import dev.zarrj.api.codec.ArrayToArrayCodec;
@@ -54,8 +55,8 @@ import java.util.Optional;
  * a run of neighbouring ones costs two requests. An inner chunk that is itself a shard and is
  * touched in part is read partially through {@link ByteSource#slice}. Partial encoding: supported
  * ({@link #encodePartial} re-encodes only the inner chunks a region touches and copies the others'
- * bytes). Inner chunks are decoded and encoded in parallel on a shared pool (see
- * {@code ShardExecutor}).
+ * bytes). Inner chunks are decoded and encoded in parallel on the {@link ProviderContext#tasks()}
+ * of the zarrj instance that created the codec, within its thread budget.
  *
  * <p>Encoded size: bounded when the inner codecs' size is known (all inner chunks present plus the
  * index), otherwise unknown. Immutable and thread-safe.
@@ -80,7 +81,8 @@ public final class ShardingCodec implements ArrayToBytesCodec {
      * @param locationGiven whether the metadata gave {@code index_location} (it is recorded in new
      *                      metadata by {@link #resolveDefaults} when not)
      * @param pointer       the JSON pointer of the configuration object, for messages
-     * @param context       where chains come from when defaults are resolved
+     * @param context       where chains come from when defaults are resolved, and where inner
+     *                      chunks run in parallel
      */
     ShardingCodec(long[] innerShape, CodecChain codecs, CodecChain indexCodecs, IndexLocation indexLocation,
                   boolean locationGiven, String pointer, ProviderContext context) {
@@ -232,7 +234,7 @@ public final class ShardingCodec implements ArrayToBytesCodec {
         int[] present = present(index);
         long[] zero = new long[layout.rank()];
         long[] inner = layout.innerShape();
-        ShardExecutor.forEach(present.length, k -> {
+        tasks().forEach(present.length, k -> {
             int i = present[k];
             decodeInnerInto(innerBytes(shard, index, i), layout, index, i, zero, out, layout.origin(i), inner);
         });
@@ -251,7 +253,7 @@ public final class ShardingCodec implements ArrayToBytesCodec {
         ByteBuffer shard = encoded.slice();
         ShardIndex index = readIndex(shard, layout);
         int[] touched = layout.touched(chunkOffset, region);
-        ShardExecutor.forEach(touched.length, k -> {
+        tasks().forEach(touched.length, k -> {
             int i = touched[k];
             long[][] o = layout.overlap(i, chunkOffset, region);
             long[] at = o[1];
@@ -323,6 +325,11 @@ public final class ShardingCodec implements ArrayToBytesCodec {
     /** The encoded bytes of a present inner chunk whose entry has been checked against the shard. */
     static ByteBuffer innerBytes(ByteBuffer shard, ShardIndex index, int i) {
         return shard.slice((int) index.offset(i), (int) index.nbytes(i));
+    }
+
+    /** Where the inner chunks of one shard run in parallel. */
+    TaskRunner tasks() {
+        return context.tasks();
     }
 
     /** Whether an inner chunk is itself read in part when a region covers only part of it. */

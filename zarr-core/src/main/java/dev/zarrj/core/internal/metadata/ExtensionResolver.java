@@ -5,6 +5,7 @@ import dev.zarrj.api.Extension;
 import dev.zarrj.api.ExtensionProvider;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.ProviderContext;
+import dev.zarrj.api.TaskRunner;
 import dev.zarrj.api.UnknownExtensionException;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecChain;
@@ -26,10 +27,22 @@ public final class ExtensionResolver implements ProviderContext {
     private static final Pattern RAW_TYPE = Pattern.compile("^r[0-9]+$");
 
     private final ExtensionRegistry registry;
+    private final TaskRunner tasks;
 
-    /** A resolver over a registry. */
+    /** A resolver over a registry whose codecs run their pieces in the calling thread. */
     public ExtensionResolver(ExtensionRegistry registry) {
+        this(registry, TaskRunner.sequential());
+    }
+
+    /** A resolver over a registry whose codecs run their pieces on {@code tasks}. */
+    public ExtensionResolver(ExtensionRegistry registry, TaskRunner tasks) {
         this.registry = registry;
+        this.tasks = tasks;
+    }
+
+    @Override
+    public TaskRunner tasks() {
+        return tasks;
     }
 
     /** The registry. */

@@ -11,15 +11,10 @@ import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.core.WriteEmptyChunks;
 import dev.zarrj.core.internal.metadata.ArrayMetadata;
 import java.nio.ByteBuffer;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
@@ -27,8 +22,9 @@ import java.util.function.Consumer;
  * Reads and writes rectangular regions of an array chunk by chunk: the data flow of DESIGN.md.
  *
  * <p>Region → chunks it touches (grid) → keys (key encoding) → store → codec chain → copy of the
- * touched part. Chunks are processed in parallel on the executor with at most {@code maxInFlight}
- * at a time, so a large read holds a bounded number of decoded chunks. A partial update of a
+ * touched part. Chunks are processed in parallel ({@link ParallelTasks}: the caller and the
+ * executor's threads), a bounded number at a time, so a large read holds a bounded number of
+ * decoded chunks. A partial update of a
  * chunk (read, modify, write) holds a lock for that key so that concurrent writers of different
  * regions of one chunk in this process lose nothing.
  */
@@ -42,18 +38,16 @@ public final class ChunkIo {
         }
     }
 
-    private final ExecutorService executor;
-    private final int maxInFlight;
+    private final ParallelTasks tasks;
     private final WriteEmptyChunks writeEmptyChunks;
 
     /**
-     * @param executor         where chunks are encoded and decoded
-     * @param maxInFlight      how many chunks may be in progress at once
+     * @param tasks            where chunks are encoded and decoded; its parallelism is how many
+     *                         chunks of one read or write are in progress at once
      * @param writeEmptyChunks what to do with chunks that are all fill value
      */
-    public ChunkIo(ExecutorService executor, int maxInFlight, WriteEmptyChunks writeEmptyChunks) {
-        this.executor = executor;
-        this.maxInFlight = Math.max(1, maxInFlight);
+    public ChunkIo(ParallelTasks tasks, WriteEmptyChunks writeEmptyChunks) {
+        this.tasks = tasks;
         this.writeEmptyChunks = writeEmptyChunks;
     }
 
@@ -310,74 +304,24 @@ public final class ChunkIo {
             first[d] = meta.chunkGrid().chunkIndex(d, offset[d]);
             last[d] = meta.chunkGrid().chunkIndex(d, offset[d] + shape[d] - 1);
         }
+        long[] extents = new long[rank];
         long count = 1;
         for (int d = 0; d < rank; d++) {
-            count = Math.multiplyExact(count, last[d] - first[d] + 1);
+            extents[d] = last[d] - first[d] + 1;
+            count = Math.multiplyExact(count, extents[d]);
         }
-        long[] coords = first.clone();
-        if (count == 1) {
-            task.run(part(meta, coords, offset, shape));
-            return;
-        }
-        ArrayDeque<Future<?>> inFlight = new ArrayDeque<>();
-        Throwable failure = null;
-        try {
-            for (long i = 0; i < count; i++) {
-                Part p = part(meta, coords.clone(), offset, shape);
-                if (inFlight.size() >= maxInFlight) {
-                    failure = await(inFlight.poll(), failure);
-                    if (failure != null) {
-                        break;
-                    }
-                }
-                inFlight.add(executor.submit(() -> task.run(p)));
-                advance(coords, first, last);
-            }
-        } finally {
-            if (failure != null) {
-                inFlight.forEach(f -> f.cancel(false));
-            }
-            while (!inFlight.isEmpty()) {
-                failure = await(inFlight.poll(), failure);
-            }
-        }
-        if (failure != null) {
-            if (failure instanceof RuntimeException re) {
-                throw re;
-            }
-            if (failure instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(failure);
-        }
+        tasks.forEachLong(count, i -> task.run(part(meta, coordsOf(i, first, extents), offset, shape)));
     }
 
-    private static Throwable await(Future<?> f, Throwable failure) {
-        try {
-            f.get();
-        } catch (CancellationException e) {
-            // cancelled after an earlier failure
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            if (failure == null) {
-                return new StoreException("interrupted while reading or writing chunks", e);
-            }
-        } catch (ExecutionException e) {
-            if (failure == null) {
-                return e.getCause();
-            }
-            failure.addSuppressed(e.getCause());
+    /** The coordinates of the {@code i}-th chunk, in C order, of the box of chunks at {@code first}. */
+    private static long[] coordsOf(long i, long[] first, long[] extents) {
+        long[] coords = new long[first.length];
+        long rest = i;
+        for (int d = first.length - 1; d >= 0; d--) {
+            coords[d] = first[d] + rest % extents[d];
+            rest /= extents[d];
         }
-        return failure;
-    }
-
-    private static void advance(long[] coords, long[] first, long[] last) {
-        for (int d = coords.length - 1; d >= 0; d--) {
-            if (++coords[d] <= last[d]) {
-                return;
-            }
-            coords[d] = first[d];
-        }
+        return coords;
     }
 
     private static Part part(ArrayMetadata meta, long[] coords, long[] offset, long[] shape) {
