@@ -7,14 +7,16 @@
 // is what `bin/zarr bench --dir DIR --json` printed. For every float32 workload (name "float32/<chain>",
 // op write, read, read-region, read-chunk, read-inner-chunk) zarrita does the same operation on the
 // same data, timed with performance.now(): a warm-up, then the median of 3 runs for whole-array ops
-// and of 20 for the others. Reads are checked against the function that filled the array, writes
-// are read back, so that a broken operation cannot give a fast figure. Writes go to a fresh array
-// with the same zarr.json under DIR/zarrita-write/<chain> (removed at the end unless --keep).
+// and of 20 for the others. The ops other than write and read read the region their zarrj row
+// names ("region": {"offset", "shape"}); a row without one gets no figure. Reads are checked
+// against the function that filled the array, writes are read back, so that a broken operation
+// cannot give a fast figure. Writes go to a fresh array with the same zarr.json under
+// DIR/zarrita-write/<chain> (removed at the end unless --keep).
 //
 // OUT_JSON is ZARRJ_JSON with, on every zarrj row of a workload zarrita ran, "zarrita":
 // {"seconds", "mb_per_s"} and "ratio_to_zarrita" (that row's mb_per_s / zarrita's), and
 // machine.zarrita: versions, repetitions, the load average, and the workloads zarrita could not run
-// (or ran on another region than zarrj: the byte counts differ), with the reason.
+// (or that moved another byte count than zarrj's row), with the reason.
 // The table on stdout compares zarrita with zarrj's row of the most threads and its 1-thread row.
 // Exit status 1 when a read or write gave wrong values.
 import * as zarr from "zarrita";
@@ -112,12 +114,6 @@ function metadata(chain) {
 /** The chunk (or shard) shape of the regular grid. */
 const chunkShape = (meta) => meta.chunk_grid.configuration.chunk_shape;
 
-/** The inner chunk shape when the array is sharded, else null. */
-function innerShape(meta) {
-  const first = meta.codecs[0];
-  return first?.name === "sharding_indexed" ? first.configuration.chunk_shape : null;
-}
-
 const opened = new Map();
 async function openRead(chain) {
   if (!opened.has(chain)) opened.set(chain, await zarr.open.v3(zarr.root(store).resolve(`float32/${chain}`), { kind: "array" }));
@@ -126,66 +122,20 @@ async function openRead(chain) {
 
 // ---- the regions of the latency ops ----
 //
-// A row's "region" field ("100:164,200:328,300:428", [[100,164],...], {offset, shape} or
-// {start, stop}) wins. Without one, the rules of `zarr bench` (zarr-cli, Float32Bench):
-// - read-region: [100:164, 200:328, 300:428]; in a smaller array, each dimension
-//   min(64|128|128, size / 2) long, at 100|200|300 when it fits there, else centred;
-// - read-chunk: chunk (1,1,1) of the array's grid, or the last chunk in a dimension with fewer;
-// - read-inner-chunk: inner chunk (1,1,1) of that shard (of shard (0,0,0) in a one-shard array:
-//   [32:64, 64:128, 64:128]), or the shard's first where (1) does not fit;
-// - read-chunk of zstd-1-32x64x64 (the inner chunk's unsharded reference): the chunk that holds
-//   the same elements as the sharded read-inner-chunk.
-// The region used is printed; a byte count that differs from zarrj's gives no figure.
+// An op other than write and read reads one fixed region, which zarrj's row names:
+// "region": {"offset": [...], "shape": [...]}, inside the array. zarrita reads that region and no
+// other: a row without one, or with one that is not inside the array, gets no figure.
 
-const REGION_START = [100, 200, 300];
-const REGION_SIZE = [64, 128, 128];
-const SHARDED_CHAIN = "sharding-zstd-1";
-const REFERENCE_CHAIN = "zstd-1-32x64x64";
-
-function explicitRegion(r) {
-  if (typeof r === "string") {
-    const pairs = r.replace(/^\[|\]$/g, "").split(",").map((p) => p.trim().split(":").map(Number));
-    return { offset: pairs.map((p) => p[0]), shape: pairs.map((p) => p[1] - p[0]) };
+function rowRegion(w, arrayShape) {
+  const row = `zarrj's row ${w.name} ${w.op}`;
+  const r = w.rows[0].region;
+  if (r == null) throw new Skip(`${row} has no "region" field: the region zarrj read is unknown (zarr bench older than the field?)`);
+  const dims = (a) => Array.isArray(a) && a.length === arrayShape.length && a.every(Number.isInteger);
+  if (!dims(r.offset) || !dims(r.shape) || r.offset.some((o, d) => o < 0 || r.shape[d] < 1 || o + r.shape[d] > arrayShape[d])) {
+    throw new Skip(`${row} has "region" ${JSON.stringify(r)}: not {"offset", "shape"} inside the array's [${arrayShape.join(", ")}]`);
   }
-  if (Array.isArray(r)) return { offset: r.map((p) => p[0]), shape: r.map((p) => p[1] - p[0]) };
-  if (r.offset && r.shape) return { offset: r.offset, shape: r.shape };
-  if (r.start && r.stop) return { offset: r.start, shape: r.stop.map((s, d) => s - r.start[d]) };
-  throw new Error(`cannot read the region ${JSON.stringify(r)}`);
-}
-
-function regionOfReadRegion(shape) {
-  const size = shape.map((s, d) => Math.min(REGION_SIZE[d], Math.floor(s / 2)));
-  const offset = shape.map((s, d) => (REGION_START[d] + size[d] <= s ? REGION_START[d] : Math.floor((s - size[d]) / 2)));
-  return { offset, shape: size };
-}
-
-/** Chunk (1,1,1) of the grid of `chunk`-sized chunks over `shape`, or the last where there are fewer; clipped. */
-function regionOfChunk(shape, chunk) {
-  const offset = shape.map((s, d) => Math.min(1, Math.ceil(s / chunk[d]) - 1) * chunk[d]);
-  return { offset, shape: offset.map((o, d) => Math.min(chunk[d], shape[d] - o)) };
-}
-
-function regionOfInnerChunk(shape, shard, inner) {
-  const origin = regionOfChunk(shape, shard).offset;
-  const offset = origin.map((o, d) => (o + 2 * inner[d] <= shape[d] ? o + inner[d] : o));
-  return { offset, shape: inner };
-}
-
-function latencyRegion(chain, op, row, shape, meta) {
-  if (row.region != null) return explicitRegion(row.region);
-  if (op === "read-region") return regionOfReadRegion(shape);
-  if (op === "read-inner-chunk") {
-    const inner = innerShape(meta);
-    if (!inner) throw new Skip("the array is not sharded");
-    return regionOfInnerChunk(shape, chunkShape(meta), inner);
-  }
-  if (op === "read-chunk" && chain === REFERENCE_CHAIN && existsSync(join(DIR, "float32", SHARDED_CHAIN, "zarr.json"))) {
-    const sharded = metadata(SHARDED_CHAIN);
-    const inner = innerShape(sharded);
-    if (inner && inner.every((n, d) => n === chunkShape(meta)[d])) return regionOfInnerChunk(shape, chunkShape(sharded), inner);
-  }
-  if (op === "read-chunk") return regionOfChunk(shape, chunkShape(meta));
-  throw new Skip(`unknown op ${op}`);
+  if (w.rows.some((x) => JSON.stringify(x.region) !== JSON.stringify(r))) throw new Skip(`${row}: its rows name different regions`);
+  return { offset: r.offset, shape: r.shape };
 }
 
 const selection = ({ offset, shape }) => offset.map((o, d) => zarr.slice(o, o + shape[d]));
@@ -210,10 +160,10 @@ class Skip extends Error {}
 
 // ---- workloads ----
 
-async function readWorkload(chain, op, row) {
+async function readWorkload(chain, w) {
+  const op = w.op;
   const arr = await openRead(chain);
-  const meta = metadata(chain);
-  const r = op === "read" ? { offset: arr.shape.map(() => 0), shape: arr.shape } : latencyRegion(chain, op, row, arr.shape, meta);
+  const r = op === "read" ? { offset: arr.shape.map(() => 0), shape: arr.shape } : rowRegion(w, arr.shape);
   const runs = op === "read" ? WHOLE_RUNS : LATENCY_RUNS;
   const sel = op === "read" ? null : selection(r);
   const { seconds, value } = await median(runs, () => zarr.get(arr, sel));
@@ -245,8 +195,10 @@ async function writeWorkload(chain) {
     }
     throw e;
   }
-  // What was written must read back (with zarrita) as the function...
-  const r = regionOfChunk(shape, chunkShape(meta));
+  // What was written must read back (with zarrita) as the function: the chunk holding the last element...
+  const chunk = chunkShape(meta);
+  const last = shape.map((s, d) => Math.floor((s - 1) / chunk[d]) * chunk[d]);
+  const r = { offset: last, shape: last.map((o, d) => shape[d] - o) };
   check(await zarr.get(arr, selection(r)), r.offset, r.shape, `${chain} write, read back ${describe(r)}`);
   // ...and be what the metadata says.
   const mismatch = bloscMismatch(meta, dest);
@@ -319,7 +271,7 @@ let failures = 0;
 for (const w of workloads.values()) {
   const chain = w.name.slice("float32/".length);
   try {
-    const result = w.op === "write" ? await writeWorkload(chain) : await readWorkload(chain, w.op, w.rows[0]);
+    const result = w.op === "write" ? await writeWorkload(chain) : await readWorkload(chain, w);
     const zbytes = w.rows[0].bytes;
     if (zbytes != null && zbytes !== result.bytes) {
       throw new Skip(`zarrj moved ${zbytes} bytes, zarrita ${result.bytes}${result.note ? " (" + result.note + ")" : ""}: not the same work`);

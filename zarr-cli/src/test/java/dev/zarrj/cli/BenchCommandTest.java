@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -23,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code zarr bench} at its tiny size through the picocli entry point: the JSON document's shape,
- * the ceilings' ratios, the arrays it leaves in {@code --dir}. No timing is asserted.
+ * the ceilings' ratios, the regions the latency rows read, the arrays it leaves in {@code --dir}.
+ * No timing is asserted.
  *
  * <p>The uint16 workloads run in child JVMs started with this JVM's module path; Surefire runs
  * these tests on the module path, so they run here too (one array of them, to keep the test
@@ -35,6 +37,8 @@ class BenchCommandTest {
     Path tmp;
 
     private static final List<String> CHAINS = List.of("bytes", "gzip-1", "zstd-1", "blosc-zstd-5-shuffle", "sharding-zstd-1");
+    /** The ops that read one fixed region, which their rows name (other tools read the same one). */
+    private static final Set<String> LATENCY_OPS = Set.of("read-region", "read-chunk", "read-inner-chunk");
 
     record Result(int code, String out, String err) {}
 
@@ -74,6 +78,11 @@ class BenchCommandTest {
                 assertEquals(want, w.get("ratio_to_ceiling").asDouble(), want * 2e-3, id);
             } else {
                 assertFalse(w.has("ratio_to_ceiling"), id);
+            }
+            if (LATENCY_OPS.contains(w.get("op").asText())) {
+                assertRegion(w, dir, id);
+            } else {
+                assertFalse(w.has("region"), id);
             }
             seen.add(w.get("name").asText() + " " + w.get("op").asText());
         }
@@ -148,6 +157,49 @@ class BenchCommandTest {
         assertEquals(2, bad.code());
         assertTrue(bad.err().contains("--only"), bad.err());
         assertEquals(2, zarr("bench", "--size", "huge").code());
+    }
+
+    /**
+     * A latency row's region lies inside its array (kept in {@code dir} under the row's name) and
+     * accounts for the row's bytes: the region's own, or for {@code read-chunk} the whole chunk's,
+     * which {@code readChunk} returns also when the chunk reaches past the array's edge; then the
+     * region is the chunk's part inside the array.
+     */
+    private static void assertRegion(JsonNode w, Path dir, String id) throws Exception {
+        JsonNode region = w.get("region");
+        assertTrue(region != null && region.has("offset") && region.has("shape"), id + ": region " + region);
+        try (Store store = Zarr.defaults().openStore(dir.resolve(w.get("name").asText()).toString(), true)) {
+            ZarrArray a = Zarr.defaults().openArray(store, "/");
+            long[] shape = a.shape();
+            long[] offset = longs(region.get("offset"));
+            long[] size = longs(region.get("shape"));
+            assertEquals(shape.length, offset.length, id + ": region " + region);
+            assertEquals(shape.length, size.length, id + ": region " + region);
+            for (int d = 0; d < shape.length; d++) {
+                assertTrue(offset[d] >= 0 && size[d] > 0 && offset[d] + size[d] <= shape[d],
+                        id + ": region " + region + " is not inside the array's " + Arrays.toString(shape));
+            }
+            long[] read = size;
+            if (w.get("op").asText().equals("read-chunk")) {
+                long[] chunk = a.chunkShape();
+                for (int d = 0; d < shape.length; d++) {
+                    assertEquals(0, offset[d] % chunk[d], id + ": region " + region + " does not start a chunk");
+                    assertEquals(Math.min(chunk[d], shape[d] - offset[d]), size[d],
+                            id + ": region " + region + " is not the chunk's part inside the array");
+                }
+                read = chunk;
+            }
+            assertEquals(Arrays.stream(read).reduce(1, (x, y) -> x * y) * a.dataType().size(), w.get("bytes").asLong(),
+                    id + ": bytes against region " + region);
+        }
+    }
+
+    private static long[] longs(JsonNode a) {
+        long[] out = new long[a.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = a.get(i).asLong();
+        }
+        return out;
     }
 
     private static JsonNode find(List<JsonNode> rows, String name, String op) {

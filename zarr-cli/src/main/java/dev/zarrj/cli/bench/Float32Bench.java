@@ -226,7 +226,10 @@ final class Float32Bench {
         return Timing.median(runs.stream().mapToDouble(r -> r[column]).toArray());
     }
 
-    /** A region across chunk borders, one chunk, and for the sharded chain one inner chunk next to its reference. */
+    /**
+     * A region across chunk borders, one chunk, and for the sharded chain one inner chunk next to
+     * its reference; each row carries the region it read.
+     */
     private List<Row> latencies(Chain chain, ZarrArray array, CountingStore store, NdArray data, Zarr zarr)
             throws Exception {
         List<Row> rows = new ArrayList<>();
@@ -237,9 +240,9 @@ final class Float32Bench {
             regionShape[d] = Math.min(CHUNKS[d], shape[d] / 2);
             regionStart[d] = REGION_START[d] + regionShape[d] <= shape[d] ? REGION_START[d] : (shape[d] - regionShape[d]) / 2;
         }
-        NdArray expected = data.region(regionStart, regionShape);
-        rows.add(latency(workload(chain.name()), "read-region", store, () -> array.read(regionStart, regionShape),
-                expected));
+        Row.Region region = new Row.Region(regionStart, regionShape);
+        rows.add(latency(workload(chain.name()), "read-region", region, store, () -> array.read(regionStart, regionShape),
+                data.region(regionStart, regionShape)));
 
         long[] grid = array.chunkGridShape();
         long[] chunk = new long[3];
@@ -247,15 +250,13 @@ final class Float32Bench {
             chunk[d] = Math.min(1, grid[d] - 1);
         }
         long[] chunkShape = array.chunkShape();
-        long[] chunkOrigin = new long[3];
-        for (int d = 0; d < 3; d++) {
-            chunkOrigin[d] = chunk[d] * chunkShape[d];
-        }
-        rows.add(latency(workload(chain.name()), "read-chunk", store, () -> array.readChunk(chunk),
-                clippedRegion(data, chunkOrigin, chunkShape)));
+        Row.Region chunkRegion = chunkRegion(chunk, chunkShape, shape);
+        rows.add(latency(workload(chain.name()), "read-chunk", chunkRegion, store, () -> array.readChunk(chunk),
+                chunkValues(data, chunkRegion, chunkShape)));
 
         if (chain.sharded()) {
             // Inner chunk (1,1,1) of that shard, where it lies inside the array.
+            long[] chunkOrigin = chunkRegion.offset();
             long[] innerOrigin = new long[3];
             for (int d = 0; d < 3; d++) {
                 long o = chunkOrigin[d] + INNER[d];
@@ -270,10 +271,11 @@ final class Float32Bench {
             for (int d = 0; d < 3; d++) {
                 refChunk[d] = innerOrigin[d] / INNER[d];
             }
-            NdArray innerExpected = data.region(innerOrigin, INNER);
-            Row ref = latency(workload(REFERENCE), "read-chunk", store, () -> reference.readChunk(refChunk), innerExpected);
-            Row inner = latency(workload(chain.name()), "read-inner-chunk", store, () -> array.read(innerOrigin, INNER),
-                    innerExpected);
+            Row.Region refRegion = chunkRegion(refChunk, INNER, shape);
+            Row ref = latency(workload(REFERENCE), "read-chunk", refRegion, store, () -> reference.readChunk(refChunk),
+                    chunkValues(data, refRegion, INNER));
+            Row inner = latency(workload(chain.name()), "read-inner-chunk", new Row.Region(innerOrigin, INNER), store,
+                    () -> array.read(innerOrigin, INNER), data.region(innerOrigin, INNER));
             inner.ceilingMbPerS = ref.mbPerS;
             log.line("  %s read-inner-chunk: %d store request(s), %.2fx the unsharded chunk's throughput",
                     workload(chain.name()), inner.storeRequests, inner.ratioToCeiling());
@@ -283,14 +285,21 @@ final class Float32Bench {
         return rows;
     }
 
-    /** What {@code readChunk} returns: the whole chunk, fill value (0) beyond the array's edge. */
-    private static NdArray clippedRegion(NdArray data, long[] origin, long[] chunkShape) {
-        NdArray out = NdArray.allocate(data.dataType(), chunkShape);
+    /** The part of chunk {@code index} of a grid of {@code chunkShape} chunks that lies inside an array of {@code shape}. */
+    private static Row.Region chunkRegion(long[] index, long[] chunkShape, long[] shape) {
+        long[] offset = new long[3];
         long[] inside = new long[3];
         for (int d = 0; d < 3; d++) {
-            inside[d] = Math.min(chunkShape[d], data.shape(d) - origin[d]);
+            offset[d] = index[d] * chunkShape[d];
+            inside[d] = Math.min(chunkShape[d], shape[d] - offset[d]);
         }
-        NdArray.copy(data, origin, out, new long[3], inside);
+        return new Row.Region(offset, inside);
+    }
+
+    /** What {@code readChunk} returns for the chunk at {@code region}: the whole chunk, 0 (the fill value) past the edge. */
+    private static NdArray chunkValues(NdArray data, Row.Region region, long[] chunkShape) {
+        NdArray out = NdArray.allocate(data.dataType(), chunkShape);
+        NdArray.copy(data, region.offset(), out, new long[3], region.shape());
         return out;
     }
 
@@ -298,7 +307,8 @@ final class Float32Bench {
         NdArray read() throws Exception;
     }
 
-    private Row latency(String name, String op, CountingStore store, Read read, NdArray expected) throws Exception {
+    private Row latency(String name, String op, Row.Region region, CountingStore store, Read read, NdArray expected)
+            throws Exception {
         NdArray got = read.read();
         if (!got.contentEquals(expected)) {
             throw new BenchFailure(name + " " + op + ": read other values than were written");
@@ -311,6 +321,7 @@ final class Float32Bench {
         r.threads = threads;
         r.timed(seconds, expected.byteSize());
         r.storeRequests = store.takeCount();
+        r.region = region;
         report(r);
         return r;
     }

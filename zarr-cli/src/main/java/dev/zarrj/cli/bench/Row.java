@@ -1,6 +1,7 @@
 package dev.zarrj.cli.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
@@ -13,6 +14,7 @@ import java.math.MathContext;
  *
  * <p>MB is 10^6 bytes. {@code bytes} is the decoded bytes one operation moves; {@code seconds}
  * is one operation (the median of several); {@code mbPerS} is {@code bytes / seconds}.
+ * {@code region} is set on the rows that read one fixed region of the array, the latency rows.
  */
 final class Row {
     final String name;
@@ -27,6 +29,37 @@ final class Row {
     Double peakRssMb;
     Double heapMaxMb;
     Long bytes;
+    Region region;
+
+    /**
+     * The elements of the array one operation read: {@code offset} and {@code shape} per dimension,
+     * inside the array. A chunk read at the array's edge returns the whole chunk, so its row's
+     * {@code bytes} can exceed the region's.
+     */
+    record Region(long[] offset, long[] shape) {
+        ObjectNode toJson() {
+            ObjectNode n = JsonNodeFactory.instance.objectNode();
+            ArrayNode o = n.putArray("offset");
+            ArrayNode s = n.putArray("shape");
+            for (int d = 0; d < offset.length; d++) {
+                o.add(offset[d]);
+                s.add(shape[d]);
+            }
+            return n;
+        }
+
+        static Region fromJson(JsonNode n) {
+            return new Region(longs(n.get("offset")), longs(n.get("shape")));
+        }
+
+        private static long[] longs(JsonNode a) {
+            long[] out = new long[a.size()];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = a.get(i).asLong();
+            }
+            return out;
+        }
+    }
 
     Row(String name, String op) {
         this.name = name;
@@ -67,6 +100,9 @@ final class Row {
         if (bytes != null) {
             n.put("bytes", bytes);
         }
+        if (region != null) {
+            n.set("region", region.toJson());
+        }
         return n;
     }
 
@@ -97,6 +133,7 @@ final class Row {
         r.peakRssMb = doubleOrNull(n, "peak_rss_mb");
         r.heapMaxMb = doubleOrNull(n, "heap_max_mb");
         r.bytes = n.has("bytes") ? n.get("bytes").asLong() : null;
+        r.region = n.has("region") ? Region.fromJson(n.get("region")) : null;
         return r;
     }
 
