@@ -209,6 +209,39 @@ public final class NdArray {
         return value.fillsAll(data.duplicate());
     }
 
+    /**
+     * Whether every element of the region {@code [offset, offset + regionShape)} equals
+     * {@code value} bit for bit; stops at the first that does not.
+     *
+     * @throws IllegalArgumentException when the region lies outside the array
+     */
+    public boolean isAll(FillValue value, long[] offset, long[] regionShape) {
+        checkRegion(offset, regionShape);
+        if (rank() == 0) {
+            return isAll(value);
+        }
+        for (long n : regionShape) {
+            if (n == 0) {
+                return true;
+            }
+        }
+        return walkRuns(this, offset, this, offset, regionShape,
+                (at, same, bytes) -> value.fillsAll(data.slice(at, bytes)));
+    }
+
+    private void checkRegion(long[] offset, long[] regionShape) {
+        if (offset.length != rank() || regionShape.length != rank()) {
+            throw new IllegalArgumentException("a region of rank " + offset.length + "/" + regionShape.length
+                    + " in an array of rank " + rank());
+        }
+        for (int d = 0; d < rank(); d++) {
+            if (regionShape[d] < 0 || offset[d] < 0 || offset[d] > shape[d] - regionShape[d]) {
+                throw new IllegalArgumentException("region " + Arrays.toString(regionShape) + " at "
+                        + Arrays.toString(offset) + " lies outside " + Arrays.toString(shape));
+            }
+        }
+    }
+
     /** Same data type, shape and bytes. */
     public boolean contentEquals(NdArray other) {
         return other != null && dataType.equals(other.dataType) && Arrays.equals(shape, other.shape)
@@ -519,43 +552,67 @@ public final class NdArray {
             dst.data.put(0, src.data, 0, es);
             return;
         }
+        walkRuns(src, srcOffset, dst, dstOffset, region, (srcAt, dstAt, bytes) -> {
+            dst.data.put(dstAt, src.data, srcAt, bytes);
+            return true;
+        });
+    }
+
+    /** What {@link #walkRuns} does with one contiguous run: byte positions in both arrays and its length. */
+    @FunctionalInterface
+    private interface RunVisitor {
+        /** @return whether to go on to the next run */
+        boolean visit(int aAt, int bAt, int bytes);
+    }
+
+    /**
+     * Visits the region of shape {@code region} at {@code aOffset} in {@code a} and at
+     * {@code bOffset} in {@code b} in C order, as the longest runs contiguous in both. The region
+     * is checked and non-empty, the rank at least 1.
+     *
+     * @return false when the visitor stopped early
+     */
+    private static boolean walkRuns(NdArray a, long[] aOffset, NdArray b, long[] bOffset, long[] region,
+                                    RunVisitor visitor) {
+        int rank = region.length;
+        int es = a.dataType.size();
         // Merge trailing dimensions that both arrays hold whole into one contiguous run.
         int inner = rank - 1;
         long run = region[inner];
-        while (inner > 0 && region[inner] == src.shape[inner] && region[inner] == dst.shape[inner]) {
+        while (inner > 0 && region[inner] == a.shape[inner] && region[inner] == b.shape[inner]) {
             inner--;
             run *= region[inner];
         }
-        long[] srcStride = strides(src.shape);
-        long[] dstStride = strides(dst.shape);
-        long srcBase = 0;
-        long dstBase = 0;
+        long[] aStride = strides(a.shape);
+        long[] bStride = strides(b.shape);
+        long aPos = 0;
+        long bPos = 0;
         for (int d = 0; d < rank; d++) {
-            srcBase += srcOffset[d] * srcStride[d];
-            dstBase += dstOffset[d] * dstStride[d];
+            aPos += aOffset[d] * aStride[d];
+            bPos += bOffset[d] * bStride[d];
         }
         int runBytes = (int) (run * es);
         long[] idx = new long[inner];
-        long srcPos = srcBase;
-        long dstPos = dstBase;
         while (true) {
-            dst.data.put((int) (dstPos * es), src.data, (int) (srcPos * es), runBytes);
+            if (!visitor.visit((int) (aPos * es), (int) (bPos * es), runBytes)) {
+                return false;
+            }
             // Advance the odometer over the outer dimensions [0, inner).
             int d = inner - 1;
             while (d >= 0) {
                 idx[d]++;
-                srcPos += srcStride[d];
-                dstPos += dstStride[d];
+                aPos += aStride[d];
+                bPos += bStride[d];
                 if (idx[d] < region[d]) {
                     break;
                 }
-                srcPos -= region[d] * srcStride[d];
-                dstPos -= region[d] * dstStride[d];
+                aPos -= region[d] * aStride[d];
+                bPos -= region[d] * bStride[d];
                 idx[d] = 0;
                 d--;
             }
             if (d < 0) {
-                return;
+                return true;
             }
         }
     }

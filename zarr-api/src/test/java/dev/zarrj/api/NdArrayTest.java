@@ -116,6 +116,22 @@ class NdArrayTest {
         }
 
         @Test
+        void isAllOfARegionLooksOnlyInsideIt() {
+            NdArray a = NdArray.allocate(INT32, 3, 4, 5);
+            a.fill(TestTypes.fillInt(9), new long[] {1, 1, 1}, new long[] {2, 2, 3});
+            assertTrue(a.isAll(TestTypes.fillInt(9), new long[] {1, 1, 1}, new long[] {2, 2, 3}));
+            assertTrue(a.isAll(TestTypes.fillInt(0), new long[] {0, 0, 0}, new long[] {1, 4, 5}));
+            assertTrue(a.isAll(TestTypes.fillInt(0), new long[] {1, 1, 1}, new long[] {2, 0, 3}), "empty region");
+            for (long[] at : new long[][] {{1, 1, 0}, {1, 0, 1}, {0, 1, 1}, {1, 1, 2}}) {
+                assertFalse(a.isAll(TestTypes.fillInt(9), at, new long[] {2, 2, 3}), Arrays.toString(at));
+            }
+            a.setLong(a.flatIndex(2, 2, 3), 8); // the region's last element
+            assertFalse(a.isAll(TestTypes.fillInt(9), new long[] {1, 1, 1}, new long[] {2, 2, 3}));
+            assertThrows(IllegalArgumentException.class,
+                    () -> a.isAll(TestTypes.fillInt(9), new long[] {2, 3, 3}, new long[] {2, 2, 3}));
+        }
+
+        @Test
         void filledWithZeroIsZero() {
             NdArray a = NdArray.filled(FLOAT32, TestTypes.fillFloat(0f), 4);
             assertArrayEquals(new float[4], a.toFloatArray());

@@ -657,6 +657,54 @@ public abstract class ArrayToBytesCodecContract {
         f.finish();
     }
 
+    /**
+     * AB14: {@code encodeRegion} of the chunk placed inside a larger source (one element of
+     * padding on every side, set to a sentinel) gives the same bytes as {@code encode} of the
+     * chunk, and leaves the source unchanged.
+     *
+     * <p>Spec: the SPI's {@code ArrayToBytesCodec.encodeRegion} (a write encodes a chunk straight
+     * out of the caller's array when the codec claims {@code supportsRegionEncode()}).
+     *
+     * <p>If this fails, check: the source offset ignored or added twice; strides taken from the
+     * chunk's shape instead of the source's; the padding's sentinel read as chunk data.
+     */
+    @Test
+    @DisplayName("AB14 encodeRegion equals encode of the region (SPI ArrayToBytesCodec.encodeRegion)")
+    public void required_AB14_encodeRegionEqualsEncode() {
+        Failures f = new Failures("AB14", "encodeRegion equals encode of the region");
+        for (Case c : matrix().roundTripping()) {
+            f.check(c.label(), () -> {
+                NdArray x = c.array();
+                int rank = x.rank();
+                long[] padded = new long[rank];
+                long[] at = new long[rank];
+                for (int d = 0; d < rank; d++) {
+                    padded[d] = x.shape(d) + 2;
+                    at[d] = 1;
+                }
+                NdArray source = NdArray.allocate(c.spec().dataType(), padded);
+                ByteBuffer bytes = source.bytes();
+                for (int i = 0; i < bytes.limit(); i++) {
+                    bytes.put(i, (byte) 0xA5);
+                }
+                NdArray.copy(x, new long[rank], source, at, x.shape());
+                NdArray before = NdArray.allocate(c.spec().dataType(), padded);
+                before.bytes().put(source.bytes());
+                ByteBuffer expected = encode(c);
+                ByteBuffer actual = codec(c).encodeRegion(source, at, c.spec());
+                if (!expected.equals(actual)) {
+                    throw Failures.violation("encodeRegion at offset 1 of a padded source gave " + actual.remaining()
+                            + " bytes that differ from encode's " + expected.remaining());
+                }
+                String changed = Buffers.difference(before, source);
+                if (!changed.isEmpty()) {
+                    throw Failures.violation("encodeRegion changed its source: " + changed);
+                }
+            });
+        }
+        f.finish();
+    }
+
     /** A call that decodes a region into {@code destination} at {@code at}. */
     private interface IntoCall {
         void decodeInto(NdArray destination, long[] at);

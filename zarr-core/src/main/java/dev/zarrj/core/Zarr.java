@@ -33,9 +33,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The entry point: opens stores, creates and opens arrays and groups.
  *
  * <p>A {@code Zarr} holds the extension registry and the bounded executor on which chunks are
- * encoded and decoded. {@link #defaults()} discovers extensions on the module path and class path
- * and uses one thread per processor; {@link #builder()} configures another. Thread-safe; close a
- * {@code Zarr} you built to stop its threads.
+ * encoded and decoded; the thread that reads or writes takes part. {@link #defaults()} discovers
+ * extensions on the module path and class path and uses one thread per processor;
+ * {@link #builder()} configures another. Thread-safe; close a {@code Zarr} you built to stop its
+ * threads.
  *
  * <pre>{@code
  * Zarr zarr = Zarr.defaults();
@@ -64,7 +65,8 @@ public final class Zarr implements AutoCloseable {
             this.executor = b.executor;
             this.ownsExecutor = false;
         } else {
-            this.executor = Executors.newFixedThreadPool(threads, daemonThreads());
+            // The calling thread is the first of the threads; the pool supplies the others.
+            this.executor = Executors.newFixedThreadPool(Math.max(1, threads - 1), daemonThreads());
             this.ownsExecutor = true;
         }
         ParallelTasks tasks = new ParallelTasks(executor, threads);

@@ -65,6 +65,29 @@ public non-sealed interface ArrayToBytesCodec extends Codec {
     }
 
     /**
+     * Whether {@link #encodeRegion} encodes a chunk straight out of a larger array, without first
+     * copying the whole chunk (sharding gathers each inner chunk from it). False by default.
+     */
+    default boolean supportsRegionEncode() {
+        return false;
+    }
+
+    /**
+     * Encodes the chunk that is the region of shape {@code decoded.shape()} at {@code sourceOffset}
+     * in {@code source}: the same bytes as {@link #encode} of a copy of that region, which is what
+     * the default does. The returned buffer is owned by the caller; {@code source} is left unchanged.
+     *
+     * @throws IllegalArgumentException when the region lies outside {@code source} or the element
+     *                                  sizes differ
+     */
+    default ByteBuffer encodeRegion(NdArray source, long[] sourceOffset, ChunkSpec decoded) {
+        if (source.dataType().size() != decoded.dataType().size()) {
+            throw new IllegalArgumentException("a source of " + source.dataType().name() + " for " + decoded);
+        }
+        return encode(source.region(sourceOffset, decoded.shape()), decoded);
+    }
+
+    /**
      * Whether {@link #encodePartial} updates a value without decoding and re-encoding all of it
      * (sharding replaces only the touched inner chunks). False by default.
      */

@@ -265,6 +265,12 @@ final class BrokenCodecs {
         }
     }
 
+    static class BytesEncodeRegionIgnoresOffset extends Bytes {
+        BytesEncodeRegionIgnoresOffset() {
+            super(BytesCodecFixture.Defect.ENCODE_REGION_IGNORES_OFFSET);
+        }
+    }
+
     /** A correct {@code bytes} that claims to detect corruption, which no checksum-free format can. */
     static class BytesClaimsCorruptionDetection extends Bytes {
         BytesClaimsCorruptionDetection() {

@@ -37,7 +37,9 @@ final class BytesCodecFixture implements ArrayToBytesCodec {
         /** Claims partial decoding, and returns regions one element off: AB11. */
         BROKEN_PARTIAL_DECODE,
         /** decodeInto writes the region at the destination's origin, ignoring the offset asked for: AB13. */
-        DECODE_INTO_IGNORES_OFFSET
+        DECODE_INTO_IGNORES_OFFSET,
+        /** Claims region encoding, and encodes the source's region at its origin, ignoring the offset: AB14. */
+        ENCODE_REGION_IGNORES_OFFSET
     }
 
     private final String endian;
@@ -123,6 +125,17 @@ final class BytesCodecFixture implements ArrayToBytesCodec {
         byte[] b = new byte[array.byteSize()];
         array.bytes().get(b);
         return ByteBuffer.wrap(swaps(decoded) ? swap(b, decoded.dataType().byteOrderUnit()) : b);
+    }
+
+    @Override
+    public boolean supportsRegionEncode() {
+        return defect == Defect.ENCODE_REGION_IGNORES_OFFSET;
+    }
+
+    @Override
+    public ByteBuffer encodeRegion(NdArray source, long[] sourceOffset, ChunkSpec decoded) {
+        long[] at = defect == Defect.ENCODE_REGION_IGNORES_OFFSET ? new long[sourceOffset.length] : sourceOffset;
+        return ArrayToBytesCodec.super.encodeRegion(source, at, decoded);
     }
 
     @Override

@@ -42,6 +42,7 @@ class CodecContractSelfTest {
                 Arguments.of(BrokenCodecs.BytesBrokenPartialDecode.class, "optional_AB11"),
                 Arguments.of(BrokenCodecs.BytesClaimsCorruptionDetection.class, "optional_AB12"),
                 Arguments.of(BrokenCodecs.BytesDecodeIntoIgnoresOffset.class, "required_AB13"),
+                Arguments.of(BrokenCodecs.BytesEncodeRegionIgnoresOffset.class, "required_AB14"),
                 Arguments.of(BrokenCodecs.TransposeSpecLies.class, "required_AA02"),
                 Arguments.of(BrokenCodecs.TransposeNoShapeCheck.class, "required_AA06"),
                 Arguments.of(BrokenCodecs.TransposeInverseOrder.class, "required_AA08"));

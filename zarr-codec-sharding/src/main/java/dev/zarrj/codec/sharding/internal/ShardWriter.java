@@ -7,6 +7,8 @@ import dev.zarrj.codec.sharding.IndexLocation;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.IntFunction;
 
 /**
@@ -22,19 +24,54 @@ final class ShardWriter {
 
     private ShardWriter() {}
 
-    /** Encodes a whole shard; an array of only fill values gives a shard with an empty index. */
-    static ByteBuffer encode(ShardingCodec codec, ShardLayout layout, NdArray array) {
+    /**
+     * Encodes the whole shard that is the region of {@code source} at {@code at}; a region of only
+     * fill values gives a shard with an empty index. Each inner chunk is gathered straight from the
+     * source, and only when it holds something other than the fill value.
+     */
+    static ByteBuffer encode(ShardingCodec codec, ShardLayout layout, NdArray source, long[] at) {
         int n = layout.count();
         ChunkSpec inner = layout.innerSpec();
         long[] innerShape = layout.innerShape();
         ByteBuffer[] encoded = new ByteBuffer[n];
+        if (n == 1 && Arrays.equals(source.shape(), innerShape)) {
+            encoded[0] = source.isAll(inner.fillValue()) ? null : codec.encodeInner(source, layout);
+            return assemble(codec, layout, i -> encoded[i]);
+        }
+        // One gather buffer per thread at work, reused from one inner chunk to the next.
+        Queue<NdArray> spare = new ConcurrentLinkedQueue<>();
+        long[] zero = new long[layout.rank()];
         codec.tasks().forEach(n, i -> {
-            NdArray chunk = n == 1 ? array : array.region(layout.origin(i), innerShape);
-            if (!chunk.isAll(inner.fillValue())) {
-                encoded[i] = codec.encodeInner(chunk, layout);
+            long[] from = layout.origin(i);
+            for (int d = 0; d < from.length; d++) {
+                from[d] += at[d];
             }
+            if (source.isAll(inner.fillValue(), from, innerShape)) {
+                return;
+            }
+            NdArray chunk = spare.poll();
+            if (chunk == null) {
+                chunk = NdArray.allocate(inner.dataType(), innerShape);
+            }
+            NdArray.copy(source, from, chunk, zero, innerShape);
+            encoded[i] = notSharing(codec.encodeInner(chunk, layout), chunk);
+            spare.add(chunk);
         });
         return assemble(codec, layout, i -> encoded[i]);
+    }
+
+    /**
+     * The encoded bytes, copied when they are a view of the gather buffer (a chain of only
+     * {@code bytes} may return its input), since that buffer is reused for the next inner chunk.
+     */
+    private static ByteBuffer notSharing(ByteBuffer encoded, NdArray gathered) {
+        ByteBuffer g = gathered.bytes();
+        if (encoded.hasArray() && g.hasArray() && encoded.array() == g.array()) {
+            ByteBuffer copy = ByteBuffer.allocate(encoded.remaining());
+            copy.put(encoded.duplicate()).flip();
+            return copy;
+        }
+        return encoded;
     }
 
     /**

@@ -221,7 +221,29 @@ public final class ShardingCodec implements ArrayToBytesCodec {
             throw new IllegalArgumentException(NAME + ": an array of shape " + Arrays.toString(array.shape())
                     + " does not match " + decoded);
         }
-        return ShardWriter.encode(this, layout, array);
+        return ShardWriter.encode(this, layout, array, new long[layout.rank()]);
+    }
+
+    /** Gathers each inner chunk straight from {@code source}: the shard is never copied whole. */
+    @Override
+    public boolean supportsRegionEncode() {
+        return true;
+    }
+
+    @Override
+    public ByteBuffer encodeRegion(NdArray source, long[] sourceOffset, ChunkSpec decoded) {
+        ShardLayout layout = layout(decoded);
+        long[] shape = layout.shardShape();
+        boolean inside = source.rank() == shape.length && sourceOffset.length == shape.length
+                && source.dataType().size() == decoded.dataType().size();
+        for (int d = 0; inside && d < shape.length; d++) {
+            inside = sourceOffset[d] >= 0 && sourceOffset[d] <= source.shape(d) - shape[d];
+        }
+        if (!inside) {
+            throw new IllegalArgumentException(NAME + ": the shard " + decoded + " at " + Arrays.toString(sourceOffset)
+                    + " does not lie inside " + source);
+        }
+        return ShardWriter.encode(this, layout, source, sourceOffset);
     }
 
     /** Decodes a whole shard: its index, then every present inner chunk in parallel. */

@@ -151,6 +151,35 @@ class ShardingRoundTripTest {
         assertArrayEquals(all, a.read().toShortArray());
     }
 
+    /**
+     * A whole-array write encodes each interior shard straight from the caller's array
+     * ({@code encodeRegion}): the stored bytes equal those of writing the same shard as a chunk,
+     * and a shard of only fill values is not stored.
+     */
+    @Test
+    void shardsEncodedFromTheCallersArrayMatchShardsEncodedWhole() {
+        Store store = ZARR.openStore("memory:");
+        String codecs = "[" + sharding("[4,3]", LE + "," + GZIP, LE + "," + CRC, "end") + "]";
+        ZarrArray whole = ZARR.array(DataTypes.INT32, 16, 24).chunks(8, 12).codecs(codecs).fillValue(-7)
+                .create(store, "/whole");
+        ZarrArray byChunk = ZARR.array(DataTypes.INT32, 16, 24).chunks(8, 12).codecs(codecs).fillValue(-7)
+                .create(store, "/by-chunk");
+        int[] values = new int[16 * 24];
+        for (int i = 0; i < values.length; i++) {
+            boolean firstShard = i / 24 < 8 && i % 24 < 12;
+            values[i] = firstShard ? -7 : i * 7 + 1;
+        }
+        NdArray data = NdArray.copyOf(DataTypes.INT32, values, 16, 24);
+        whole.write(new long[] {0, 0}, data);
+        assertArrayEquals(values, whole.read().toIntArray());
+        assertFalse(store.exists(StoreKey.of(whole.chunkKey(0, 0))), "a shard of only fill values is not stored");
+        for (long[] c : new long[][] {{0, 1}, {1, 0}, {1, 1}}) {
+            byChunk.writeChunk(c, data.region(new long[] {c[0] * 8, c[1] * 12}, new long[] {8, 12}));
+            assertArrayEquals(bytes(store, StoreKey.of(byChunk.chunkKey(c))), bytes(store, StoreKey.of(whole.chunkKey(c))),
+                    "shard " + Arrays.toString(c));
+        }
+    }
+
     private static byte[] bytes(Store store, StoreKey key) {
         java.nio.ByteBuffer b = store.get(key).orElseThrow();
         byte[] out = new byte[b.remaining()];

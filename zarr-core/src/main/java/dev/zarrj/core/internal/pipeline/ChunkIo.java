@@ -155,6 +155,14 @@ public final class ChunkIo {
                 store(store, key, chain, spec, view);
                 return;
             }
+            if (!edge && chain.supportsRegionEncode()) {
+                if (writeEmptyChunks == WriteEmptyChunks.SKIP && src.isAll(spec.fillValue(), part.inRegion, part.extent)) {
+                    store.erase(key);
+                } else {
+                    store.set(key, chain.encodeRegion(src, part.inRegion, spec));
+                }
+                return;
+            }
             withChunk(spec, chunk -> {
                 if (edge) {
                     chunk.fill(spec.fillValue()); // the part outside the array

@@ -152,6 +152,23 @@ public final class DefaultCodecChain implements CodecChain {
         return b;
     }
 
+    /** Whether {@link #encodeRegion} encodes straight out of a larger array (no array→array codecs to run first). */
+    public boolean supportsRegionEncode() {
+        return arrayToArray.isEmpty() && arrayToBytes.supportsRegionEncode();
+    }
+
+    /** {@link #encode} of the region of {@code source} at {@code sourceOffset}, without copying it when supported. */
+    public ByteBuffer encodeRegion(NdArray source, long[] sourceOffset, ChunkSpec decoded) {
+        if (!supportsRegionEncode()) {
+            return encode(source.region(sourceOffset, decoded.shape()), decoded);
+        }
+        ByteBuffer b = arrayToBytes.encodeRegion(source, sourceOffset, decoded);
+        for (BytesToBytesCodec c : bytesToBytes) {
+            b = c.encode(b);
+        }
+        return b;
+    }
+
     @Override
     public NdArray decode(ByteBuffer encoded, ChunkSpec decoded) {
         ChunkSpec[] specs = specs(decoded);
