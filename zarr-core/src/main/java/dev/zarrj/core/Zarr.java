@@ -356,9 +356,10 @@ public final class Zarr implements AutoCloseable {
         }
 
         /**
-         * An executor to use instead of an own thread pool of {@link #threads} threads; not shut
-         * down by {@link Zarr#close()}. Reads and writes may be called from its own threads: the
-         * caller takes part in the work and never waits for a task the executor has not started.
+         * An executor to use instead of an own thread pool; not shut down by {@link Zarr#close()}.
+         * {@link #threads} still bounds the threads of one read or write. Reads and writes may be
+         * called from the executor's own threads: the caller takes part in the work and never
+         * waits for a task the executor has not started.
          */
         public Builder executor(ExecutorService executor) {
             this.executor = executor;
