@@ -728,5 +728,52 @@ public abstract class BytesToBytesCodecContract {
         f.finish();
     }
 
+    /**
+     * BB14: {@code encode(decoded, allocate)}, with heap and direct memory lent (larger than asked,
+     * full of old bytes), returns an encoding that decodes to the input; it shares no memory with
+     * the input (overwriting the input afterwards leaves it unchanged), and the input is left
+     * unchanged.
+     *
+     * <p>Spec: the SPI's {@code BytesToBytesCodec.encode(ByteBuffer, IntFunction)} (a write encodes
+     * into memory it reuses).
+     *
+     * <p>If this fails, check: the lent buffer returned with its own limit instead of the encoded
+     * length; lent memory assumed to be zeroed; native calls given a heap buffer, or a direct
+     * buffer's base address where its position was meant.
+     */
+    @Test
+    @DisplayName("BB14 encode into lent memory round-trips (SPI BytesToBytesCodec.encode with allocate)")
+    public void required_BB14_encodeIntoLentMemory() {
+        Failures f = new Failures("BB14", "encode into lent memory round-trips");
+        for (Case c : matrix().roundTripping()) {
+            f.check(c.label(), () -> {
+                ByteBuffer x = c.array().bytes();
+                for (boolean direct : new boolean[] {false, true}) {
+                    String kind = direct ? "direct" : "heap";
+                    ByteBuffer input = Buffers.copy(x);
+                    Buffers.Snapshot before = Buffers.Snapshot.of(input);
+                    ByteBuffer result = codec(c).encode(input, Buffers.lender(direct, SENTINEL));
+                    expectUnchanged("encode with " + kind + " memory lent", new Buffers.Variant<>("the input", input),
+                            before);
+                    ByteBuffer kept = Buffers.copy(result);
+                    String d = Buffers.difference(x, codec(c).decode(Buffers.copy(result),
+                            EncodedSize.fixed(c.decodedBytes())));
+                    if (!d.isEmpty()) {
+                        throw Failures.violation("encode with " + kind + " memory lent does not decode to x: " + d);
+                    }
+                    for (int i = input.position(); i < input.limit(); i++) {
+                        input.put(i, (byte) ~input.get(i));
+                    }
+                    d = Buffers.difference(kept, result);
+                    if (!d.isEmpty()) {
+                        throw Failures.violation("the result of encode with " + kind
+                                + " memory lent changed when its input was overwritten (it shares the input's memory): " + d);
+                    }
+                }
+            });
+        }
+        f.finish();
+    }
+
     private static final byte SENTINEL = (byte) 0xA5;
 }

@@ -7,7 +7,9 @@ import dev.zarrj.api.EncodedSize;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.NdArray;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Optional;
+import java.util.function.IntFunction;
 
 /**
  * The one codec of a chain that turns an array into bytes (for example {@code bytes},
@@ -74,17 +76,22 @@ public non-sealed interface ArrayToBytesCodec extends Codec {
 
     /**
      * Encodes the chunk that is the region of shape {@code decoded.shape()} at {@code sourceOffset}
-     * in {@code source}: the same bytes as {@link #encode} of a copy of that region, which is what
-     * the default does. The returned buffer is owned by the caller; {@code source} is left unchanged.
+     * in {@code source} (the whole of {@code source} when their shapes match): the same bytes as
+     * {@link #encode} of a copy of that region, which is what the default does. The result may
+     * lie in memory from {@code allocate}, lent as
+     * {@link BytesToBytesCodec#encode(ByteBuffer, IntFunction)} describes; the default ignores it.
+     * {@code source} is left unchanged.
      *
      * @throws IllegalArgumentException when the region lies outside {@code source} or the element
      *                                  sizes differ
      */
-    default ByteBuffer encodeRegion(NdArray source, long[] sourceOffset, ChunkSpec decoded) {
+    default ByteBuffer encodeRegion(NdArray source, long[] sourceOffset, ChunkSpec decoded,
+                                    IntFunction<ByteBuffer> allocate) {
         if (source.dataType().size() != decoded.dataType().size()) {
             throw new IllegalArgumentException("a source of " + source.dataType().name() + " for " + decoded);
         }
-        return encode(source.region(sourceOffset, decoded.shape()), decoded);
+        boolean whole = Arrays.equals(source.shape(), decoded.shape()) && Arrays.stream(sourceOffset).allMatch(o -> o == 0);
+        return encode(whole ? source : source.region(sourceOffset, decoded.shape()), decoded);
     }
 
     /**

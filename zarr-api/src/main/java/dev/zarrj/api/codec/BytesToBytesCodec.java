@@ -5,6 +5,7 @@ import dev.zarrj.api.ByteSource;
 import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.EncodedSize;
 import java.nio.ByteBuffer;
+import java.util.function.IntFunction;
 
 /**
  * A codec that turns bytes into bytes (compressors, checksums).
@@ -13,8 +14,27 @@ public non-sealed interface BytesToBytesCodec extends Codec {
     /** The spec's {@code compute_encoded_size}, from what is known of the decoded size. */
     EncodedSize encodedSize(EncodedSize decoded);
 
-    /** Encodes bytes (position to limit); the result is owned by the caller. */
+    /**
+     * Encodes bytes (position to limit); the result is owned by the caller and shares no memory
+     * with {@code decoded}.
+     */
     ByteBuffer encode(ByteBuffer decoded);
+
+    /**
+     * Encodes bytes into memory the caller lends, so that a write that encodes many chunks reuses
+     * its output buffers instead of allocating (and zeroing) one per chunk.
+     *
+     * <p>{@code allocate} gives a buffer with position 0 and at least the given number of bytes
+     * remaining, heap or direct, with unspecified content; a codec may call it any number of
+     * times. The caller takes every buffer it gave back once it is done with the result, so the
+     * codec keeps no reference to them. The result (position to limit) may lie in such a buffer or
+     * in memory of the codec's own, never in {@code decoded}'s, and decodes as what
+     * {@link #encode(ByteBuffer)} gives does.
+     * The default ignores {@code allocate} and calls {@link #encode(ByteBuffer)}.
+     */
+    default ByteBuffer encode(ByteBuffer decoded, IntFunction<ByteBuffer> allocate) {
+        return encode(decoded);
+    }
 
     /**
      * Decodes bytes (position to limit).

@@ -7,6 +7,7 @@ import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.EncodedSize;
 import dev.zarrj.api.NdArray;
 import java.nio.ByteBuffer;
+import java.util.function.IntFunction;
 import java.util.Arrays;
 import java.util.List;
 
@@ -35,6 +36,16 @@ public interface CodecChain {
 
     /** Encodes a chunk; the returned bytes are owned by the caller. */
     ByteBuffer encode(NdArray chunk, ChunkSpec decoded);
+
+    /**
+     * Encodes a chunk into memory the caller lends, as
+     * {@link BytesToBytesCodec#encode(ByteBuffer, IntFunction)} describes: the result may lie in
+     * buffers from {@code allocate}, which the caller takes back once done with it. The default
+     * ignores {@code allocate}.
+     */
+    default ByteBuffer encode(NdArray chunk, ChunkSpec decoded, IntFunction<ByteBuffer> allocate) {
+        return encode(chunk, decoded);
+    }
 
     /**
      * Decodes a chunk.

@@ -121,6 +121,12 @@ final class BrokenCodecs {
         }
     }
 
+    static class XorEncodeKeepsLentLimit extends Xor {
+        XorEncodeKeepsLentLimit() {
+            super(XorCodecFixture.Defect.ENCODE_KEEPS_LENT_LIMIT);
+        }
+    }
+
     /** A correct codec that claims a checksum it does not have. */
     static class XorClaimsCorruptionDetection extends Xor {
         XorClaimsCorruptionDetection() {

@@ -18,6 +18,7 @@ import dev.zarrj.api.codec.CodecProvider;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * A plain, correct re-implementation of the {@code bytes} codec (registered under that name, the
@@ -133,9 +134,10 @@ final class BytesCodecFixture implements ArrayToBytesCodec {
     }
 
     @Override
-    public ByteBuffer encodeRegion(NdArray source, long[] sourceOffset, ChunkSpec decoded) {
+    public ByteBuffer encodeRegion(NdArray source, long[] sourceOffset, ChunkSpec decoded,
+                                   IntFunction<ByteBuffer> allocate) {
         long[] at = defect == Defect.ENCODE_REGION_IGNORES_OFFSET ? new long[sourceOffset.length] : sourceOffset;
-        return ArrayToBytesCodec.super.encodeRegion(source, at, decoded);
+        return ArrayToBytesCodec.super.encodeRegion(source, at, decoded, allocate);
     }
 
     @Override

@@ -16,6 +16,7 @@ import java.nio.ByteOrder;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.IntFunction;
 
 /**
  * A small, correct bytes→bytes codec for proving the kit, and copies of it with one defect each.
@@ -51,7 +52,9 @@ final class XorCodecFixture implements BytesToBytesCodec {
         /** Claims partial decoding, and reads suffix ranges from the start: BB11. */
         BROKEN_PARTIAL_DECODE,
         /** decodeInto writes from index 0 of the destination, ignoring its position: BB13. */
-        DECODE_INTO_IGNORES_POSITION
+        DECODE_INTO_IGNORES_POSITION,
+        /** Encoding into lent memory returns the lent buffer whole, old bytes past the encoding included: BB14. */
+        ENCODE_KEEPS_LENT_LIMIT
     }
 
     static final String NAME = "xor-fixture";
@@ -121,6 +124,14 @@ final class XorCodecFixture implements BytesToBytesCodec {
         byte[] out = new byte[b.remaining()];
         b.duplicate().get(out);
         return out;
+    }
+
+    @Override
+    public ByteBuffer encode(ByteBuffer decoded, IntFunction<ByteBuffer> allocate) {
+        ByteBuffer e = encode(decoded);
+        ByteBuffer out = allocate.apply(e.remaining());
+        out.put(0, e, e.position(), e.remaining());
+        return defect == Defect.ENCODE_KEEPS_LENT_LIMIT ? out : out.slice(0, e.remaining());
     }
 
     @Override

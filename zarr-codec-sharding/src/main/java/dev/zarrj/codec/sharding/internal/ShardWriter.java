@@ -28,17 +28,27 @@ final class ShardWriter {
      * Encodes the whole shard that is the region of {@code source} at {@code at}; a region of only
      * fill values gives a shard with an empty index. Each inner chunk is gathered straight from the
      * source, and only when it holds something other than the fill value.
+     *
+     * @param allocate lends memory for gathered inner chunks, their encodings and the shard (see
+     *                 {@code BytesToBytesCodec.encode(ByteBuffer, IntFunction)}), or null to
+     *                 allocate it here
      */
-    static ByteBuffer encode(ShardingCodec codec, ShardLayout layout, NdArray source, long[] at) {
+    static ByteBuffer encode(ShardingCodec codec, ShardLayout layout, NdArray source, long[] at,
+                             IntFunction<ByteBuffer> allocate) {
         int n = layout.count();
         ChunkSpec inner = layout.innerSpec();
         long[] innerShape = layout.innerShape();
         ByteBuffer[] encoded = new ByteBuffer[n];
         if (n == 1 && Arrays.equals(source.shape(), innerShape)) {
-            encoded[0] = source.isAll(inner.fillValue()) ? null : codec.encodeInner(source, layout);
-            return assemble(codec, layout, i -> encoded[i]);
+            encoded[0] = source.isAll(inner.fillValue()) ? null : codec.encodeInner(source, layout, allocate);
+            return assemble(codec, layout, i -> encoded[i], allocate);
         }
-        // One gather buffer per thread at work, reused from one inner chunk to the next.
+        int gatherBytes = Math.toIntExact(inner.byteSize());
+        IntFunction<ByteBuffer> memory = allocate != null ? allocate : ByteBuffer::allocate;
+        // A bytes→bytes codec's output never shares its input's memory, so a gather buffer can be
+        // reused from one inner chunk to the next (one per thread at work). Without one, the
+        // encoding may be a view of the gather buffer, which then must stay as it is.
+        boolean reuse = codec.innerEndsInBytesToBytes();
         Queue<NdArray> spare = new ConcurrentLinkedQueue<>();
         long[] zero = new long[layout.rank()];
         codec.tasks().forEach(n, i -> {
@@ -49,29 +59,17 @@ final class ShardWriter {
             if (source.isAll(inner.fillValue(), from, innerShape)) {
                 return;
             }
-            NdArray chunk = spare.poll();
+            NdArray chunk = reuse ? spare.poll() : null;
             if (chunk == null) {
-                chunk = NdArray.allocate(inner.dataType(), innerShape);
+                chunk = NdArray.wrap(inner.dataType(), memory.apply(gatherBytes).slice(0, gatherBytes), innerShape);
             }
             NdArray.copy(source, from, chunk, zero, innerShape);
-            encoded[i] = notSharing(codec.encodeInner(chunk, layout), chunk);
-            spare.add(chunk);
+            encoded[i] = codec.encodeInner(chunk, layout, allocate);
+            if (reuse) {
+                spare.add(chunk);
+            }
         });
-        return assemble(codec, layout, i -> encoded[i]);
-    }
-
-    /**
-     * The encoded bytes, copied when they are a view of the gather buffer (a chain of only
-     * {@code bytes} may return its input), since that buffer is reused for the next inner chunk.
-     */
-    private static ByteBuffer notSharing(ByteBuffer encoded, NdArray gathered) {
-        ByteBuffer g = gathered.bytes();
-        if (encoded.hasArray() && g.hasArray() && encoded.array() == g.array()) {
-            ByteBuffer copy = ByteBuffer.allocate(encoded.remaining());
-            copy.put(encoded.duplicate()).flip();
-            return copy;
-        }
-        return encoded;
+        return assemble(codec, layout, i -> encoded[i], allocate);
     }
 
     /**
@@ -113,7 +111,7 @@ final class ShardWriter {
                 NdArray.copy(region, o[1], chunk, o[0], o[2]);
             }
             if (!chunk.isAll(inner.fillValue())) {
-                fresh[i] = codec.encodeInner(chunk, layout);
+                fresh[i] = codec.encodeInner(chunk, layout, null);
             }
         });
         boolean any = false;
@@ -124,15 +122,17 @@ final class ShardWriter {
             return Optional.empty();
         }
         return Optional.of(assemble(codec, layout, i -> replaced[i] ? fresh[i]
-                : oldIndex.isEmpty(i) ? null : ShardingCodec.innerBytes(old, oldIndex, i)));
+                : oldIndex.isEmpty(i) ? null : ShardingCodec.innerBytes(old, oldIndex, i), null));
     }
 
     /**
      * Lays out a shard: the encoded inner chunks in C order and the index.
      *
-     * @param bytes the encoded bytes of inner chunk {@code i}, or null when it is empty
+     * @param bytes    the encoded bytes of inner chunk {@code i}, or null when it is empty
+     * @param allocate lends the shard's memory, or null to allocate it here
      */
-    private static ByteBuffer assemble(ShardingCodec codec, ShardLayout layout, IntFunction<ByteBuffer> bytes) {
+    private static ByteBuffer assemble(ShardingCodec codec, ShardLayout layout, IntFunction<ByteBuffer> bytes,
+                                       IntFunction<ByteBuffer> allocate) {
         int n = layout.count();
         long indexSize = layout.indexSize();
         long total = indexSize;
@@ -145,7 +145,10 @@ final class ShardWriter {
                     + Arrays.toString(layout.shardShape()) + " would hold " + total + " bytes, more than one buffer can ("
                     + MAX_BUFFER + "); use smaller shards");
         }
-        ByteBuffer out = ByteBuffer.allocate((int) total);
+        // Every byte is written below (data without gaps, then the index), so lent memory's old
+        // content never shows.
+        ByteBuffer out = allocate != null ? allocate.apply((int) total).slice(0, (int) total)
+                : ByteBuffer.allocate((int) total);
         ShardIndex index = ShardIndex.empty(n);
         int pos = (int) layout.dataStart();
         for (int i = 0; i < n; i++) {

@@ -23,8 +23,10 @@ import dev.zarrj.codec.sharding.IndexLocation;
 import dev.zarrj.codec.sharding.ShardingConfiguration;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.IntFunction;
 
 /**
  * The {@code sharding_indexed} array→bytes codec: a chunk (the shard) is split into inner chunks,
@@ -221,17 +223,21 @@ public final class ShardingCodec implements ArrayToBytesCodec {
             throw new IllegalArgumentException(NAME + ": an array of shape " + Arrays.toString(array.shape())
                     + " does not match " + decoded);
         }
-        return ShardWriter.encode(this, layout, array, new long[layout.rank()]);
+        return ShardWriter.encode(this, layout, array, new long[layout.rank()], null);
     }
 
-    /** Gathers each inner chunk straight from {@code source}: the shard is never copied whole. */
+    /**
+     * Gathers each inner chunk straight from {@code source}, so the shard is never copied whole,
+     * into memory from {@code allocate}, where the inner chunks and the shard are also encoded.
+     */
     @Override
     public boolean supportsRegionEncode() {
         return true;
     }
 
     @Override
-    public ByteBuffer encodeRegion(NdArray source, long[] sourceOffset, ChunkSpec decoded) {
+    public ByteBuffer encodeRegion(NdArray source, long[] sourceOffset, ChunkSpec decoded,
+                                   IntFunction<ByteBuffer> allocate) {
         ShardLayout layout = layout(decoded);
         long[] shape = layout.shardShape();
         boolean inside = source.rank() == shape.length && sourceOffset.length == shape.length
@@ -243,7 +249,7 @@ public final class ShardingCodec implements ArrayToBytesCodec {
             throw new IllegalArgumentException(NAME + ": the shard " + decoded + " at " + Arrays.toString(sourceOffset)
                     + " does not lie inside " + source);
         }
-        return ShardWriter.encode(this, layout, source, sourceOffset);
+        return ShardWriter.encode(this, layout, source, sourceOffset, Objects.requireNonNull(allocate, "allocate"));
     }
 
     /** Decodes a whole shard: its index, then every present inner chunk in parallel. */
@@ -401,9 +407,16 @@ public final class ShardingCodec implements ArrayToBytesCodec {
         }
     }
 
-    /** Encodes one inner chunk; the result is owned by the caller. */
-    ByteBuffer encodeInner(NdArray chunk, ShardLayout layout) {
-        return codecs.encode(chunk, layout.innerSpec());
+    /** Encodes one inner chunk, into memory from {@code allocate} when it is not null. */
+    ByteBuffer encodeInner(NdArray chunk, ShardLayout layout, IntFunction<ByteBuffer> allocate) {
+        return allocate == null ? codecs.encode(chunk, layout.innerSpec())
+                : codecs.encode(chunk, layout.innerSpec(), allocate);
+    }
+
+    /** Whether the inner chain ends in a bytes→bytes codec, whose output never shares its input's memory. */
+    boolean innerEndsInBytesToBytes() {
+        List<Codec> c = codecs.codecs();
+        return !c.isEmpty() && c.get(c.size() - 1) instanceof BytesToBytesCodec;
     }
 
     /** The error for an inner chunk, naming it and its bytes; a checksum mismatch stays one. */

@@ -20,6 +20,7 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 /**
@@ -118,6 +119,15 @@ public final class ZstdCodec implements BytesToBytesCodec {
 
     @Override
     public ByteBuffer encode(ByteBuffer decoded) {
+        return encode(decoded, null);
+    }
+
+    /**
+     * Compresses into lent memory when libzstd can write there from this input (direct to direct,
+     * array to array), otherwise into new memory.
+     */
+    @Override
+    public ByteBuffer encode(ByteBuffer decoded, IntFunction<ByteBuffer> allocate) {
         ByteBuffer in = decoded.slice();
         int n = in.remaining();
         long bound = compressBound(n);
@@ -125,12 +135,14 @@ public final class ZstdCodec implements BytesToBytesCodec {
             throw new ZarrException("ZARR-CODEC", NAME + ": " + n + " bytes may compress to " + bound
                     + " bytes, more than the largest buffer (" + MAX_BUFFER + " bytes); use smaller chunks");
         }
+        ByteBuffer lent = allocate == null ? null : allocate.apply((int) bound);
         ZstdCompressCtx ctx = ZstdContexts.takeCompressor(config.level(), config.checksum());
         try {
             if (in.isDirect()) { // native memory to native memory, no copy; the result stays direct
-                ByteBuffer out = ByteBuffer.allocateDirect((int) bound);
-                int size = ctx.compressDirectByteBuffer(out, 0, out.capacity(), in, 0, n);
-                return out.limit(size);
+                ByteBuffer out = lent != null && lent.isDirect() ? lent : ByteBuffer.allocateDirect((int) bound);
+                int at = out.position();
+                int size = ctx.compressDirectByteBuffer(out, at, (int) bound, in, 0, n);
+                return out.slice(at, size);
             }
             byte[] src;
             int offset;
@@ -141,6 +153,11 @@ public final class ZstdCodec implements BytesToBytesCodec {
                 src = new byte[n];
                 in.duplicate().get(src);
                 offset = 0;
+            }
+            if (lent != null && lent.hasArray()) {
+                int at = lent.arrayOffset() + lent.position();
+                int size = ctx.compressByteArray(lent.array(), at, (int) bound, src, offset, n);
+                return lent.slice(lent.position(), size);
             }
             byte[] out = new byte[(int) bound];
             int size = ctx.compressByteArray(out, 0, out.length, src, offset, n);

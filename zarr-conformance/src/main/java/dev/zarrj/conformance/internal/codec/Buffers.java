@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * Byte buffers and arrays in the forms callers really pass, and comparisons that say where two
@@ -25,6 +26,20 @@ public final class Buffers {
         ByteBuffer out = ByteBuffer.allocate(b.remaining());
         out.put(b.duplicate());
         return out.flip();
+    }
+
+    /**
+     * Lends memory as a write pipeline does: heap or direct buffers 29 bytes larger than asked,
+     * every byte set to {@code old} (what a reused buffer still holds).
+     */
+    public static IntFunction<ByteBuffer> lender(boolean direct, byte old) {
+        return size -> {
+            ByteBuffer b = direct ? ByteBuffer.allocateDirect(size + 29) : ByteBuffer.allocate(size + 29);
+            for (int i = 0; i < b.capacity(); i++) {
+                b.put(i, old);
+            }
+            return b;
+        };
     }
 
     /** The bytes from position to limit. */

@@ -15,8 +15,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /**
  * Reads and writes rectangular regions of an array chunk by chunk: the data flow of DESIGN.md.
@@ -159,7 +163,7 @@ public final class ChunkIo {
                 if (writeEmptyChunks == WriteEmptyChunks.SKIP && src.isAll(spec.fillValue(), part.inRegion, part.extent)) {
                     store.erase(key);
                 } else {
-                    store.set(key, chain.encodeRegion(src, part.inRegion, spec));
+                    setEncoded(store, key, allocate -> chain.encodeRegion(src, part.inRegion, spec, allocate));
                 }
                 return;
             }
@@ -281,7 +285,27 @@ public final class ChunkIo {
             store.erase(key);
             return;
         }
-        store.set(key, chain.encode(chunk, spec));
+        setEncoded(store, key, allocate -> chain.encode(chunk, spec, allocate));
+    }
+
+    /**
+     * Stores what {@code encode} returns, lending it reused memory ({@link ChunkBuffers}) for its
+     * output and taking all of it back once the store has the value: stores copy what they are
+     * given (S18). Codecs may ask for memory from several threads (sharding's inner chunks).
+     */
+    private static void setEncoded(Store store, StoreKey key, Function<IntFunction<ByteBuffer>, ByteBuffer> encode) {
+        Queue<ByteBuffer> lent = new ConcurrentLinkedQueue<>();
+        try {
+            store.set(key, encode.apply(size -> {
+                ByteBuffer b = ChunkBuffers.take(size);
+                lent.add(b);
+                return b;
+            }));
+        } finally {
+            for (ByteBuffer b : lent) {
+                ChunkBuffers.give(b);
+            }
+        }
     }
 
     @FunctionalInterface

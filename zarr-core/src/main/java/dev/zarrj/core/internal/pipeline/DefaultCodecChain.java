@@ -17,6 +17,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * The codec pipeline of core.rst: array→array codecs, then the array→bytes codec, then
@@ -152,19 +153,37 @@ public final class DefaultCodecChain implements CodecChain {
         return b;
     }
 
+    @Override
+    public ByteBuffer encode(NdArray chunk, ChunkSpec decoded, IntFunction<ByteBuffer> allocate) {
+        ChunkSpec[] specs = specs(decoded);
+        NdArray a = chunk;
+        for (int i = 0; i < arrayToArray.size(); i++) {
+            a = arrayToArray.get(i).encode(a, specs[i]);
+        }
+        ChunkSpec last = specs[specs.length - 1];
+        return encodeBytes(arrayToBytes.encodeRegion(a, new long[last.rank()], last, allocate), allocate);
+    }
+
     /** Whether {@link #encodeRegion} encodes straight out of a larger array (no array→array codecs to run first). */
     public boolean supportsRegionEncode() {
         return arrayToArray.isEmpty() && arrayToBytes.supportsRegionEncode();
     }
 
-    /** {@link #encode} of the region of {@code source} at {@code sourceOffset}, without copying it when supported. */
-    public ByteBuffer encodeRegion(NdArray source, long[] sourceOffset, ChunkSpec decoded) {
+    /**
+     * {@link #encode(NdArray, ChunkSpec, IntFunction)} of the region of {@code source} at
+     * {@code sourceOffset}, without copying the region first when {@link #supportsRegionEncode}.
+     */
+    public ByteBuffer encodeRegion(NdArray source, long[] sourceOffset, ChunkSpec decoded,
+                                   IntFunction<ByteBuffer> allocate) {
         if (!supportsRegionEncode()) {
-            return encode(source.region(sourceOffset, decoded.shape()), decoded);
+            return encode(source.region(sourceOffset, decoded.shape()), decoded, allocate);
         }
-        ByteBuffer b = arrayToBytes.encodeRegion(source, sourceOffset, decoded);
+        return encodeBytes(arrayToBytes.encodeRegion(source, sourceOffset, decoded, allocate), allocate);
+    }
+
+    private ByteBuffer encodeBytes(ByteBuffer b, IntFunction<ByteBuffer> allocate) {
         for (BytesToBytesCodec c : bytesToBytes) {
-            b = c.encode(b);
+            b = c.encode(b, allocate);
         }
         return b;
     }
