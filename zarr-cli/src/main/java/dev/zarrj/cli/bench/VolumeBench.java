@@ -99,19 +99,16 @@ final class VolumeBench {
     }
 
     /**
-     * The child's heap for one operation: 256 MiB when streaming, 320 MiB otherwise, except that
-     * eight concurrent readers of whole chunks need room for eight chunks being read and decoded
-     * (3 x 8 x the chunk, plus 128 MiB).
+     * The child's heap for one operation: 256 MiB, except that eight concurrent readers of whole
+     * chunks need room for eight chunks being read and decoded (3 x 8 x the chunk, plus 128 MiB,
+     * at least 320 MiB).
      */
     static int heapMib(Spec spec, String op) {
-        if (op.startsWith("stream")) {
-            return 256;
-        }
         if (op.equals(READ_CHUNKS)) {
             long unitMib = (2 * count(spec.readUnit()) + (1 << 20) - 1) >> 20;
             return (int) Math.max(320, 3 * CONCURRENT_READERS * unitMib + 128);
         }
-        return 320;
+        return 256;
     }
 
     /** The zarrj codecs (beyond the core's) an array's chain needs. */

@@ -34,9 +34,7 @@ class ThreadBudgetTest {
     void oneThreadDoesEveryChunkInTheCaller() {
         try (Zarr zarr = Zarr.builder().threads(1).build()) {
             Set<Thread> threads = ConcurrentHashMap.newKeySet();
-            Store store = recordingThreads(zarr.openStore("memory:"), threads);
-            ZarrArray a = zarr.array(DataTypes.INT32, SIDE, SIDE).chunks(8, 8).fillValue(0).create(store, "/a");
-            a.write(new long[] {0, 0}, NdArray.copyOf(DataTypes.INT32, values(), SIDE, SIDE));
+            ZarrArray a = writtenThrough(zarr, threads);
             assertArrayEquals(values(), a.read().toIntArray());
             assertEquals(Set.of(Thread.currentThread()), threads, "chunk stores and loads ran in the caller only");
 
@@ -50,9 +48,7 @@ class ThreadBudgetTest {
     void twoThreadsMeanAtMostTwoThreadsOnOneRead() {
         try (Zarr zarr = Zarr.builder().threads(2).build()) {
             Set<Thread> threads = ConcurrentHashMap.newKeySet();
-            Store store = recordingThreads(zarr.openStore("memory:"), threads);
-            ZarrArray a = zarr.array(DataTypes.INT32, SIDE, SIDE).chunks(8, 8).fillValue(0).create(store, "/a");
-            a.write(new long[] {0, 0}, NdArray.copyOf(DataTypes.INT32, values(), SIDE, SIDE));
+            ZarrArray a = writtenThrough(zarr, threads);
             for (int round = 0; round < 20; round++) {
                 threads.clear();
                 assertArrayEquals(values(), a.read().toIntArray());
@@ -91,6 +87,14 @@ class ThreadBudgetTest {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** An array of 64 chunks written through a store that records the threads touching chunks. */
+    private static ZarrArray writtenThrough(Zarr zarr, Set<Thread> threads) {
+        Store store = recordingThreads(zarr.openStore("memory:"), threads);
+        ZarrArray a = zarr.array(DataTypes.INT32, SIDE, SIDE).chunks(8, 8).fillValue(0).create(store, "/a");
+        a.write(new long[] {0, 0}, NdArray.copyOf(DataTypes.INT32, values(), SIDE, SIDE));
+        return a;
     }
 
     private static int[] values() {

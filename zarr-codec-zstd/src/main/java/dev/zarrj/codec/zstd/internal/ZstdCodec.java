@@ -138,7 +138,8 @@ public final class ZstdCodec implements BytesToBytesCodec {
         ByteBuffer lent = allocate == null ? null : allocate.apply((int) bound);
         ZstdCompressCtx ctx = ZstdContexts.takeCompressor(config.level(), config.checksum());
         try {
-            if (in.isDirect()) { // native memory to native memory, no copy; the result stays direct
+            boolean lentHeap = lent != null && lent.hasArray();
+            if (in.isDirect() && !lentHeap) { // native memory to native memory, no copy; the result stays direct
                 ByteBuffer out = lent != null && lent.isDirect() ? lent : ByteBuffer.allocateDirect((int) bound);
                 int at = out.position();
                 int size = ctx.compressDirectByteBuffer(out, at, (int) bound, in, 0, n);
@@ -149,12 +150,13 @@ public final class ZstdCodec implements BytesToBytesCodec {
             if (in.hasArray()) {
                 src = in.array();
                 offset = in.arrayOffset();
-            } else { // read-only heap buffer: its array is not accessible
+            } else { // read-only heap buffer, or direct input with heap memory lent: copying the
+                     // input costs less than a direct buffer the collector frees only later
                 src = new byte[n];
                 in.duplicate().get(src);
                 offset = 0;
             }
-            if (lent != null && lent.hasArray()) {
+            if (lentHeap) {
                 int at = lent.arrayOffset() + lent.position();
                 int size = ctx.compressByteArray(lent.array(), at, (int) bound, src, offset, n);
                 return lent.slice(lent.position(), size);
