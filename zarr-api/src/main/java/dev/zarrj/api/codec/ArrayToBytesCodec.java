@@ -90,7 +90,8 @@ public non-sealed interface ArrayToBytesCodec extends Codec {
         if (source.dataType().size() != decoded.dataType().size()) {
             throw new IllegalArgumentException("a source of " + source.dataType().name() + " for " + decoded);
         }
-        boolean whole = Arrays.equals(source.shape(), decoded.shape()) && Arrays.stream(sourceOffset).allMatch(o -> o == 0);
+        boolean whole = Arrays.equals(source.shape(), decoded.shape())
+                && Arrays.stream(sourceOffset).allMatch(o -> o == 0);
         return encode(whole ? source : source.region(sourceOffset, decoded.shape()), decoded);
     }
 

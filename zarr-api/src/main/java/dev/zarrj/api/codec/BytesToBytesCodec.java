@@ -29,8 +29,8 @@ public non-sealed interface BytesToBytesCodec extends Codec {
      * times. The caller takes every buffer it gave back once it is done with the result, so the
      * codec keeps no reference to them. The result (position to limit) may lie in such a buffer or
      * in memory of the codec's own, never in {@code decoded}'s, and decodes as what
-     * {@link #encode(ByteBuffer)} gives does.
-     * The default ignores {@code allocate} and calls {@link #encode(ByteBuffer)}.
+     * {@link #encode(ByteBuffer)} gives does. The default ignores {@code allocate} and calls
+     * {@link #encode(ByteBuffer)}.
      */
     default ByteBuffer encode(ByteBuffer decoded, IntFunction<ByteBuffer> allocate) {
         return encode(decoded);

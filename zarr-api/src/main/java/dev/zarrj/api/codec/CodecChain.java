@@ -7,9 +7,9 @@ import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.EncodedSize;
 import dev.zarrj.api.NdArray;
 import java.nio.ByteBuffer;
-import java.util.function.IntFunction;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * A validated chain of codecs (array→array*, one array→bytes, bytes→bytes*) that encodes an

@@ -106,7 +106,9 @@ public interface Store extends AutoCloseable {
 
     /**
      * Stores a value (position to limit), replacing any previous one atomically: readers see the
-     * old value or the new one, and a failed write leaves the old value intact.
+     * old value or the new one, and a failed write leaves the old value intact. The store keeps no
+     * reference to {@code value} after returning (copy it if it is kept in memory): callers reuse
+     * that memory for the next chunk.
      *
      * @throws ReadOnlyException when the store is not writable
      * @throws StoreException    when the write fails

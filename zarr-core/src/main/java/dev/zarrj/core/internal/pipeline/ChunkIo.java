@@ -28,9 +28,8 @@ import java.util.function.IntFunction;
  * <p>Region → chunks it touches (grid) → keys (key encoding) → store → codec chain → copy of the
  * touched part. Chunks are processed in parallel ({@link ParallelTasks}: the caller and the
  * executor's threads), a bounded number at a time, so a large read holds a bounded number of
- * decoded chunks. A partial update of a
- * chunk (read, modify, write) holds a lock for that key so that concurrent writers of different
- * regions of one chunk in this process lose nothing.
+ * decoded chunks. A partial update of a chunk (read, modify, write) holds a lock for that key so
+ * that concurrent writers of different regions of one chunk in this process lose nothing.
  */
 public final class ChunkIo {
     private static final int LOCK_STRIPES = 1024;
@@ -160,7 +159,8 @@ public final class ChunkIo {
                 return;
             }
             if (!edge && chain.supportsRegionEncode()) {
-                if (writeEmptyChunks == WriteEmptyChunks.SKIP && src.isAll(spec.fillValue(), part.inRegion, part.extent)) {
+                if (writeEmptyChunks == WriteEmptyChunks.SKIP
+                        && src.isAll(spec.fillValue(), part.inRegion, part.extent)) {
                     store.erase(key);
                 } else {
                     setEncoded(store, key, allocate -> chain.encodeRegion(src, part.inRegion, spec, allocate));
