@@ -46,13 +46,12 @@ class VectorReadTest {
 
     @TestFactory
     Stream<DynamicTest> everyArrayReadsAsTheManifestSays() throws IOException {
-        Optional<Path> root = VectorCatTest.vectors();
-        Assumptions.assumeTrue(root.isPresent(), "shared test vectors not found (no shared/vectors above the working directory)");
-        JsonNode manifest = manifest(root.get());
+        Path root = vectorsOrSkip();
+        JsonNode manifest = manifest(root);
         List<DynamicTest> tests = new ArrayList<>();
         for (JsonNode a : manifest.get("arrays")) {
             String id = a.get("id").asText();
-            tests.add(DynamicTest.dynamicTest(id, () -> check(root.get(), a)));
+            tests.add(DynamicTest.dynamicTest(id, () -> check(root, a)));
         }
         return tests.stream();
     }
@@ -64,9 +63,8 @@ class VectorReadTest {
      */
     @TestFactory
     Stream<DynamicTest> rewrittenByZarrjEveryArrayReadsTheSame() throws IOException {
-        Optional<Path> root = VectorCatTest.vectors();
-        Assumptions.assumeTrue(root.isPresent(), "shared test vectors not found (no shared/vectors above the working directory)");
-        JsonNode manifest = manifest(root.get());
+        Path root = vectorsOrSkip();
+        JsonNode manifest = manifest(root);
         List<DynamicTest> tests = new ArrayList<>();
         for (JsonNode a : manifest.get("arrays")) {
             String id = a.get("id").asText();
@@ -75,7 +73,7 @@ class VectorReadTest {
                 continue;
             }
             tests.add(DynamicTest.dynamicTest(id, () -> {
-                Store original = ZARR.openStore(root.get().resolve(a.get("path").asText()).toString(), true);
+                Store original = ZARR.openStore(root.resolve(a.get("path").asText()).toString(), true);
                 ZarrArray source = ZARR.openArray(original, "/");
                 NdArray data = source.read();
                 Store copy = ZARR.openStore("memory:");
@@ -103,14 +101,13 @@ class VectorReadTest {
 
     @TestFactory
     Stream<DynamicTest> everyGroupOpensWithItsAttributes() throws IOException {
-        Optional<Path> root = VectorCatTest.vectors();
-        Assumptions.assumeTrue(root.isPresent(), "shared test vectors not found (no shared/vectors above the working directory)");
-        JsonNode manifest = manifest(root.get());
+        Path root = vectorsOrSkip();
+        JsonNode manifest = manifest(root);
         List<DynamicTest> tests = new ArrayList<>();
         for (JsonNode g : manifest.get("groups")) {
             String id = g.get("id").asText();
             tests.add(DynamicTest.dynamicTest(id, () -> {
-                Store store = ZARR.openStore(root.get().resolve(id).toString(), true);
+                Store store = ZARR.openStore(root.resolve(id).toString(), true);
                 ZarrGroup group = ZARR.openGroup(store, "/");
                 assertEquals(g.get("attributes"), new ObjectMapper().readTree(group.attributes().toString()), "attributes of " + id);
                 for (String child : group.childNames()) {
@@ -119,6 +116,13 @@ class VectorReadTest {
             }));
         }
         return tests.stream();
+    }
+
+    /** The shared vectors' folder; skips the test, saying why, when it is absent. */
+    private static Path vectorsOrSkip() {
+        Optional<Path> root = VectorCatTest.vectors();
+        Assumptions.assumeTrue(root.isPresent(), "shared test vectors not found (no shared/vectors above the working directory)");
+        return root.get();
     }
 
     private static JsonNode manifest(Path root) throws IOException {

@@ -169,7 +169,7 @@ final class VolumeBench {
         double seconds = 0;
         NdArray slab = NdArray.allocate(DataTypes.UINT16, spec.slab());
         for (long[] origin : regions(spec.shape(), spec.slab())) {
-            NdArray part = fits(spec, origin) ? slab : NdArray.allocate(DataTypes.UINT16, clip(spec.shape(), origin, spec.slab()));
+            NdArray part = slabAt(spec, origin, slab);
             fill(part, origin);
             seconds += Timing.time(() -> a.write(origin, part));
         }
@@ -181,7 +181,7 @@ final class VolumeBench {
         double seconds = 0;
         NdArray slab = NdArray.allocate(DataTypes.UINT16, spec.slab());
         for (long[] origin : regions(spec.shape(), spec.slab())) {
-            NdArray part = fits(spec, origin) ? slab : NdArray.allocate(DataTypes.UINT16, clip(spec.shape(), origin, spec.slab()));
+            NdArray part = slabAt(spec, origin, slab);
             seconds += Timing.time(() -> a.readInto(origin, part));
             check(part, origin, spec.name());
         }
@@ -247,8 +247,10 @@ final class VolumeBench {
         return out;
     }
 
-    private static boolean fits(Spec spec, long[] origin) {
-        return Arrays.equals(clip(spec.shape(), origin, spec.slab()), spec.slab());
+    /** The reused slab when the region at {@code origin} is a whole slab, else a buffer of the clipped region. */
+    private static NdArray slabAt(Spec spec, long[] origin, NdArray slab) {
+        long[] clipped = clip(spec.shape(), origin, spec.slab());
+        return Arrays.equals(clipped, spec.slab()) ? slab : NdArray.allocate(DataTypes.UINT16, clipped);
     }
 
     private static long[] clip(long[] shape, long[] origin, long[] step) {

@@ -142,11 +142,7 @@ public final class DefaultCodecChain implements CodecChain {
     @Override
     public ByteBuffer encode(NdArray chunk, ChunkSpec decoded) {
         ChunkSpec[] specs = specs(decoded);
-        NdArray a = chunk;
-        for (int i = 0; i < arrayToArray.size(); i++) {
-            a = arrayToArray.get(i).encode(a, specs[i]);
-        }
-        ByteBuffer b = arrayToBytes.encode(a, specs[specs.length - 1]);
+        ByteBuffer b = arrayToBytes.encode(encodeArrays(chunk, specs), specs[specs.length - 1]);
         for (BytesToBytesCodec c : bytesToBytes) {
             b = c.encode(b);
         }
@@ -156,12 +152,18 @@ public final class DefaultCodecChain implements CodecChain {
     @Override
     public ByteBuffer encode(NdArray chunk, ChunkSpec decoded, IntFunction<ByteBuffer> allocate) {
         ChunkSpec[] specs = specs(decoded);
+        ChunkSpec last = specs[specs.length - 1];
+        NdArray a = encodeArrays(chunk, specs);
+        return encodeBytes(arrayToBytes.encodeRegion(a, new long[last.rank()], last, allocate), allocate);
+    }
+
+    /** The chunk through the array→array codecs, {@code specs[i]} being what codec {@code i} receives. */
+    private NdArray encodeArrays(NdArray chunk, ChunkSpec[] specs) {
         NdArray a = chunk;
         for (int i = 0; i < arrayToArray.size(); i++) {
             a = arrayToArray.get(i).encode(a, specs[i]);
         }
-        ChunkSpec last = specs[specs.length - 1];
-        return encodeBytes(arrayToBytes.encodeRegion(a, new long[last.rank()], last, allocate), allocate);
+        return a;
     }
 
     /** Whether {@link #encodeRegion} encodes straight out of a larger array (no array→array codecs to run first). */
