@@ -4,9 +4,11 @@ import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.ReadOnlyException;
 import dev.zarrj.api.StoreException;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.IntFunction;
 import java.util.OptionalLong;
@@ -190,6 +192,34 @@ public interface Store extends AutoCloseable {
             }
         }
         return new ListDirResult(keys, new ArrayList<>(prefixes));
+    }
+
+    // ---- maintenance ----
+
+    /**
+     * What writers left beside the values: temporary files of interrupted writes, spill files
+     * (see {@link Leftover}), including those of writes in progress, which are marked
+     * {@link Leftover#live() live}. None is a key. The default reports none, which is right for
+     * a store whose writes leave nothing behind when they fail.
+     *
+     * @throws StoreException when the store's storage cannot be examined
+     */
+    default List<Leftover> leftovers() {
+        return List.of();
+    }
+
+    /**
+     * Removes the leftovers that no running writer owns and that were last written at least
+     * {@code minimumAge} ago, and returns them. Never removes a value and never a
+     * {@link Leftover#live() live} leftover; works on a store opened read-only too, since it
+     * changes no value. {@code minimumAge} guards what a store cannot see: a writer on another
+     * machine, or one that has created its file but not yet locked it.
+     *
+     * @throws StoreException when a leftover cannot be removed; those removed before stay removed
+     */
+    default List<Leftover> removeLeftovers(Duration minimumAge) {
+        Objects.requireNonNull(minimumAge, "minimumAge");
+        return List.of();
     }
 
     /** Releases resources; the default does nothing. */
