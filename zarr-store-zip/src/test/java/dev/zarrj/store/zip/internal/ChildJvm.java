@@ -52,9 +52,14 @@ final class ChildJvm implements AutoCloseable {
         return process.waitFor();
     }
 
+    /** Kills it, if it still runs. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         process.destroyForcibly();
-        process.waitFor();
+        try {
+            process.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -111,6 +111,7 @@ class ZipLockTest {
     void aWaitThatRunsOutFailsNamingTheWait() throws IOException {
         Path zip = archive();
         try (Store first = ZipStores.update(zip, "", ZipStoreOptions.defaults())) {
+            first.set(k("a"), bytes("a"));
             StoreException e = assertThrows(StoreException.class,
                     () -> ZipStores.update(zip, "", ZipStoreOptions.defaults().withLockWait(Duration.ofMillis(100))));
             assertTrue(e.getMessage().contains("is being written by") && e.getMessage().contains("did not finish within PT0.1S"),
