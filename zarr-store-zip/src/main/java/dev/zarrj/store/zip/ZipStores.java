@@ -72,6 +72,7 @@ public final class ZipStores {
      * write lock from this call until {@code close} returns (see above).
      *
      * @param zip         the archive; it need not exist, and then is created by {@code close}
+     *                    (its folder is created now, when missing, to hold the lock file)
      * @param innerFolder the folder that holds the hierarchy; {@code ""} or null for the root
      * @param options     how new entries are written, and how long to wait for another writer
      * @throws StoreException      when {@code zip} exists and is not a readable, complete, safe

@@ -80,6 +80,15 @@ final class ArchiveLock implements AutoCloseable {
     /** Why an attempt to lock failed: who holds the lock, as far as can be told. */
     private record Busy(String who, boolean probe) {}
 
+    /** Another writer holds the archive (for longer than the wait). */
+    static final class HeldException extends StoreException {
+        private static final long serialVersionUID = 1L;
+
+        HeldException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
     /**
      * Takes the write lock of {@code archive}, waiting up to {@code wait} for another writer to
      * finish ({@link Duration#ZERO}: not at all).
@@ -87,8 +96,8 @@ final class ArchiveLock implements AutoCloseable {
      * @param label  names the archive in messages
      * @param holder what is written into the lock file after {@code pid <n>}, for the message of
      *               a writer that finds it locked
-     * @throws StoreException when another writer holds it (and kept it for {@code wait}), or the
-     *                        lock file cannot be created
+     * @throws HeldException  when another writer holds it (and kept it for {@code wait})
+     * @throws StoreException when the lock file cannot be created or locked
      */
     static ArchiveLock acquire(Path archive, String label, Duration wait, String holder) {
         Path file = lockFile(archive);
@@ -109,7 +118,7 @@ final class ArchiveLock implements AutoCloseable {
             Busy busy = (Busy) attempt;
             long waited = System.nanoTime() - start;
             if (waited >= waitNanos && !(busy.probe() && waited < graceNanos)) {
-                throw new StoreException(label + " is being written by " + busy.who() + "; "
+                throw new HeldException(label + " is being written by " + busy.who() + "; "
                         + (wait.isZero() ? "try again when it has finished, or wait for it (zarr --wait, "
                                 + "ZipStoreOptions.withLockWait, ?wait= in a zip: URI)"
                                 : "it did not finish within " + wait)
@@ -119,7 +128,7 @@ final class ArchiveLock implements AutoCloseable {
                 Thread.sleep(POLL_MILLIS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new StoreException(label + ": interrupted while waiting for " + busy.who()
+                throw new HeldException(label + ": interrupted while waiting for " + busy.who()
                         + " to finish writing the archive", e);
             }
         }
@@ -308,37 +317,37 @@ final class ArchiveLock implements AutoCloseable {
     }
 
     /**
-     * Deletes the lock file and releases the lock. A second call does nothing.
-     *
-     * @throws IOException when the lock file cannot be deleted or the lock released; it is
-     *                     released all the same when the process ends
+     * Deletes the lock file and releases the lock. A second call does nothing. Never fails: what
+     * it was locking is done by now, a lock file that stays behind is taken by the next writer
+     * (and deleted by it), and closing the channel releases the lock if releasing it failed (for
+     * example because the thread was interrupted).
      */
     @Override
-    public void close() throws IOException {
+    public void close() {
         synchronized (HELD) {
             if (released) {
                 return;
             }
             released = true;
             HELD.remove(fileKey);
-            IOException failure = null;
             try {
                 // Deleted while locked: nobody else can have locked the file the path names.
                 if (Objects.equals(fileKey(file), fileKey)) {
                     Files.delete(file);
                 }
             } catch (IOException e) {
-                failure = e;
+                // left for the next writer
             }
             try {
                 lock.release();
             } catch (IOException e) {
-                failure = failure == null ? e : failure;
+                // released by the close below
             } finally {
-                channel.close();
-            }
-            if (failure != null) {
-                throw failure;
+                try {
+                    channel.close();
+                } catch (IOException e) {
+                    // a closed channel holds no lock
+                }
             }
         }
     }

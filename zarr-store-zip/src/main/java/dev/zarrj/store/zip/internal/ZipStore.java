@@ -155,7 +155,7 @@ public final class ZipStore implements Store {
             }
             return new ZipStore(path, folder, mode, options, base, writeLock, description);
         } catch (RuntimeException e) {
-            release(writeLock, description, e);
+            writeLock.close();
             throw e;
         }
     }
@@ -171,20 +171,6 @@ public final class ZipStore implements Store {
         return ArchiveLock.acquire(path, description, options.lockWait(), what);
     }
 
-    /** Releases a write lock; a failure is added to {@code failure}, or returned when there is none. */
-    private static RuntimeException release(ArchiveLock writeLock, String description, RuntimeException failure) {
-        try {
-            writeLock.close();
-            return failure;
-        } catch (IOException e) {
-            StoreException s = new StoreException(description + ": cannot release the archive's write lock: " + e, e);
-            if (failure == null) {
-                return s;
-            }
-            failure.addSuppressed(s);
-            return failure;
-        }
-    }
 
     /** {@code ""} for the root, else the folder with one trailing {@code /}. */
     static String folderPrefix(String innerFolder) {
@@ -220,17 +206,10 @@ public final class ZipStore implements Store {
         Path path = zip.toAbsolutePath().normalize();
         String description = "zip:" + path;
         ArchiveLock writeLock = lockForWriting(path, description, options, "copy");
-        RuntimeException failure = null;
         try {
             return copyLocked(source, path, description, options);
-        } catch (RuntimeException e) {
-            failure = e;
-            throw e;
         } finally {
-            RuntimeException f = release(writeLock, description, failure);
-            if (failure == null && f != null) {
-                throw f;
-            }
+            writeLock.close();
         }
     }
 
@@ -514,7 +493,7 @@ public final class ZipStore implements Store {
             if (writeLock == null) {
                 try {
                     held = ArchiveLock.acquire(archive, description, Duration.ZERO, "removing leftovers");
-                } catch (StoreException busy) {
+                } catch (ArchiveLock.HeldException busy) {
                     return List.of(); // a writer is running: its files are live
                 }
             }
@@ -534,7 +513,7 @@ public final class ZipStore implements Store {
                         + removed.size() + " removed before): " + e, e);
             } finally {
                 if (held != null) {
-                    failure = release(held, description, failure);
+                    held.close();
                 }
             }
             if (failure != null) {
@@ -635,7 +614,7 @@ public final class ZipStore implements Store {
             }
             if (writeLock != null) {
                 // Released last: the next writer reads the archive moved into place above.
-                failure = release(writeLock, description, failure);
+                writeLock.close();
             }
             if (failure != null) {
                 throw failure;
