@@ -105,4 +105,17 @@ class ReportAfterCloseTest {
             return false;
         }
     }
+
+    /** {@code zarr demo x.zip} writes the archive before it shows it, and leaves nothing beside it. */
+    @Test
+    void demoIntoAZipClosesTheArchiveBeforeShowingIt() throws Exception {
+        Path zip = tmp.resolve("demo.zip");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertEquals(0, ZarrCli.run(new String[] {"demo", zip.toString()}, out, err), err.toString(StandardCharsets.UTF_8));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("/counts  array uint16"), out.toString(StandardCharsets.UTF_8));
+        try (java.util.stream.Stream<Path> files = Files.list(tmp)) {
+            assertEquals(java.util.List.of(zip), files.toList(), "no spill or lock file left");
+        }
+    }
 }
