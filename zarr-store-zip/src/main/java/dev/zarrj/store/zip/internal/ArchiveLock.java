@@ -134,6 +134,15 @@ final class ArchiveLock implements AutoCloseable {
         }
     }
 
+    private static void sleep() throws java.io.InterruptedIOException {
+        try {
+            Thread.sleep(POLL_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while probing a lock file");
+        }
+    }
+
     private static long saturatedNanos(Duration d) {
         try {
             return d.toNanos();
@@ -162,6 +171,11 @@ final class ArchiveLock implements AutoCloseable {
         ArchiveLock probe;
         try {
             Object attempt = tryAcquire(file, "probe");
+            long start = System.nanoTime();
+            while (attempt instanceof Busy b && b.probe() && System.nanoTime() - start < PROBE_GRACE.toNanos()) {
+                sleep(); // another probe, most likely: it lets go at once
+                attempt = tryAcquire(file, "probe");
+            }
             if (attempt instanceof Busy b) {
                 return Optional.of(b.who());
             }
