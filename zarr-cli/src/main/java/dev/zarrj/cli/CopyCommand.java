@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -44,13 +45,17 @@ final class CopyCommand implements Callable<Integer> {
     @Option(names = "--shard", description = "New shard shape.")
     String shard;
 
+    @Mixin
+    WaitOption waitOption;
+
     private long copiedArrays;
 
     @Override
     public Integer call() throws Exception {
         Store src = root.openStore(source, true);
-        Store dst = root.openStore(destination, false);
+        Store dst = root.openStore(waitOption.apply(destination), false);
         copy(root.zarr().open(src, path), dst);
+        root.closeStore(dst);
         root.out().println("copied " + copiedArrays + " array(s) from " + src.describe() + " to " + dst.describe());
         return 0;
     }

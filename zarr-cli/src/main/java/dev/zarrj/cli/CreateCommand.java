@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -68,11 +69,15 @@ final class CreateCommand implements Callable<Integer> {
     @Option(names = "--overwrite", description = "Replace an existing node at the path.")
     boolean overwrite;
 
+    @Mixin
+    WaitOption waitOption;
+
     @Override
     public Integer call() throws IOException {
-        Store s = root.openStore(store, false);
+        Store s = root.openStore(waitOption.apply(store), false);
         if (group) {
             root.zarr().createGroup(s, path, attrs == null ? null : object(attrs, "--attrs"));
+            root.closeStore(s);
             root.out().println("created group " + path + " in " + s.describe());
             return 0;
         }
@@ -92,6 +97,7 @@ final class CreateCommand implements Callable<Integer> {
             }
             a = builder().overwrite(overwrite).create(s, path);
         }
+        root.closeStore(s);
         root.out().println("created " + a + " in " + s.describe());
         return 0;
     }

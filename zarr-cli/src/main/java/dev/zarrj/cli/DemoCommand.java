@@ -32,7 +32,7 @@ final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Zarr zarr = root.zarr();
-        Store store = zarr.openStore(dir, false);
+        Store store = root.openStore(dir, false);
         zarr.erase(store, "/");
         ObjectNode attrs = JsonNodeFactory.instance.objectNode().put("title", "zarrj demo").put("created_by", "zarr demo");
         zarr.createGroup(store, "/", attrs);
@@ -82,6 +82,7 @@ final class DemoCommand implements Callable<Integer> {
         zarr.array(DataTypes.BOOL, 16).chunks(8).create(store, "/flags")
                 .write(new long[] {0}, new long[] {4}, new boolean[] {true, false, true, true});
 
+        root.closeStore(store); // written (a zip archive: moved into place) before it is shown
         InfoCommand info = new InfoCommand();
         info.root = root;
         info.store = dir;

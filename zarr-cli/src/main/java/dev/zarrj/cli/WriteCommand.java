@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import dev.zarrj.api.store.Store;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -30,9 +32,13 @@ final class WriteCommand implements Callable<Integer> {
     @Option(names = "--raw", required = true, paramLabel = "FILE", description = "The raw data, or - for standard input.")
     String raw;
 
+    @Mixin
+    WaitOption waitOption;
+
     @Override
     public Integer call() throws IOException {
-        ZarrArray array = root.zarr().openArray(root.openStore(store, false), path);
+        Store s = root.openStore(waitOption.apply(store), false);
+        ZarrArray array = root.zarr().openArray(s, path);
         Region r = Region.parse(region, array.shape());
         byte[] bytes = raw.equals("-") ? System.in.readAllBytes() : read(Path.of(raw));
         long expected = r.elementCount() * array.dataType().size();
@@ -42,6 +48,7 @@ final class WriteCommand implements Callable<Integer> {
         }
         NdArray data = ElementFormats.fromRawLittleEndian(array.dataType(), bytes, r.shape());
         array.write(r.offset(), data);
+        root.closeStore(s);
         root.out().println("wrote " + r.elementCount() + " elements to " + array.path());
         return 0;
     }

@@ -79,6 +79,18 @@ public final class ZarrCli implements Callable<Integer> {
         return s;
     }
 
+    /**
+     * Closes a store this command opened, at once: for a zip archive this is when it is written.
+     * A command that reports what it wrote closes the store first, so that it never says so
+     * before the result is durable.
+     *
+     * @throws dev.zarrj.api.StoreException when closing fails, and then nothing may be reported
+     */
+    void closeStore(Store s) {
+        opened.remove(s);
+        s.close();
+    }
+
     /** Closes every store a command opened, in reverse order. */
     private void closeStores() {
         for (int i = opened.size() - 1; i >= 0; i--) {

@@ -14,9 +14,19 @@ import java.util.Objects;
  * <p>A key {@code c/0/1} is the entry {@code <folder>/c/0/1}; directory entries are not keys.
  * Stored entries are read in place with positional reads (a range read reads only the range);
  * deflated entries are inflated. Every store returned is thread-safe. Archives whose entry names
- * could leave the archive ({@code ..}, absolute, backslashes, NUL), that repeat a name, or that
- * have no end-of-central-directory record are refused when opened. See the
+ * could leave the archive ({@code ..}, absolute, backslashes, NUL), or that have no
+ * end-of-central-directory record, are refused when opened; a key whose name is listed twice, or
+ * is a directory entry, fails when read, naming the key. See the
  * {@linkplain dev.zarrj.store.zip package} for {@code zip:} URIs.
+ *
+ * <p><b>One writer at a time.</b> {@link #update}, {@link #create} and {@link #copy} take the
+ * archive's write lock before they read it, and hold it until the new archive is in place: an
+ * exclusive file lock on {@code .<name>.zarrj.lock} beside the archive, which the operating
+ * system releases if the process dies, and which is deleted on release. A second writer, in
+ * another process or in this one, fails with a {@link StoreException} "<i>archive</i> is being
+ * written by another process (pid …)", or waits for the first to finish when
+ * {@link ZipStoreOptions#withLockWait} says so, and then reads what the first wrote. {@link #open}
+ * (read-only) takes no lock and is never blocked; it reads the archive as it was when opened.
  *
  * <pre>{@code
  * try (Store zip = ZipStores.create(Path.of("out.zip"))) {      // written when closed
@@ -40,8 +50,8 @@ public final class ZipStores {
      * @param zip         the archive
      * @param innerFolder the folder inside the archive that holds the hierarchy, for example
      *                    {@code "data/set.zarr"}; {@code ""} or null for the archive's root
-     * @throws StoreException      when the archive is missing, incomplete, corrupt, has an unsafe or
-     *                             repeated entry name, or has no entry under {@code innerFolder}
+     * @throws StoreException      when the archive is missing, incomplete, corrupt, has an unsafe
+     *                             entry name, or has no entry under {@code innerFolder}
      * @throws InvalidKeyException when {@code innerFolder} is not a valid key path
      */
     public static Store open(Path zip, String innerFolder) {
@@ -58,12 +68,16 @@ public final class ZipStores {
      * entry as it is (entries outside {@code innerFolder} included). Nothing changed: the file is
      * not touched. Until {@code close} returns the archive on disk is the old one; after a crash it
      * is still the old one, and the temporary files ({@code .<name>.zarrj-*.spill} and
-     * {@code .tmp}) are left for removal.
+     * {@code .tmp}) are left for {@link Store#removeLeftovers}. The store holds the archive's
+     * write lock from this call until {@code close} returns (see above).
      *
      * @param zip         the archive; it need not exist, and then is created by {@code close}
+     *                    (its folder is created now, when missing, to hold the lock file)
      * @param innerFolder the folder that holds the hierarchy; {@code ""} or null for the root
-     * @param options     how new entries are written
-     * @throws StoreException      when {@code zip} exists and is not a readable, complete, safe archive
+     * @param options     how new entries are written, and how long to wait for another writer
+     * @throws StoreException      when {@code zip} exists and is not a readable, complete, safe
+     *                             archive, or another writer holds it (for longer than
+     *                             {@link ZipStoreOptions#lockWait()})
      * @throws InvalidKeyException when {@code innerFolder} is not a valid key path
      */
     public static Store update(Path zip, String innerFolder, ZipStoreOptions options) {
@@ -80,7 +94,8 @@ public final class ZipStores {
      * Creates a new archive, written when the store is closed (an empty archive if nothing was
      * set), as {@link #update} does; the hierarchy is at the archive's root.
      *
-     * @throws StoreException when {@code zip} already exists (also checked again on close)
+     * @throws StoreException when {@code zip} already exists (also checked again on close), or
+     *                        another writer holds it
      */
     public static Store create(Path zip, ZipStoreOptions options) {
         return ZipStore.open(Objects.requireNonNull(zip, "zip"), "", ZipStore.Mode.CREATE,
@@ -96,9 +111,11 @@ public final class ZipStores {
      * Copies every key of a listable store into a new archive, at its root, in key order. The
      * archive is written to a temporary file and moved into place when complete; values are read
      * one at a time. ZIP64 records are written when the archive passes 4 GiB or 65 535 entries.
+     * The archive's write lock is held throughout.
      *
      * @return the number of keys copied
-     * @throws StoreException           when {@code zip} already exists, or reading or writing fails
+     * @throws StoreException           when {@code zip} already exists, another writer holds it,
+     *                                  or reading or writing fails
      * @throws IllegalArgumentException when {@code source} is not listable
      */
     public static long copy(Store source, Path zip, ZipStoreOptions options) {

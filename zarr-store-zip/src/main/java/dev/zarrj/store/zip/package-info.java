@@ -17,17 +17,34 @@
  *       names the root)</td></tr>
  *   <tr><td>{@code zip:/data/my%20set.zip!/a%20b}</td><td>percent-escapes are decoded (UTF-8) after
  *       the split: the archive {@code /data/my set.zip}, the folder {@code a b/}</td></tr>
+ *   <tr><td>{@code zip:/data/set.zip?wait=30s}</td><td>opened for writing, waits up to 30 s for
+ *       another writer of the archive to finish ({@code 500ms}, {@code 2m}, {@code 1h}, {@code PT30S},
+ *       {@code forever}; {@code ?wait} alone waits forever); without it, fails at once</td></tr>
  * </table>
  *
  * <p>The archive path is split from the folder at the first {@code !/}, as in {@code jar:} URIs;
  * write a {@code !} that belongs to a file name as {@code %21}. Refused with an
  * {@link java.lang.IllegalArgumentException}: a relative path ({@code zip:data/set.zip}), a host
- * other than {@code localhost}, a query, a fragment, and a folder that is not a valid key path
+ * other than {@code localhost}, a query other than {@code wait}, a fragment, and a folder that is not a valid key path
  * ({@code ..}, empty segments, backslashes). {@code Zarr.openStore("/data/set.zip")} maps a plain path
  * ending in {@code .zip} to {@code zip:/data/set.zip}.
  *
  * <p>A store opened through the provider with {@code readOnly} false is an updatable store (see
  * {@link dev.zarrj.store.zip.ZipStores#update}): the archive need not exist, and it is written
  * when the store is closed, if anything changed.
+ *
+ * <h2>One writer at a time</h2>
+ *
+ * <p>A store open for writing (update, create, copy) holds the archive's write lock from before it
+ * reads the archive until the new archive is in place: an exclusive file lock on the file
+ * {@code .<name>.zarrj.lock} beside the archive, released by the operating system if the process
+ * dies and deleted on release. A second writer, in another process or in the same one, fails when
+ * it opens with a {@link dev.zarrj.api.StoreException} naming the archive and the holder
+ * ("<i>zip:/data/set.zip</i> is being written by another process (pid 4711, since …)"), or waits
+ * ({@link dev.zarrj.store.zip.ZipStoreOptions#withLockWait}, {@code ?wait=} in a URI) and then
+ * reads what the first wrote. Read-only stores take no lock. A writer that crashed leaves spill
+ * and temporary files beside the archive; {@link dev.zarrj.api.store.Store#leftovers()} reports
+ * them, marked live while a writer holds the lock, and
+ * {@link dev.zarrj.api.store.Store#removeLeftovers} removes the dead ones.
  */
 package dev.zarrj.store.zip;

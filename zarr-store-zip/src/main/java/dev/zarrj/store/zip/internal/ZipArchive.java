@@ -18,7 +18,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Set;
 import java.util.TreeMap;
@@ -41,8 +43,9 @@ import org.apache.commons.compress.archivers.zip.ZipFile;
  * end-of-central-directory record (a zip left unfinished by a crash has none), that the central
  * directory parses, that every entry name is a safe relative path (a valid {@link StoreKey}, plus
  * a trailing {@code /} for directories: no {@code ..}, no absolute path, no backslash, no NUL, no
- * empty segment), that no name occurs twice, and that no entry is a symbolic link. Checked per
- * entry, and reported when it is read: a local header at the recorded offset, data inside the
+ * empty segment), and that no entry is a symbolic link. A name listed twice, and a directory
+ * entry where a value is looked for, are {@linkplain #conflict conflicts} of that name only,
+ * reported when it is read. Checked per entry, and reported when it is read: a local header at the recorded offset, data inside the
  * file, a supported method (stored or deflated), no encryption, and for stored entries equal
  * sizes. Checked on every read: inflated length against the declared size (never inflating
  * past it), and the CRC-32 whenever the whole value is read.
@@ -63,18 +66,37 @@ final class ZipArchive implements AutoCloseable {
     private final ArchiveChannel channel;
     private final List<ArchiveEntry> entries;
     private final NavigableMap<String, ArchiveEntry> files;
+    private final NavigableMap<String, String> conflicts;
 
     private ZipArchive(String label, ArchiveChannel channel, List<ArchiveEntry> entries) {
         this.label = label;
         this.channel = channel;
         this.entries = List.copyOf(entries);
         TreeMap<String, ArchiveEntry> f = new TreeMap<>();
+        Map<String, Integer> listed = new HashMap<>();
+        Set<String> directories = new HashSet<>();
         for (ArchiveEntry e : entries) {
-            if (!e.isDirectory()) {
+            if (e.isDirectory()) {
+                directories.add(e.name().substring(0, e.name().length() - 1));
+            } else {
                 f.put(e.name(), e);
+                listed.merge(e.name(), 1, Integer::sum);
+            }
+        }
+        TreeMap<String, String> c = new TreeMap<>();
+        for (Map.Entry<String, Integer> n : listed.entrySet()) {
+            if (n.getValue() > 1) {
+                c.put(n.getKey(), "is listed " + (n.getValue() == 2 ? "twice" : n.getValue() + " times")
+                        + " in the central directory; which of its values is meant is ambiguous");
+            }
+        }
+        for (String d : directories) {
+            if (!listed.containsKey(d)) {
+                c.put(d, "is a directory entry ('" + d + "/'), not a value");
             }
         }
         this.files = Collections.unmodifiableNavigableMap(f);
+        this.conflicts = Collections.unmodifiableNavigableMap(c);
     }
 
     /**
@@ -82,7 +104,7 @@ final class ZipArchive implements AutoCloseable {
      *
      * @param label names the archive in messages, for example {@code zip:/data/set.zip}
      * @throws StoreException when it is missing, unreadable, incomplete or corrupt, or has an
-     *                        unsafe, repeated or symbolic-link entry
+     *                        unsafe or symbolic-link entry
      */
     static ZipArchive open(Path path, String label) {
         ArchiveChannel ch;
@@ -114,7 +136,6 @@ final class ZipArchive implements AutoCloseable {
             throw new StoreException(label + ": cannot read the archive: " + e, e);
         }
         List<ArchiveEntry> out = new ArrayList<>();
-        Set<String> names = new HashSet<>();
         // The ZipFile reads through a view that leaves the channel open when it is closed.
         try (ZipFile zip = ZipFile.builder().setSeekableByteChannel(new Unclosable(ch.current()))
                 .setUseUnicodeExtraFields(true).get()) {
@@ -122,10 +143,6 @@ final class ZipArchive implements AutoCloseable {
                 ZipArchiveEntry z = en.nextElement();
                 String name = z.getName();
                 checkName(name, label);
-                if (!names.add(name)) {
-                    throw new StoreException(label + ": the entry name '" + name + "' occurs twice; which one is "
-                            + "meant is ambiguous, so the archive is refused", null);
-                }
                 if (z.isUnixSymlink()) {
                     throw new StoreException(label + ": entry '" + name + "' is a symbolic link; a zip store "
                             + "holds only files and directories, so the archive is refused", null);
@@ -259,9 +276,21 @@ final class ZipArchive implements AutoCloseable {
         return entries;
     }
 
-    /** The file (non-directory) entries by name, sorted. */
+    /**
+     * The file (non-directory) entries by name, sorted; a name listed more than once maps to one
+     * of its entries, and has a {@link #conflict}.
+     */
     NavigableMap<String, ArchiveEntry> files() {
         return files;
+    }
+
+    /**
+     * Why the value of the entry name {@code name} (without a trailing {@code /}) cannot be told,
+     * or null: it is listed more than once in the central directory, or it is the name of a
+     * directory entry and of no file entry. Absent means no entry at all; these are not absent.
+     */
+    String conflict(String name) {
+        return conflicts.get(name);
     }
 
     /** Whether any entry's name starts with {@code prefix}. */

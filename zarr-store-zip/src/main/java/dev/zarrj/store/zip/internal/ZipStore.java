@@ -4,26 +4,32 @@ import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.InvalidKeyException;
 import dev.zarrj.api.ReadOnlyException;
 import dev.zarrj.api.StoreException;
+import dev.zarrj.api.store.Leftover;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.store.zip.ZipStoreOptions;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.regex.Pattern;
 
 /**
  * A Zarr store inside a zip archive: the key {@code c/0/1} is the entry {@code <folder>/c/0/1}, at
@@ -45,8 +51,13 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * only its bytes; deflated entries are inflated from their start up to the end of the range, in
  * bounded memory. The CRC-32 is checked whenever a whole value is read. Directory entries are not
  * keys; every folder is a prefix in {@code list_dir}. An archive with an entry name that could
- * leave it ({@code ..}, absolute, backslash, NUL), a repeated name or a symbolic link is refused
- * when opened, as is one without an end-of-central-directory record.
+ * leave it ({@code ..}, absolute, backslash, NUL) or a symbolic link is refused when opened, as is
+ * one without an end-of-central-directory record. Absent means no entry at all: a key whose name
+ * is listed twice in the central directory, or is the name of a directory entry, is not absent
+ * but fails when read, sized or tested with a {@link StoreException} naming the key (the archive
+ * still opens, and its other keys read); a name listed twice is listed once by
+ * {@code list_prefix}, so that a check that reads every key finds it. Setting or erasing such a
+ * key replaces the entries of its name when the archive is written.
  *
  * <p>Writing (modes {@link Mode#UPDATE} and {@link Mode#CREATE}): zip cannot replace or remove an
  * entry in place, so each {@code set} appends its value to a temporary spill file beside the
@@ -57,6 +68,15 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * the device, moves it over the archive atomically, and deletes the spill file. Nothing changed:
  * the archive is left as it is. A crash before {@code close} returns leaves the old archive intact.
  * {@code set_partial_values} is not supported.
+ *
+ * <p>One writer at a time: a store open for writing holds the archive's write lock, an exclusive
+ * file lock on {@code .<name>.zarrj.lock} beside it (see {@link ArchiveLock}), from before it reads
+ * the archive until {@code close} has moved the new archive into place and deleted the spill file.
+ * Another writer, in this process or another, fails when it opens, naming the archive and the
+ * holder, or waits as {@link ZipStoreOptions#lockWait()} says; so no writer's changes are lost to
+ * another's. The operating system releases the lock of a process that dies. Read-only stores take
+ * no lock. What a writer that crashed left ({@link #leftovers()}) is removed by
+ * {@link #removeLeftovers}, never by opening a store.
  *
  * <p>Thread-safe: reads of any entries run concurrently, and so do writes; {@code close} waits for
  * operations in progress, and every operation after it fails with a {@link StoreException}.
@@ -82,6 +102,8 @@ public final class ZipStore implements Store {
     private final String description;
     /** The archive as opened, or null when there was none. */
     private final ZipArchive base;
+    /** The archive's write lock, held from open until close returns; null when read-only. */
+    private final ArchiveLock writeLock;
     /** Keys set (their slot in the spill) or erased ({@link #ERASED}) since the store was opened. */
     private final ConcurrentSkipListMap<String, Spill.Slot> changes = new ConcurrentSkipListMap<>();
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
@@ -89,46 +111,66 @@ public final class ZipStore implements Store {
     private boolean closed;
 
     private ZipStore(Path archive, String folder, Mode mode, ZipStoreOptions options, ZipArchive base,
-            String description) {
+            ArchiveLock writeLock, String description) {
         this.archive = archive;
         this.folder = folder;
         this.mode = mode;
         this.options = options;
         this.base = base;
+        this.writeLock = writeLock;
         this.description = description;
     }
 
     /**
      * Opens a store. {@code innerFolder} is {@code ""}, null, or a key path, with or without
-     * leading and trailing {@code /}.
+     * leading and trailing {@code /}. Modes {@link Mode#UPDATE} and {@link Mode#CREATE} take the
+     * archive's write lock first (waiting as {@link ZipStoreOptions#lockWait()} says), so that the
+     * archive read is the one the previous writer left.
      *
-     * @throws StoreException      when the archive cannot be opened in this mode
+     * @throws StoreException      when the archive cannot be opened in this mode, or another
+     *                             writer holds it
      * @throws InvalidKeyException when {@code innerFolder} is not a key path
      */
     public static ZipStore open(Path zip, String innerFolder, Mode mode, ZipStoreOptions options) {
         Path path = zip.toAbsolutePath().normalize();
         String folder = folderPrefix(innerFolder);
         String description = "zip:" + path + (folder.isEmpty() ? "" : "!/" + folder.substring(0, folder.length() - 1));
-        ZipArchive base = null;
-        switch (mode) {
-            case READ_ONLY -> {
-                base = ZipArchive.open(path, description);
-                if (!folder.isEmpty() && !base.hasEntryUnder(folder)) {
-                    base.close();
-                    throw new StoreException(description + ": the archive has no entry under the folder '" + folder
-                            + "'", null);
-                }
+        if (mode == Mode.READ_ONLY) {
+            ZipArchive base = ZipArchive.open(path, description);
+            if (!folder.isEmpty() && !base.hasEntryUnder(folder)) {
+                base.close();
+                throw new StoreException(description + ": the archive has no entry under the folder '" + folder
+                        + "'", null);
             }
-            case UPDATE -> base = Files.exists(path) ? ZipArchive.open(path, description) : null;
-            case CREATE -> {
-                if (Files.exists(path)) {
-                    throw new StoreException(description + ": " + path + " already exists; a new archive does not "
-                            + "replace it (delete it first, or open it with ZipStores.update)", null);
-                }
-            }
+            return new ZipStore(path, folder, mode, options, base, null, description);
         }
-        return new ZipStore(path, folder, mode, options, base, description);
+        ArchiveLock writeLock = lockForWriting(path, description, options, mode == Mode.UPDATE ? "update" : "create");
+        try {
+            ZipArchive base = null;
+            if (mode == Mode.UPDATE) {
+                base = Files.exists(path) ? ZipArchive.open(path, description) : null;
+            } else if (Files.exists(path)) {
+                throw new StoreException(description + ": " + path + " already exists; a new archive does not "
+                        + "replace it (delete it first, or open it with ZipStores.update)", null);
+            }
+            return new ZipStore(path, folder, mode, options, base, writeLock, description);
+        } catch (RuntimeException e) {
+            writeLock.close();
+            throw e;
+        }
     }
+
+    /** Creates the archive's folder when missing (the lock file lies in it), then takes the lock. */
+    private static ArchiveLock lockForWriting(Path path, String description, ZipStoreOptions options, String what) {
+        try {
+            Files.createDirectories(path.getParent());
+        } catch (IOException e) {
+            throw new StoreException(description + ": cannot create the folder " + path.getParent()
+                    + " of the archive: " + e, e);
+        }
+        return ArchiveLock.acquire(path, description, options.lockWait(), what);
+    }
+
 
     /** {@code ""} for the root, else the folder with one trailing {@code /}. */
     static String folderPrefix(String innerFolder) {
@@ -163,6 +205,15 @@ public final class ZipStore implements Store {
         }
         Path path = zip.toAbsolutePath().normalize();
         String description = "zip:" + path;
+        ArchiveLock writeLock = lockForWriting(path, description, options, "copy");
+        try {
+            return copyLocked(source, path, description, options);
+        } finally {
+            writeLock.close();
+        }
+    }
+
+    private static long copyLocked(Store source, Path path, String description, ZipStoreOptions options) {
         if (Files.exists(path)) {
             throw new StoreException(description + ": " + path + " already exists; copy writes a new archive only", null);
         }
@@ -237,8 +288,22 @@ public final class ZipStore implements Store {
         }
     }
 
+    /**
+     * The archive's entry of an unchanged key, or null when there is none.
+     *
+     * @throws StoreException when the name is listed twice, or is a directory entry: such a key is
+     *                        not absent, and its value cannot be told
+     */
     private ArchiveEntry entry(StoreKey key) {
-        return base == null ? null : base.files().get(folder + key.value());
+        if (base == null) {
+            return null;
+        }
+        String conflict = base.conflict(folder + key.value());
+        if (conflict != null) {
+            throw new StoreException(description + ": key '" + key + "' " + conflict + " (entry '" + folder
+                    + key.value() + "'); setting or erasing the key replaces it", null);
+        }
+        return base.files().get(folder + key.value());
     }
 
     private long[] resolve(StoreKey key, ByteRange range, long size) {
@@ -376,6 +441,125 @@ public final class ZipStore implements Store {
         }
     }
 
+    // ---- maintenance ----
+
+    /**
+     * This archive's spill files ({@code .<name>.zarrj-<hex>.spill}) and unfinished archives
+     * ({@code .<name>.zarrj-<hex>.tmp}) beside it. They are {@linkplain Leftover#live() live} when
+     * a writer holds the archive's write lock (all of them: which are its own cannot be told from
+     * outside), except that a store that is itself the writer knows its own spill file, and
+     * that every other one is dead. Finding out whether another writer holds the lock takes the
+     * lock for an instant.
+     */
+    @Override
+    public List<Leftover> leftovers() {
+        Lock l = open();
+        try {
+            List<Path> found = leftoverFiles();
+            if (found.isEmpty()) {
+                return List.of();
+            }
+            boolean otherWriter = writeLock == null && ArchiveLock.holder(archive).isPresent();
+            List<Leftover> out = new ArrayList<>();
+            for (Path p : found) {
+                Leftover f = leftover(p, otherWriter || isOwn(p));
+                if (f != null) {
+                    out.add(f);
+                }
+            }
+            return out;
+        } catch (IOException e) {
+            throw new StoreException(description + ": cannot look for leftovers beside the archive: " + e, e);
+        } finally {
+            l.unlock();
+        }
+    }
+
+    /**
+     * Removes the dead leftovers (see {@link #leftovers()}) last written at least
+     * {@code minimumAge} ago. A store that is not the writer takes the archive's write lock while
+     * it removes them, without waiting, so that no writer starts meanwhile; when another writer
+     * holds it, nothing is removed.
+     */
+    @Override
+    public List<Leftover> removeLeftovers(Duration minimumAge) {
+        Objects.requireNonNull(minimumAge, "minimumAge");
+        Lock l = open();
+        try {
+            if (leftoverFiles().isEmpty()) {
+                return List.of();
+            }
+            ArchiveLock held = null;
+            if (writeLock == null) {
+                try {
+                    held = ArchiveLock.acquire(archive, description, Duration.ZERO, "removing leftovers");
+                } catch (ArchiveLock.HeldException busy) {
+                    return List.of(); // a writer is running: its files are live
+                }
+            }
+            RuntimeException failure = null;
+            List<Leftover> removed = new ArrayList<>();
+            try {
+                Instant before = Instant.now().minus(minimumAge);
+                for (Path p : leftoverFiles()) {
+                    Leftover f = isOwn(p) ? null : leftover(p, false);
+                    if (f != null && !f.modified().isAfter(before)) {
+                        Files.deleteIfExists(p);
+                        removed.add(f);
+                    }
+                }
+            } catch (IOException e) {
+                failure = new StoreException(description + ": cannot remove a leftover beside the archive ("
+                        + removed.size() + " removed before): " + e, e);
+            } finally {
+                if (held != null) {
+                    held.close();
+                }
+            }
+            if (failure != null) {
+                throw failure;
+            }
+            return removed;
+        } catch (IOException e) {
+            throw new StoreException(description + ": cannot look for leftovers beside the archive: " + e, e);
+        } finally {
+            l.unlock();
+        }
+    }
+
+    /** The spill and temporary files of this archive beside it, sorted by name. */
+    private List<Path> leftoverFiles() throws IOException {
+        Pattern mine = Pattern.compile("\\." + Pattern.quote(archive.getFileName().toString())
+                + "\\.zarrj-[0-9a-f]+\\.(spill|tmp)");
+        List<Path> out = new ArrayList<>();
+        try (DirectoryStream<Path> dir = Files.newDirectoryStream(archive.getParent())) {
+            for (Path p : dir) {
+                if (mine.matcher(p.getFileName().toString()).matches()) {
+                    out.add(p);
+                }
+            }
+        } catch (NoSuchFileException e) {
+            return List.of();
+        }
+        out.sort(null);
+        return out;
+    }
+
+    private boolean isOwn(Path p) {
+        Spill s = spill;
+        return s != null && s.path().equals(p);
+    }
+
+    /** A leftover's description, or null when it is gone already. */
+    private static Leftover leftover(Path p, boolean live) throws IOException {
+        try {
+            BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return new Leftover(p.toString(), a.size(), a.lastModifiedTime().toInstant(), live);
+        } catch (NoSuchFileException e) {
+            return null;
+        }
+    }
+
     // ---- lifecycle ----
 
     /** Takes the read lock, or fails when the store is closed. */
@@ -428,6 +612,10 @@ public final class ZipStore implements Store {
                     }
                 }
             }
+            if (writeLock != null) {
+                // Released last: the next writer reads the archive moved into place above.
+                writeLock.close();
+            }
             if (failure != null) {
                 throw failure;
             }
@@ -437,23 +625,27 @@ public final class ZipStore implements Store {
     }
 
     private void writeArchive() {
-        // Every entry of the new archive by name: an unchanged ArchiveEntry, or a slot in the spill.
-        NavigableMap<String, Object> plan = new TreeMap<>();
+        // Every entry of the new archive, sorted by name (stably: a name listed twice and not
+        // changed stays so): an unchanged ArchiveEntry, or a slot in the spill. A key set or erased
+        // replaces every entry of its name, and a directory entry of its name too.
+        List<Map.Entry<String, Object>> plan = new ArrayList<>();
         if (base != null) {
             for (ArchiveEntry e : base.entries()) {
-                if (e.isDirectory() || !e.name().startsWith(folder) || !changes.containsKey(e.name().substring(folder.length()))) {
-                    plan.put(e.name(), e);
+                String n = e.isDirectory() ? e.name().substring(0, e.name().length() - 1) : e.name();
+                if (!n.startsWith(folder) || !changes.containsKey(n.substring(folder.length()))) {
+                    plan.add(Map.entry(e.name(), e));
                 }
             }
         }
         for (Map.Entry<String, Spill.Slot> c : changes.entrySet()) {
             if (c.getValue() != ERASED) {
-                plan.put(folder + c.getKey(), c.getValue());
+                plan.add(Map.entry(folder + c.getKey(), c.getValue()));
             }
         }
+        plan.sort(Map.Entry.comparingByKey());
         String name = null;
         try (ZipWriter out = ZipWriter.begin(archive, options)) {
-            for (Map.Entry<String, Object> p : plan.entrySet()) {
+            for (Map.Entry<String, Object> p : plan) {
                 name = p.getKey();
                 if (p.getValue() instanceof ArchiveEntry e) {
                     out.addRaw(e, base.raw(e));

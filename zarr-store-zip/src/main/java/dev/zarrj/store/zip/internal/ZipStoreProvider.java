@@ -14,8 +14,12 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Opens {@link ZipStore}s for {@code zip:} URIs.
@@ -26,10 +30,13 @@ import java.util.Objects;
  * {@code !/inner/folder} for a hierarchy under a folder inside the archive. The archive path and
  * the folder are split at the first {@code !/} and then percent-decoded as UTF-8, so
  * {@code zip:/my%20data/set.zip!/a%20b} names the folder {@code a b} of {@code /my data/set.zip},
- * and a {@code !} in a file name is written {@code %21}. Refused with an
- * {@link IllegalArgumentException} naming the URI: another scheme, a relative path, a host other
- * than {@code localhost}, a query, a fragment, a malformed escape, and a folder that is not a key
- * path.
+ * and a {@code !} in a file name is written {@code %21}. One query parameter is understood:
+ * {@code ?wait=30s} (also {@code 500ms}, {@code 2m}, {@code 1h}, an ISO-8601 duration such as
+ * {@code PT30S}, or {@code forever}; {@code ?wait} alone is {@code forever}) makes a store opened
+ * for writing wait that long for another writer of the archive to finish, instead of failing
+ * ({@link ZipStoreOptions#withLockWait}). Refused with an {@link IllegalArgumentException}
+ * naming the URI: another scheme, a relative path, a host other than {@code localhost}, another
+ * query, a fragment, a malformed escape, and a folder that is not a key path.
  *
  * <p>{@code open(uri, true)} is {@code ZipStores.open}; {@code open(uri, false)} is
  * {@code ZipStores.update} with stored entries (the archive is written on close if changed).
@@ -52,11 +59,15 @@ public final class ZipStoreProvider implements StoreProvider {
     public Store open(URI uri, boolean readOnly) {
         Location at = parse(uri);
         return ZipStore.open(at.zip(), at.folder(), readOnly ? ZipStore.Mode.READ_ONLY : ZipStore.Mode.UPDATE,
-                ZipStoreOptions.defaults());
+                ZipStoreOptions.defaults().withLockWait(at.lockWait()));
     }
 
-    /** The archive and the folder inside it that a URI names. */
-    record Location(Path zip, String folder) {}
+    /** The archive and the folder inside it that a URI names, and how long a writer waits for the lock. */
+    record Location(Path zip, String folder, Duration lockWait) {
+        Location(Path zip, String folder) {
+            this(zip, folder, Duration.ZERO);
+        }
+    }
 
     /**
      * Parses a {@code zip:} URI.
@@ -72,8 +83,11 @@ public final class ZipStoreProvider implements StoreProvider {
             throw new IllegalArgumentException("'" + uri + "': a zip URI takes no fragment");
         }
         String rest = uri.getRawSchemeSpecificPart();
-        if (rest.indexOf('?') >= 0) {
-            throw new IllegalArgumentException("'" + uri + "': a zip URI takes no query");
+        Duration wait = Duration.ZERO;
+        int question = rest.indexOf('?');
+        if (question >= 0) {
+            wait = waitQuery(uri, rest.substring(question + 1));
+            rest = rest.substring(0, question);
         }
         if (rest.toLowerCase(Locale.ROOT).startsWith("file:")) {
             rest = rest.substring("file:".length());
@@ -107,7 +121,60 @@ public final class ZipStoreProvider implements StoreProvider {
         } catch (InvalidKeyException e) {
             throw new IllegalArgumentException("'" + uri + "': " + e.detail(), e);
         }
-        return new Location(zip, folder);
+        return new Location(zip, folder, wait);
+    }
+
+    private static final Pattern SIMPLE_DURATION = Pattern.compile("(\\d{1,18})(ms|s|m|h)");
+
+    /** The wait of a query {@code wait=<duration>}; any other query is refused. */
+    private static Duration waitQuery(URI uri, String query) {
+        if (query.equals("wait")) {
+            return ZipStoreOptions.FOREVER;
+        }
+        if (!query.startsWith("wait=") || query.indexOf('&') >= 0) {
+            throw new IllegalArgumentException("'" + uri + "': a zip URI takes no query but ?wait=<duration> "
+                    + "(30s, 500ms, 2m, 1h, PT30S or forever)");
+        }
+        try {
+            return parseWait(decode(uri, query.substring("wait=".length())));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("'" + uri + "': " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Parses how long to wait for the lock: {@code forever}, a whole number with the unit
+     * {@code ms}, {@code s}, {@code m} or {@code h}, or an ISO-8601 duration ({@code PT30S}).
+     *
+     * @throws IllegalArgumentException when it is none of these, or negative
+     */
+    static Duration parseWait(String text) {
+        String t = text.strip();
+        if (t.equalsIgnoreCase("forever")) {
+            return ZipStoreOptions.FOREVER;
+        }
+        Matcher m = SIMPLE_DURATION.matcher(t.toLowerCase(Locale.ROOT));
+        Duration d;
+        if (m.matches()) {
+            long n = Long.parseLong(m.group(1));
+            d = switch (m.group(2)) {
+                case "ms" -> Duration.ofMillis(n);
+                case "s" -> Duration.ofSeconds(n);
+                case "m" -> Duration.ofMinutes(n);
+                default -> Duration.ofHours(n);
+            };
+        } else {
+            try {
+                d = Duration.parse(t);
+            } catch (DateTimeParseException e) {
+                throw new IllegalArgumentException("wait '" + text + "' is not a duration; write 30s, 500ms, 2m, 1h, "
+                        + "PT30S or forever", e);
+            }
+        }
+        if (d.isNegative()) {
+            throw new IllegalArgumentException("wait '" + text + "' is negative");
+        }
+        return d;
     }
 
     /** Decodes percent-escapes as UTF-8; a {@code +} stays a {@code +}. */

@@ -108,11 +108,43 @@ class ZipStoreProviderTest {
     @Test
     void refusesUrisItDoesNotUnderstandNamingThem() {
         for (String uri : List.of("file:///x.zip", "zip:x.zip", "zip:relative/x.zip", "zip:file:x.zip",
-                "zip://server/share/x.zip", "zip:/x.zip?mode=r", "zip:/x.zip#frag", "zip:/x.zip!/../y",
+                "zip://server/share/x.zip", "zip:/x.zip?mode=r", "zip:/x.zip?wait=soon",
+                "zip:/x.zip?wait=-PT1S", "zip:/x.zip?wait=1s&mode=r", "zip:/x.zip#frag", "zip:/x.zip!/../y",
                 "zip:/x.zip!/a//b", "zip:/x.zip!/a%5Cb", "zip:/x%ff.zip", "zip:/x.zip!/a%00b")) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> provider.open(URI.create(uri), true), uri);
             assertTrue(e.getMessage().contains(uri), e.getMessage());
         }
+    }
+
+    @Test
+    void aWaitQueryTellsAWriterHowLongToWaitForTheLock() {
+        assertEquals(new ZipStoreProvider.Location(Path.of("/x.zip"), "", java.time.Duration.ofSeconds(30)),
+                ZipStoreProvider.parse(URI.create("zip:/x.zip?wait=30s")));
+        assertEquals(new ZipStoreProvider.Location(Path.of("/x.zip"), "in", java.time.Duration.ofMillis(500)),
+                ZipStoreProvider.parse(URI.create("zip:/x.zip!/in?wait=500ms")));
+        assertEquals(java.time.Duration.ofMinutes(2), ZipStoreProvider.parse(URI.create("zip:/x.zip?wait=PT2M")).lockWait());
+        assertEquals(java.time.Duration.ofHours(1), ZipStoreProvider.parse(URI.create("zip:/x.zip?wait=1h")).lockWait());
+        assertEquals(dev.zarrj.store.zip.ZipStoreOptions.FOREVER, ZipStoreProvider.parse(URI.create("zip:/x.zip?wait")).lockWait());
+        assertEquals(dev.zarrj.store.zip.ZipStoreOptions.FOREVER,
+                ZipStoreProvider.parse(URI.create("zip:/x.zip?wait=forever")).lockWait());
+        assertEquals(java.time.Duration.ZERO, ZipStoreProvider.parse(URI.create("zip:/x.zip")).lockWait());
+    }
+
+    @Test
+    void aWriterOpenedWithAWaitQueryWaitsForTheFirst() throws Exception {
+        Path zip = Zips.write(tmp.resolve("w.zip"), Item.stored("zarr.json", utf8("{}")));
+        Store first = provider.open(URI.create("zip:" + zip.toUri().getRawPath()), false);
+        first.set(StoreKey.of("a"), java.nio.ByteBuffer.wrap(utf8("a")));
+        StoreException busy = assertThrows(StoreException.class,
+                () -> provider.open(URI.create("zip:" + zip.toUri().getRawPath()), false));
+        assertTrue(busy.getMessage().contains("is being written by"), busy.getMessage());
+        java.util.concurrent.CompletableFuture<Boolean> second = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try (Store s = provider.open(URI.create("zip:" + zip.toUri().getRawPath() + "?wait=forever"), false)) {
+                return s.exists(StoreKey.of("a"));
+            }
+        });
+        first.close();
+        assertTrue(second.get(2, java.util.concurrent.TimeUnit.MINUTES), "the waiting writer read the first one's key");
     }
 }

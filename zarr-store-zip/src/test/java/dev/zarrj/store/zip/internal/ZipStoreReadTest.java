@@ -92,7 +92,9 @@ class ZipStoreReadTest {
         assertArrayEquals(DEFLATED, array(store.get(k("c/0/1")).orElseThrow()));
         assertEquals(0, store.get(k("c/1/empty")).orElseThrow().remaining());
         assertEquals(Optional.empty(), store.get(k("c/0/2")));
-        assertEquals(Optional.empty(), store.get(k("c")), "a directory is not a key");
+        assertEquals(Optional.empty(), store.get(k("c/1")), "a folder without a directory entry is not a key");
+        StoreException dir = assertThrows(StoreException.class, () -> store.get(k("c")));
+        assertTrue(dir.getMessage().contains("key 'c' is a directory entry"), dir.getMessage());
         assertEquals(Optional.empty(), store.get(k("c/0/2"), ByteRange.suffix(1)));
     }
 
@@ -100,7 +102,8 @@ class ZipStoreReadTest {
     void sizesAndExistenceComeFromTheCentralDirectory() {
         assertEquals(OptionalLong.of(STORED.length), store.size(k("c/0/0")));
         assertEquals(OptionalLong.of(DEFLATED.length), store.size(k("c/0/1")));
-        assertEquals(OptionalLong.empty(), store.size(k("only-a-folder")));
+        StoreException dir = assertThrows(StoreException.class, () -> store.size(k("only-a-folder")));
+        assertTrue(dir.getMessage().contains("key 'only-a-folder' is a directory entry"), dir.getMessage());
         assertTrue(store.exists(k("c/1/empty")));
         assertFalse(store.exists(k("c/1")));
     }
