@@ -84,7 +84,7 @@ class BenchCommandTest {
                 assertPercentiles(w, id);
             } else {
                 assertFalse(w.has("region"), id);
-                for (String f : List.of("p50_seconds", "p90_seconds", "p99_seconds", "samples")) {
+                for (String f : List.of("p50_seconds", "p90_seconds", "p99_seconds", "samples", "minor_faults")) {
                     assertFalse(w.has(f), id + " is no latency row: " + f);
                 }
             }
@@ -146,7 +146,7 @@ class BenchCommandTest {
 
     /**
      * A latency row keeps the spread of its timed runs: p50 is the median ({@code seconds}), and
-     * p50 <= p90 <= p99, over at least the tiny size's two runs.
+     * p50 <= p90 <= p99, over at least the tiny size's two runs; on Linux, its page faults per run.
      */
     private static void assertPercentiles(JsonNode w, String id) {
         for (String f : List.of("p50_seconds", "p90_seconds", "p99_seconds", "samples")) {
@@ -158,6 +158,9 @@ class BenchCommandTest {
         assertEquals(w.get("seconds").asDouble(), p50, 0.0, id + ": p50 is the median");
         assertTrue(p50 > 0 && p50 <= p90 && p90 <= p99, id + ": p50 " + p50 + ", p90 " + p90 + ", p99 " + p99);
         assertTrue(w.get("samples").asInt() >= 2, id + ": samples " + w.get("samples"));
+        if (Files.isReadable(Path.of("/proc/self/stat"))) {
+            assertTrue(w.get("minor_faults").asDouble() >= 0, id + ": minor_faults " + w.get("minor_faults"));
+        }
     }
 
     @Test

@@ -313,14 +313,20 @@ final class Float32Bench {
         if (!got.contentEquals(expected)) {
             throw new BenchFailure(name + " " + op + ": read other values than were written");
         }
-        Timing.Samples samples = Timing.latency(read::read, scale.warmups() > 0 ? 3 : 0, scale.latencySeconds(),
+        int warmups = scale.warmups() > 0 ? 3 : 0;
+        Optional<Long> faultsBefore = Machine.minorFaults();
+        Timing.Samples samples = Timing.latency(read::read, warmups, scale.latencySeconds(),
                 scale.latencyMinReps(), scale.latencyMaxReps());
+        Optional<Long> faultsAfter = Machine.minorFaults();
         store.takeCount();
         read.read();
         Row r = new Row(name, op);
         r.threads = threads;
         r.timed(samples.median(), expected.byteSize());
         r.percentiles(samples);
+        if (faultsBefore.isPresent() && faultsAfter.isPresent()) {
+            r.minorFaults = (double) (faultsAfter.get() - faultsBefore.get()) / (warmups + samples.count());
+        }
         r.storeRequests = store.takeCount();
         r.region = region;
         report(r);
@@ -334,6 +340,9 @@ final class Float32Bench {
         if (r.samples != null) {
             s.append(String.format(java.util.Locale.ROOT, " (p90 %.4f s, p99 %.4f s over %d runs)", r.p90Seconds,
                     r.p99Seconds, r.samples));
+        }
+        if (r.minorFaults != null) {
+            s.append(String.format(java.util.Locale.ROOT, ", %.0f page faults", r.minorFaults));
         }
         if (r.ceilingMbPerS != null) {
             s.append(String.format(java.util.Locale.ROOT, ", ceiling %.1f MB/s, ratio %.2f", r.ceilingMbPerS,

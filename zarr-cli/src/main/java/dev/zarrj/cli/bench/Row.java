@@ -17,7 +17,9 @@ import java.math.MathContext;
  * {@code region} is set on the rows that read one fixed region of the array, the latency rows,
  * which also carry the spread of their runs: {@code p50Seconds} (equal to {@code seconds}),
  * {@code p90Seconds} and {@code p99Seconds} over {@code samples} timed runs. A median alone hides
- * a slow mode that only some runs, or some processes, fall into.
+ * a slow mode that only some runs, or some processes, fall into. {@code minorFaults} (Linux) is
+ * the process's minor page faults per operation over the same runs: pages touched for the first
+ * time, the cost behind docs/performance.md.
  */
 final class Row {
     final String name;
@@ -37,6 +39,7 @@ final class Row {
     Double p90Seconds;
     Double p99Seconds;
     Integer samples;
+    Double minorFaults;
 
     /**
      * The elements of the array one operation read: {@code offset} and {@code shape} per dimension,
@@ -109,6 +112,7 @@ final class Row {
         if (samples != null) {
             n.put("samples", samples);
         }
+        putRounded(n, "minor_faults", minorFaults, 4);
         putRounded(n, "mb_per_s", mbPerS, 5);
         putRounded(n, "ceiling_mb_per_s", ceilingMbPerS, 5);
         putRounded(n, "codec_mb_per_s", codecMbPerS, 5);
@@ -151,6 +155,7 @@ final class Row {
         r.p90Seconds = doubleOrNull(n, "p90_seconds");
         r.p99Seconds = doubleOrNull(n, "p99_seconds");
         r.samples = n.has("samples") ? n.get("samples").asInt() : null;
+        r.minorFaults = doubleOrNull(n, "minor_faults");
         r.mbPerS = doubleOrNull(n, "mb_per_s");
         r.ceilingMbPerS = doubleOrNull(n, "ceiling_mb_per_s");
         r.codecMbPerS = doubleOrNull(n, "codec_mb_per_s");
