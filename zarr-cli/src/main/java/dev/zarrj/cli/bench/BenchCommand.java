@@ -213,7 +213,8 @@ public final class BenchCommand implements Callable<Integer> {
                 "ratio", "requests", "peak RSS");
         for (Row r : rows) {
             out.printf(Locale.ROOT, format, r.name, r.op, r.threads == null ? "" : r.threads, seconds(r.seconds),
-                    r.p90Seconds == null ? "" : seconds(r.p90Seconds), r.p99Seconds == null ? "" : seconds(r.p99Seconds),
+                    r.p90Seconds == null ? "" : seconds(r.p90Seconds),
+                    r.p99Seconds == null ? "" : seconds(r.p99Seconds),
                     String.format(Locale.ROOT, "%.1f", r.mbPerS),
                     r.ceilingMbPerS == null ? "" : String.format(Locale.ROOT, "%.1f", r.ceilingMbPerS),
                     r.ratioToCeiling() == null ? "" : String.format(Locale.ROOT, "%.2f", r.ratioToCeiling()),

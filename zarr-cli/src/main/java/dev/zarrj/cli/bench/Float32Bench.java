@@ -212,7 +212,8 @@ final class Float32Bench {
             int most = scale.runs();
             if (!raw.codec.identity()) {
                 write.codecMbPerS = mb / Timing.latency(() -> raw.encodeOnly(pool), 0, PART_SECONDS, 1, most).median();
-                read.codecMbPerS = mb / Timing.latency(() -> raw.decodeOnly(pool, out), 0, PART_SECONDS, 1, most).median();
+                read.codecMbPerS = mb / Timing.latency(() -> raw.decodeOnly(pool, out), 0, PART_SECONDS, 1, most)
+                        .median();
             }
             write.storeMbPerS = mb / Timing.latency(() -> raw.storeWriteOnly(pool), 0, PART_SECONDS, 1, most).median();
             read.storeMbPerS = mb / Timing.latency(() -> raw.storeReadOnly(pool), 0, PART_SECONDS, 1, most).median();
