@@ -81,8 +81,12 @@ class BenchCommandTest {
             }
             if (LATENCY_OPS.contains(w.get("op").asText())) {
                 assertRegion(w, dir, id);
+                assertPercentiles(w, id);
             } else {
                 assertFalse(w.has("region"), id);
+                for (String f : List.of("p50_seconds", "p90_seconds", "p99_seconds", "samples", "minor_faults")) {
+                    assertFalse(w.has(f), id + " is no latency row: " + f);
+                }
             }
             seen.add(w.get("name").asText() + " " + w.get("op").asText());
         }
@@ -140,11 +144,32 @@ class BenchCommandTest {
         doc.get("targets").forEach(t -> assertTrue(t.has("target") && t.get("met").isBoolean() && t.has("detail"), t.toString()));
     }
 
+    /**
+     * A latency row keeps the spread of its timed runs: p50 is the median ({@code seconds}), and
+     * p50 <= p90 <= p99, over at least the tiny size's two runs; on Linux, its page faults per run.
+     */
+    private static void assertPercentiles(JsonNode w, String id) {
+        for (String f : List.of("p50_seconds", "p90_seconds", "p99_seconds", "samples")) {
+            assertTrue(w.has(f), id + ": no " + f + " in " + w);
+        }
+        double p50 = w.get("p50_seconds").asDouble();
+        double p90 = w.get("p90_seconds").asDouble();
+        double p99 = w.get("p99_seconds").asDouble();
+        assertEquals(w.get("seconds").asDouble(), p50, 0.0, id + ": p50 is the median");
+        assertTrue(p50 > 0 && p50 <= p90 && p90 <= p99, id + ": p50 " + p50 + ", p90 " + p90 + ", p99 " + p99);
+        assertTrue(w.get("samples").asInt() >= 2, id + ": samples " + w.get("samples"));
+        if (Files.isReadable(Path.of("/proc/self/stat"))) {
+            assertTrue(w.get("minor_faults").asDouble() >= 0, id + ": minor_faults " + w.get("minor_faults"));
+        }
+    }
+
     @Test
     void textOutputHasTableJsonAndTargets() {
         Result r = zarr("bench", "--size", "tiny", "--only", "float32/zstd-1$", "--dir", tmp.resolve("b").toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().startsWith("workload"), r.out());
+        String header = r.out().lines().findFirst().orElseThrow();
+        assertTrue(header.contains("p90") && header.contains("p99"), header);
         assertTrue(r.out().contains("float32/zstd-1"), r.out());
         assertTrue(r.out().contains("\"workloads\""), r.out());
         assertTrue(r.out().contains("targets:"), r.out());

@@ -208,18 +208,23 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private static void printTable(PrintWriter out, List<Row> rows) {
-        String format = "%-32s %-17s %7s %10s %9s %12s %6s %9s %9s%n";
-        out.printf(Locale.ROOT, format, "workload", "op", "threads", "seconds", "MB/s", "ceiling MB/s", "ratio",
-                "requests", "peak RSS");
+        String format = "%-32s %-17s %7s %10s %10s %10s %9s %12s %6s %9s %9s%n";
+        out.printf(Locale.ROOT, format, "workload", "op", "threads", "seconds", "p90", "p99", "MB/s", "ceiling MB/s",
+                "ratio", "requests", "peak RSS");
         for (Row r : rows) {
-            out.printf(Locale.ROOT, format, r.name, r.op, r.threads == null ? "" : r.threads,
-                    r.seconds < 0.1 ? String.format(Locale.ROOT, "%.6f", r.seconds) : String.format(Locale.ROOT, "%.3f", r.seconds),
+            out.printf(Locale.ROOT, format, r.name, r.op, r.threads == null ? "" : r.threads, seconds(r.seconds),
+                    r.p90Seconds == null ? "" : seconds(r.p90Seconds),
+                    r.p99Seconds == null ? "" : seconds(r.p99Seconds),
                     String.format(Locale.ROOT, "%.1f", r.mbPerS),
                     r.ceilingMbPerS == null ? "" : String.format(Locale.ROOT, "%.1f", r.ceilingMbPerS),
                     r.ratioToCeiling() == null ? "" : String.format(Locale.ROOT, "%.2f", r.ratioToCeiling()),
                     r.storeRequests == null ? "" : r.storeRequests,
                     r.peakRssMb == null ? "" : String.format(Locale.ROOT, "%.0f MB", r.peakRssMb));
         }
+    }
+
+    private static String seconds(double s) {
+        return String.format(Locale.ROOT, s < 0.1 ? "%.6f" : "%.3f", s);
     }
 
     private static void printTargets(PrintWriter out, List<Targets.Target> targets) {

@@ -211,11 +211,12 @@ final class Float32Bench {
             byte[] out = new byte[bytes.length];
             int most = scale.runs();
             if (!raw.codec.identity()) {
-                write.codecMbPerS = mb / Timing.latency(() -> raw.encodeOnly(pool), 0, PART_SECONDS, 1, most);
-                read.codecMbPerS = mb / Timing.latency(() -> raw.decodeOnly(pool, out), 0, PART_SECONDS, 1, most);
+                write.codecMbPerS = mb / Timing.latency(() -> raw.encodeOnly(pool), 0, PART_SECONDS, 1, most).median();
+                read.codecMbPerS = mb / Timing.latency(() -> raw.decodeOnly(pool, out), 0, PART_SECONDS, 1, most)
+                        .median();
             }
-            write.storeMbPerS = mb / Timing.latency(() -> raw.storeWriteOnly(pool), 0, PART_SECONDS, 1, most);
-            read.storeMbPerS = mb / Timing.latency(() -> raw.storeReadOnly(pool), 0, PART_SECONDS, 1, most);
+            write.storeMbPerS = mb / Timing.latency(() -> raw.storeWriteOnly(pool), 0, PART_SECONDS, 1, most).median();
+            read.storeMbPerS = mb / Timing.latency(() -> raw.storeReadOnly(pool), 0, PART_SECONDS, 1, most).median();
         }
         report(write);
         report(read);
@@ -313,13 +314,20 @@ final class Float32Bench {
         if (!got.contentEquals(expected)) {
             throw new BenchFailure(name + " " + op + ": read other values than were written");
         }
-        double seconds = Timing.latency(read::read, scale.warmups() > 0 ? 3 : 0, scale.latencySeconds(),
+        int warmups = scale.warmups() > 0 ? 3 : 0;
+        Optional<Long> faultsBefore = Machine.minorFaults();
+        Timing.Samples samples = Timing.latency(read::read, warmups, scale.latencySeconds(),
                 scale.latencyMinReps(), scale.latencyMaxReps());
+        Optional<Long> faultsAfter = Machine.minorFaults();
         store.takeCount();
         read.read();
         Row r = new Row(name, op);
         r.threads = threads;
-        r.timed(seconds, expected.byteSize());
+        r.timed(samples.median(), expected.byteSize());
+        r.percentiles(samples);
+        if (faultsBefore.isPresent() && faultsAfter.isPresent()) {
+            r.minorFaults = (double) (faultsAfter.get() - faultsBefore.get()) / (warmups + samples.count());
+        }
         r.storeRequests = store.takeCount();
         r.region = region;
         report(r);
@@ -330,6 +338,13 @@ final class Float32Bench {
         StringBuilder s = new StringBuilder();
         s.append(String.format(java.util.Locale.ROOT, "%s %s, %d thread(s): %.4f s, %.1f MB/s", r.name, r.op, r.threads,
                 r.seconds, r.mbPerS));
+        if (r.samples != null) {
+            s.append(String.format(java.util.Locale.ROOT, " (p90 %.4f s, p99 %.4f s over %d runs)", r.p90Seconds,
+                    r.p99Seconds, r.samples));
+        }
+        if (r.minorFaults != null) {
+            s.append(String.format(java.util.Locale.ROOT, ", %.0f page faults", r.minorFaults));
+        }
         if (r.ceilingMbPerS != null) {
             s.append(String.format(java.util.Locale.ROOT, ", ceiling %.1f MB/s, ratio %.2f", r.ceilingMbPerS,
                     r.ratioToCeiling()));

@@ -52,6 +52,25 @@ final class Machine {
         return procField("/proc/self/status", "VmHWM").map(Machine::kibToMb);
     }
 
+    /**
+     * Minor page faults of this process so far (Linux {@code /proc/self/stat}, field 10), or
+     * empty where unknown: each is a page touched for the first time, such as fresh heap.
+     */
+    static Optional<Long> minorFaults() {
+        try {
+            Path p = Path.of("/proc/self/stat");
+            if (!Files.isReadable(p)) {
+                return Optional.empty();
+            }
+            String stat = Files.readString(p);
+            // After "pid (comm) ": state is field 3, minflt field 10; comm may hold spaces.
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Optional.of(Long.parseLong(f[7]));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
     /** The 1-minute load average (Linux {@code /proc/loadavg}), or empty where unknown. */
     static Optional<Double> loadAverage() {
         try {

@@ -14,7 +14,12 @@ import java.math.MathContext;
  *
  * <p>MB is 10^6 bytes. {@code bytes} is the decoded bytes one operation moves; {@code seconds}
  * is one operation (the median of several); {@code mbPerS} is {@code bytes / seconds}.
- * {@code region} is set on the rows that read one fixed region of the array, the latency rows.
+ * {@code region} is set on the rows that read one fixed region of the array, the latency rows,
+ * which also carry the spread of their runs: {@code p50Seconds} (equal to {@code seconds}),
+ * {@code p90Seconds} and {@code p99Seconds} over {@code samples} timed runs. A median alone hides
+ * a slow mode that only some runs, or some processes, fall into. {@code minorFaults} (Linux) is
+ * the process's minor page faults per operation over the same runs: pages touched for the first
+ * time, the cost behind docs/performance.md.
  */
 final class Row {
     final String name;
@@ -30,6 +35,11 @@ final class Row {
     Double heapMaxMb;
     Long bytes;
     Region region;
+    Double p50Seconds;
+    Double p90Seconds;
+    Double p99Seconds;
+    Integer samples;
+    Double minorFaults;
 
     /**
      * The elements of the array one operation read: {@code offset} and {@code shape} per dimension,
@@ -74,6 +84,15 @@ final class Row {
         return this;
     }
 
+    /** Sets the percentiles of the timed runs whose median is {@link #seconds}. */
+    Row percentiles(Timing.Samples runs) {
+        this.p50Seconds = runs.median();
+        this.p90Seconds = runs.percentile(90);
+        this.p99Seconds = runs.percentile(99);
+        this.samples = runs.count();
+        return this;
+    }
+
     /** zarrj's throughput over the ceiling's, or null without a ceiling. */
     Double ratioToCeiling() {
         return ceilingMbPerS == null || mbPerS == null ? null : mbPerS / ceilingMbPerS;
@@ -87,6 +106,13 @@ final class Row {
             n.put("threads", threads);
         }
         putRounded(n, "seconds", seconds, 6);
+        putRounded(n, "p50_seconds", p50Seconds, 6);
+        putRounded(n, "p90_seconds", p90Seconds, 6);
+        putRounded(n, "p99_seconds", p99Seconds, 6);
+        if (samples != null) {
+            n.put("samples", samples);
+        }
+        putRounded(n, "minor_faults", minorFaults, 4);
         putRounded(n, "mb_per_s", mbPerS, 5);
         putRounded(n, "ceiling_mb_per_s", ceilingMbPerS, 5);
         putRounded(n, "codec_mb_per_s", codecMbPerS, 5);
@@ -125,6 +151,11 @@ final class Row {
         Row r = new Row(n.get("name").asText(), n.get("op").asText());
         r.threads = n.has("threads") ? n.get("threads").asInt() : null;
         r.seconds = doubleOrNull(n, "seconds");
+        r.p50Seconds = doubleOrNull(n, "p50_seconds");
+        r.p90Seconds = doubleOrNull(n, "p90_seconds");
+        r.p99Seconds = doubleOrNull(n, "p99_seconds");
+        r.samples = n.has("samples") ? n.get("samples").asInt() : null;
+        r.minorFaults = doubleOrNull(n, "minor_faults");
         r.mbPerS = doubleOrNull(n, "mb_per_s");
         r.ceilingMbPerS = doubleOrNull(n, "ceiling_mb_per_s");
         r.codecMbPerS = doubleOrNull(n, "codec_mb_per_s");

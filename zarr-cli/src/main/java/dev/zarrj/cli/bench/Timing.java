@@ -2,7 +2,7 @@ package dev.zarrj.cli.bench;
 
 import java.util.Arrays;
 
-/** Timing helpers: one run, the median of several, and latency loops. */
+/** Timing helpers: one run, the median of several, and latency loops with their percentiles. */
 final class Timing {
     private Timing() {}
 
@@ -26,10 +26,11 @@ final class Timing {
     }
 
     /**
-     * The median seconds of one operation: a few warm-up runs, then runs until {@code seconds}
-     * have passed, at least {@code minReps} and at most {@code maxReps} of them.
+     * The seconds of each run of one operation, sorted: a few warm-up runs (not kept), then runs
+     * until {@code seconds} have passed, at least {@code minReps} and at most {@code maxReps} of
+     * them.
      */
-    static double latency(Body body, int warmups, double seconds, int minReps, int maxReps) throws Exception {
+    static Samples latency(Body body, int warmups, double seconds, int minReps, int maxReps) throws Exception {
         for (int i = 0; i < warmups; i++) {
             body.run();
         }
@@ -39,6 +40,41 @@ final class Timing {
         while (n < maxReps && (n < minReps || System.nanoTime() < deadline)) {
             t[n++] = time(body);
         }
-        return median(Arrays.copyOf(t, n));
+        return new Samples(Arrays.copyOf(t, n));
+    }
+
+    /** Timed runs of one operation, in seconds, sorted; at least one. */
+    static final class Samples {
+        private final double[] sorted;
+
+        Samples(double[] seconds) {
+            if (seconds.length == 0) {
+                throw new IllegalArgumentException("no samples");
+            }
+            sorted = seconds.clone();
+            Arrays.sort(sorted);
+        }
+
+        int count() {
+            return sorted.length;
+        }
+
+        double median() {
+            return percentile(50);
+        }
+
+        /**
+         * The {@code p}-th percentile, interpolated linearly between the two nearest ranks (as
+         * numpy's default does): the median for 50, the largest sample for 100.
+         */
+        double percentile(double p) {
+            if (p < 0 || p > 100) {
+                throw new IllegalArgumentException("percentile " + p);
+            }
+            double rank = p / 100 * (sorted.length - 1);
+            int below = (int) Math.floor(rank);
+            int above = Math.min(below + 1, sorted.length - 1);
+            return sorted[below] + (rank - below) * (sorted[above] - sorted[below]);
+        }
     }
 }

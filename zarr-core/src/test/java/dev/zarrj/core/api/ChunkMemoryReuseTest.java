@@ -8,13 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.zarrj.api.ChunkDecodeException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.store.Store;
+import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.core.DataTypes;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.List;
+import java.util.Optional;
 import java.util.Random;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -133,5 +137,100 @@ class ChunkMemoryReuseTest {
         assertTrue(e.getMessage().contains("a/c/1/0"), e.getMessage());
         assertArrayEquals(java.util.Arrays.copyOfRange(values, 0, 12),
                 a.read(new long[2], new long[] {2, 6}).toIntArray());
+    }
+
+    /**
+     * A store that reads every value into the memory its caller lends, as the file store does,
+     * and counts the reads that asked to lend it.
+     */
+    private static final class LendingStore implements Store {
+        private final Store values;
+        int lentReads;
+
+        LendingStore(Store values) {
+            this.values = values;
+        }
+
+        @Override
+        public Optional<ByteBuffer> get(StoreKey key, IntFunction<ByteBuffer> allocate) {
+            lentReads++;
+            return values.get(key).map(v -> {
+                ByteBuffer b = allocate.apply(v.remaining());
+                b.duplicate().put(v.duplicate());
+                return b.limit(b.position() + v.remaining());
+            });
+        }
+
+        @Override
+        public Optional<ByteBuffer> get(StoreKey key) {
+            return values.get(key);
+        }
+
+        @Override
+        public void set(StoreKey key, ByteBuffer value) {
+            values.set(key, value);
+        }
+
+        @Override
+        public StoreCapabilities capabilities() {
+            return values.capabilities();
+        }
+
+        @Override
+        public String describe() {
+            return "lending " + values.describe();
+        }
+
+        @Override
+        public List<StoreKey> listPrefix(String prefix) {
+            return values.listPrefix(prefix);
+        }
+    }
+
+    /**
+     * readChunk of a chain with a bytes→bytes codec reads the stored bytes into memory it lends
+     * (reused from chunk to chunk) rather than having the store allocate them: a small read then
+     * leaves only the decoded chunk as new memory (docs/performance.md). Plain {@code bytes} still
+     * hands back the store's own buffer.
+     */
+    @Test
+    void readChunkLendsTheStoreMemoryForTheStoredBytesOfATransformedChain() {
+        LendingStore store = new LendingStore(ZARR.openStore("memory:"));
+        ZarrArray checked = array(store, new long[] {4, 6}, 2, 6);
+        checked.write(new long[2], new long[] {4, 6}, random(24, 6));
+        int before = store.lentReads;
+        checked.readChunk(1, 0);
+        assertEquals(before + 1, store.lentReads, "the crc32c chain's stored bytes go into lent memory");
+
+        ZarrArray plain = ZARR.array(DataTypes.INT32, new long[] {4, 6}).chunks(2, 6).create(store, "/plain");
+        plain.write(new long[2], new long[] {4, 6}, random(24, 7));
+        before = store.lentReads;
+        plain.readChunk(1, 0);
+        assertEquals(before, store.lentReads, "plain bytes: the store's own buffer is the chunk");
+    }
+
+    /**
+     * crc32c decodes to a view of its input: a chunk readChunk returns must not stay in memory
+     * that goes back to the pool, or the next read (which reuses it) would change it. Chunks of
+     * 64 KiB and more are read into pooled direct memory.
+     */
+    @Test
+    void chunksFromReadChunkKeepTheirValuesWhileLaterReadsReuseTheMemory() {
+        LendingStore store = new LendingStore(ZARR.openStore("memory:"));
+        ZarrArray a = array(store, new long[] {128, 256}, 128, 128);
+        int[] values = random(128 * 256, 8);
+        a.write(new long[2], new long[] {128, 256}, values);
+        NdArray first = a.readChunk(0, 0);
+        NdArray second = a.readChunk(0, 1);
+        NdArray third = a.readChunk(0, 0);
+        int[] left = first.toIntArray();
+        int[] right = second.toIntArray();
+        for (int y = 0; y < 128; y++) {
+            for (int x = 0; x < 128; x++) {
+                assertEquals(values[y * 256 + x], left[y * 128 + x], "chunk (0, 0) at [" + y + "][" + x + "]");
+                assertEquals(values[y * 256 + 128 + x], right[y * 128 + x], "chunk (0, 1) at [" + y + "][" + x + "]");
+            }
+        }
+        assertArrayEquals(left, third.toIntArray());
     }
 }

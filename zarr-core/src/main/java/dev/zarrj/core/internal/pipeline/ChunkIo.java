@@ -119,23 +119,48 @@ public final class ChunkIo {
      * Reads one whole chunk as the codec chain decodes it, without copying it into a separate
      * array: with {@code bytes} alone the result is the store's own (caller-owned) buffer.
      *
+     * <p>With a bytes→bytes codec (compression, a checksum) the stored bytes are only an
+     * intermediate: they go into a reused buffer ({@link ChunkBuffers}), so that the read leaves
+     * the decoded chunk as its only new memory. Fresh heap costs more than its allocation: the
+     * first write to each page of a heap the collector has just grown is a page fault, and a
+     * small read that allocated twice its size paid twice the faults (docs/performance.md). A
+     * decoded chunk that still shares memory with that buffer is copied out before the buffer
+     * goes back.
+     *
      * @throws ChunkDecodeException naming the key when it cannot be decoded
      */
     public NdArray readChunk(Store store, String prefix, ArrayMetadata meta, long[] coords) {
         StoreKey key = chunkKey(meta, prefix, coords);
         ChunkSpec spec = meta.chunkSpec(coords);
+        DefaultCodecChain chain = meta.codecs();
+        List<ByteBuffer> leased = new ArrayList<>(1);
         try {
-            Optional<ByteBuffer> bytes = store.get(key);
+            Optional<ByteBuffer> bytes = chain.hasBytesToBytes()
+                    ? store.get(key, size -> {
+                        ByteBuffer b = ChunkBuffers.take(size);
+                        leased.add(b);
+                        return b;
+                    })
+                    : store.get(key);
             if (bytes.isEmpty()) {
                 return NdArray.filled(spec.dataType(), spec.fillValue(), spec.shape());
             }
-            NdArray chunk = meta.codecs().decode(bytes.get(), spec);
+            NdArray chunk = chain.decode(bytes.get(), spec);
             CodecChain.checkDecodedShape("codecs", chunk, spec);
+            if (chunk.bytes().isDirect() && leased.stream().anyMatch(ByteBuffer::isDirect)) {
+                // A codec that returns a view of its input (crc32c strips its checksum so) left
+                // the chunk in pooled memory; heap leases never go back to the pool.
+                NdArray own = NdArray.allocate(chunk.dataType(), chunk.shape());
+                NdArray.copy(chunk, new long[chunk.shape().length], own, new long[chunk.shape().length], chunk.shape());
+                chunk = own;
+            }
             return chunk;
         } catch (StoreException | ChunkDecodeException e) {
             throw e;
         } catch (ZarrException | IllegalArgumentException | IndexOutOfBoundsException e) {
             throw new ChunkDecodeException(key.value(), e);
+        } finally {
+            leased.forEach(ChunkBuffers::give);
         }
     }
 

@@ -277,6 +277,14 @@ public final class DefaultCodecChain implements CodecChain {
         return all.slice((int) at, size);
     }
 
+    /**
+     * Whether decoding transforms the stored bytes through a bytes→bytes codec (compression, a
+     * checksum), so that the decoded chunk is normally new memory rather than a view of them.
+     */
+    public boolean hasBytesToBytes() {
+        return !bytesToBytes.isEmpty();
+    }
+
     /** Whether a partial write can go through {@link ArrayToBytesCodec#encodePartial} alone. */
     public boolean supportsPartialEncode() {
         return arrayToArray.isEmpty() && bytesToBytes.isEmpty() && arrayToBytes.supportsPartialEncode();
