@@ -100,7 +100,7 @@ final class SparseRead {
         }
         long[] todo = present;
         if (fill != null) {
-            fill.run(); // which overwrites what the sample read
+            fill.run(); // over what the sample read too: every listed chunk is read (again)
         } else {
             todo = Arrays.stream(present).filter(i -> Arrays.binarySearch(sample, i) < 0).toArray();
         }
