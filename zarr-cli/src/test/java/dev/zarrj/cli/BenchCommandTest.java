@@ -175,6 +175,31 @@ class BenchCommandTest {
         assertTrue(r.out().contains("targets:"), r.out());
     }
 
+    /**
+     * The absent-heavy read is compared with the dense one, and asks the store for far fewer
+     * chunks (requests, not time); the issue's 4,194,304-chunk array is read with a handful.
+     */
+    @Test
+    void sparseWorkloadsCompareTheAbsentHeavyReadWithTheDenseOne() throws Exception {
+        Path dir = tmp.resolve("sparse-bench");
+        Result r = zarr("bench", "--size", "tiny", "--json", "--dir", dir.toString(), "--only", "sparse/");
+        assertEquals(0, r.code(), r.err());
+        List<JsonNode> rows = new ArrayList<>();
+        new ObjectMapper().readTree(r.out()).get("workloads").forEach(rows::add);
+        JsonNode sparse = find(rows, "sparse/absent-heavy", "read");
+        JsonNode dense = find(rows, "sparse/dense", "read");
+        assertEquals(dense.get("mb_per_s").asDouble(), sparse.get("ceiling_mb_per_s").asDouble(),
+                dense.get("mb_per_s").asDouble() * 1e-3, "the dense read is the absent-heavy read's reference");
+        assertEquals(sparse.get("bytes").asLong(), dense.get("bytes").asLong());
+        long denseRequests = dense.get("store_requests").asLong();
+        assertTrue(denseRequests >= 64 * 64, dense.toString());
+        assertTrue(sparse.get("store_requests").asLong() * 10 < denseRequests, sparse.toString());
+        JsonNode issue = find(rows, "sparse/4194304-chunks-2-present", "read");
+        assertEquals(2048L * 2048, issue.get("bytes").asLong());
+        assertTrue(issue.get("store_requests").asLong() < 1000, issue.toString());
+        assertTrue(Files.isRegularFile(dir.resolve("sparse/absent-heavy/zarr.json")), "kept in --dir");
+    }
+
     @Test
     void badOptionsAreUserErrors() {
         assertEquals(2, zarr("bench", "--threads", "0").code());

@@ -25,7 +25,10 @@ import java.util.Optional;
  *
  * <p>Regions are given as an offset and a shape per dimension. Absent chunks read as the fill
  * value; chunks left entirely at the fill value are not stored (see {@link WriteEmptyChunks}).
- * Chunks are decoded and encoded in parallel on the {@link Zarr}'s executor.
+ * Chunks are decoded and encoded in parallel on the {@link Zarr}'s executor. A read of a region
+ * whose chunks are mostly absent lists the array's keys once, on a listable store, and asks only
+ * for the chunks listed, rather than for each chunk; reads are not snapshots, so a chunk written
+ * meanwhile may read as the fill value.
  *
  * <p>Thread-safe: concurrent reads and writes are allowed, and concurrent writes to different
  * regions of one chunk lose nothing within this process. Metadata changes ({@link #resize},

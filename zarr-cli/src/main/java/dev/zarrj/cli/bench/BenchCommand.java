@@ -84,6 +84,7 @@ public final class BenchCommand implements Callable<Integer> {
         BenchFailure fatal = null;
         try {
             rows.addAll(new Float32Bench(scale, threads, work, log, selected).run());
+            rows.addAll(new SparseBench(scale, threads, work, log, selected).run());
             VolumeRuns volumes = new VolumeRuns(scale, threads, work, keep, log, selected);
             try {
                 volumes.run();

@@ -70,7 +70,14 @@ public final class ChunkIo {
      * @throws ChunkDecodeException naming the key of a chunk that cannot be decoded
      */
     public void read(Store store, String prefix, ArrayMetadata meta, long[] offset, NdArray dst, boolean dstZeroed) {
-        run(meta, offset, dst.shape(), part -> readPart(store, prefix, meta, part, dst, dstZeroed));
+        long[] shape = dst.shape();
+        ChunkBox box = ChunkBox.of(meta, offset, shape);
+        if (box == null) {
+            return;
+        }
+        Runnable fill = dstZeroed && meta.fillValue().isZero() ? null : () -> dst.fill(meta.fillValue());
+        SparseRead.read(tasks, store, prefix, meta, box,
+                (s, i) -> readPart(s, prefix, meta, part(meta, box.coords(i), offset, shape), dst, dstZeroed), fill);
     }
 
     /** Writes {@code src} into the region at {@code offset}. */
@@ -340,45 +347,10 @@ public final class ChunkIo {
 
     /** Splits a region into per-chunk parts and runs them, in parallel when there are several. */
     private void run(ArrayMetadata meta, long[] offset, long[] shape, PartTask task) {
-        long[] arrayShape = meta.shape();
-        int rank = arrayShape.length;
-        if (offset.length != rank || shape.length != rank) {
-            throw new IllegalArgumentException("region of rank " + offset.length + "/" + shape.length
-                    + " for an array of rank " + rank);
+        ChunkBox box = ChunkBox.of(meta, offset, shape);
+        if (box != null) {
+            tasks.forEachLong(box.count(), i -> task.run(part(meta, box.coords(i), offset, shape)));
         }
-        for (int d = 0; d < rank; d++) {
-            if (offset[d] < 0 || shape[d] < 0 || offset[d] + shape[d] > arrayShape[d]) {
-                throw new IllegalArgumentException("region offset " + Arrays.toString(offset) + " shape "
-                        + Arrays.toString(shape) + " lies outside the array's shape " + Arrays.toString(arrayShape));
-            }
-            if (shape[d] == 0) {
-                return;
-            }
-        }
-        long[] first = new long[rank];
-        long[] last = new long[rank];
-        for (int d = 0; d < rank; d++) {
-            first[d] = meta.chunkGrid().chunkIndex(d, offset[d]);
-            last[d] = meta.chunkGrid().chunkIndex(d, offset[d] + shape[d] - 1);
-        }
-        long[] extents = new long[rank];
-        long count = 1;
-        for (int d = 0; d < rank; d++) {
-            extents[d] = last[d] - first[d] + 1;
-            count = Math.multiplyExact(count, extents[d]);
-        }
-        tasks.forEachLong(count, i -> task.run(part(meta, coordsOf(i, first, extents), offset, shape)));
-    }
-
-    /** The coordinates of the {@code i}-th chunk, in C order, of the box of chunks at {@code first}. */
-    private static long[] coordsOf(long i, long[] first, long[] extents) {
-        long[] coords = new long[first.length];
-        long rest = i;
-        for (int d = first.length - 1; d >= 0; d--) {
-            coords[d] = first[d] + rest % extents[d];
-            rest /= extents[d];
-        }
-        return coords;
     }
 
     private static Part part(ArrayMetadata meta, long[] coords, long[] offset, long[] shape) {
