@@ -11,6 +11,8 @@ import dev.zarrj.core.internal.keyencoding.DefaultChunkKeyEncoding;
 import dev.zarrj.core.internal.keyencoding.V2ChunkKeyEncoding;
 import dev.zarrj.core.internal.metadata.ArrayMetadata;
 import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -38,8 +40,8 @@ import java.util.function.IntFunction;
  *
  * <p>Why skipping is safe. Every chunk key is the array's prefix followed by the encoded
  * coordinates, so a listing of that prefix covers every chunk key, whatever the key encoding. A
- * chunk is skipped only when its key is not in that listing, and not the parent of a listed key
- * either (a directory where a chunk should be is read, so that the store says what it found).
+ * chunk is skipped only when its key names neither a listed key nor a listed folder (a folder
+ * where a chunk should be is read, so that the store says what it found).
  * For the {@code default} and {@code v2} encodings listed keys are decoded to coordinates and
  * kept when they encode back to the same key; for any other encoding every chunk's key is
  * encoded and looked up among the listed ones, which trusts nothing of its {@code decode}. A
@@ -143,45 +145,34 @@ final class SparseRead {
     }
 
     /**
-     * The numbers, in {@code box}, of the chunks whose key is listed under the array's prefix or
-     * is the parent of a listed key, sorted.
+     * The numbers, in {@code box}, of the chunks whose key names something the listing shows under
+     * the array's prefix, a value or a folder, sorted.
      */
     private static long[] listed(Store store, String prefix, ArrayMetadata meta, ChunkBox box) {
-        List<StoreKey> keys = store.listPrefix(prefix);
+        List<String> names = names(store, prefix);
         ChunkKeyEncoding encoding = meta.keyEncoding();
         int rank = meta.rank();
         long[] out = new long[16];
         int n = 0;
         if (encoding instanceof DefaultChunkKeyEncoding || encoding instanceof V2ChunkKeyEncoding) {
-            for (StoreKey key : keys) {
-                String name = key.value().substring(prefix.length());
-                // The key itself, then each parent: "c/1/2/x" makes c/1/2 a chunk to read.
-                for (int end = name.length(); end > 0; end = name.lastIndexOf('/', end - 1)) {
-                    String candidate = name.substring(0, end);
-                    Optional<long[]> coords = encoding.decode(candidate, rank);
-                    if (coords.isPresent() && encoding.encode(coords.get()).equals(candidate)) {
-                        long i = box.indexOf(coords.get());
-                        if (i >= 0) {
-                            if (n == out.length) {
-                                out = Arrays.copyOf(out, 2 * n);
-                            }
-                            out[n++] = i;
+            for (String name : names) {
+                Optional<long[]> coords = encoding.decode(name, rank);
+                if (coords.isPresent() && encoding.encode(coords.get()).equals(name)) {
+                    long i = box.indexOf(coords.get());
+                    if (i >= 0) {
+                        if (n == out.length) {
+                            out = Arrays.copyOf(out, 2 * n);
                         }
+                        out[n++] = i;
                     }
                 }
             }
         } else {
-            Set<String> names = new HashSet<>();
-            for (StoreKey key : keys) {
-                String name = key.value().substring(prefix.length());
-                for (int end = name.length(); end > 0; end = name.lastIndexOf('/', end - 1)) {
-                    names.add(name.substring(0, end));
-                }
-            }
+            Set<String> listedNames = new HashSet<>(names);
             for (long i = 0; i < box.count(); i++) {
                 // As a key, so that an encoding giving an invalid one fails as it would otherwise.
                 String key = ChunkIo.chunkKey(meta, prefix, box.coords(i)).value();
-                if (names.contains(key.substring(prefix.length()))) {
+                if (listedNames.contains(key.substring(prefix.length()))) {
                     if (n == out.length) {
                         out = Arrays.copyOf(out, 2 * n);
                     }
@@ -190,6 +181,30 @@ final class SparseRead {
             }
         }
         return Arrays.stream(out, 0, n).sorted().distinct().toArray();
+    }
+
+    /**
+     * Everything under {@code prefix}, relative to it: the keys, and the folders without their
+     * trailing {@code /}. Folders count because a folder where a chunk should be is not an absent
+     * chunk: reading it makes the store say what it found, and {@code list_prefix} shows no empty
+     * folder. Walked with {@code list_dir}, which costs a file system store what one
+     * {@code list_prefix} costs.
+     */
+    private static List<String> names(Store store, String prefix) {
+        List<String> names = new ArrayList<>();
+        ArrayDeque<String> folders = new ArrayDeque<>();
+        folders.add(prefix);
+        while (!folders.isEmpty()) {
+            ListDirResult dir = store.listDir(folders.poll());
+            for (StoreKey key : dir.keys()) {
+                names.add(key.value().substring(prefix.length()));
+            }
+            for (String folder : dir.prefixes()) {
+                names.add(folder.substring(prefix.length(), folder.length() - 1));
+                folders.add(folder);
+            }
+        }
+        return names;
     }
 
     /** {@code k} distinct numbers below {@code n} (all of them when {@code n <= k}), sorted. */

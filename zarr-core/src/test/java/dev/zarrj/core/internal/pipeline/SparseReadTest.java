@@ -13,6 +13,7 @@ import dev.zarrj.api.ProviderContext;
 import dev.zarrj.api.keyencoding.ChunkKeyEncoding;
 import dev.zarrj.api.keyencoding.ChunkKeyEncodingProvider;
 import dev.zarrj.api.store.KeyRange;
+import dev.zarrj.api.store.ListDirResult;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
@@ -169,7 +170,7 @@ class SparseReadTest {
                 NdArray.copy(NdArray.copyOf(DataTypes.INT32, junk, ext), new long[2], dst, new long[2], ext);
                 a.readInto(off, dst);
                 assertArrayEquals(expected, dst.toIntArray());
-                listed += store.listings.get() > 0 ? 1 : 0;
+                listed += store.listings.get() + store.folderListings.get() > 0 ? 1 : 0;
                 reads++;
             }
         }
@@ -224,11 +225,12 @@ class SparseReadTest {
         }
     }
 
-    /** Counts listings and chunk reads (every key but metadata), and can declare itself unlistable. */
+    /** Counts listings (of the whole store or the array "a") and chunk reads (every key but metadata), and can declare itself unlistable. */
     private static final class Counting implements Store {
         private final Store inner;
         private final boolean listable;
         final AtomicInteger listings = new AtomicInteger();
+        final AtomicInteger folderListings = new AtomicInteger();
         final AtomicInteger chunkGets = new AtomicInteger();
         final Set<String> asked = ConcurrentHashMap.newKeySet();
 
@@ -239,6 +241,7 @@ class SparseReadTest {
 
         void reset() {
             listings.set(0);
+            folderListings.set(0);
             chunkGets.set(0);
             asked.clear();
         }
@@ -314,6 +317,19 @@ class SparseReadTest {
             }
             listings.incrementAndGet();
             return new ArrayList<>(inner.listPrefix(prefix));
+        }
+
+        /** A walk of the array's folders counts as one listing: the one of the array's own prefix. */
+        @Override
+        public ListDirResult listDir(String prefix) {
+            if (!listable) {
+                throw new UnsupportedOperationException("not listable");
+            }
+            if (prefix.equals("a/")) {
+                listings.incrementAndGet();
+            }
+            folderListings.incrementAndGet();
+            return inner.listDir(prefix);
         }
     }
 }
