@@ -1,5 +1,6 @@
 package dev.zarrj.core.internal.pipeline;
 
+import dev.zarrj.api.InsufficientMemoryException;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.HashMap;
@@ -14,9 +15,10 @@ import java.util.Map;
  * <p>Process-wide and bounded: at most {@link #BUDGET} bytes of direct memory are ever held,
  * counting buffers in use and free ones. A request that does not fit, or is smaller than
  * {@link #MIN_POOLED}, gets a plain heap buffer, which the collector reclaims as usual, so the pool
- * never makes a read fail. Capacities come in bands ({@link #capacity}) and free buffers are kept
- * per band, so that finding one costs a lookup and values of similar sizes (compressed chunks)
- * share buffers. A free buffer is only dropped to make room for one of another band: direct
+ * never makes a read fail for want of direct memory; a heap that cannot give the buffer is an
+ * {@link InsufficientMemoryException}, never an {@link OutOfMemoryError}. Capacities come in bands
+ * ({@link #capacity}) and free buffers are kept per band, so that finding one costs a lookup and
+ * values of similar sizes (compressed chunks) share buffers. A free buffer is only dropped to make room for one of another band: direct
  * memory is freed by a collection, not when a buffer is dropped, so dropping them often would let
  * it pile up.
  *
@@ -36,11 +38,21 @@ final class ChunkBuffers {
 
     private ChunkBuffers() {}
 
-    /** A buffer with position 0 and limit {@code size}; its content is unspecified. */
-    static synchronized ByteBuffer take(int size) {
+    /**
+     * A buffer with position 0 and limit {@code size}; its content is unspecified.
+     *
+     * @throws InsufficientMemoryException when neither the pool nor the heap can give it
+     */
+    static ByteBuffer take(int size) {
         if (size < MIN_POOLED) {
             return ByteBuffer.allocate(size);
         }
+        ByteBuffer direct = takeDirect(size);
+        return direct != null ? direct : Memory.heap(size, "a chunk buffer");
+    }
+
+    /** A pooled direct buffer, or null when the budget (or the JVM's direct memory) has no room. */
+    private static synchronized ByteBuffer takeDirect(int size) {
         int capacity = capacity(size);
         ArrayDeque<ByteBuffer> band = FREE.get(capacity);
         if (band != null && !band.isEmpty()) {
@@ -52,11 +64,17 @@ final class ChunkBuffers {
                 held -= other.pop().capacity();
             }
         }
-        if (held + capacity <= BUDGET) {
-            held += capacity;
-            return ByteBuffer.allocateDirect(capacity).limit(size);
+        if (held + capacity > BUDGET) {
+            return null;
         }
-        return ByteBuffer.allocate(size);
+        ByteBuffer b;
+        try {
+            b = ByteBuffer.allocateDirect(capacity);
+        } catch (OutOfMemoryError e) {
+            return null; // -XX:MaxDirectMemorySize is reached; the heap may still have room
+        }
+        held += capacity;
+        return b.limit(size);
     }
 
     /** Returns a buffer from {@link #take}. */
