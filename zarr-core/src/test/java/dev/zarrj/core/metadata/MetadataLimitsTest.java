@@ -127,6 +127,6 @@ class MetadataLimitsTest {
                 () -> a.read(new long[] {0}, new long[] {10}));
         assertEquals("a/c/0", e.key());
         assertTrue(e.getMessage().contains("crc32c: the 100 encoded bytes say they decode to 96 bytes, but the"
-                + " metadata makes the chunk 131072"), e.getMessage());
+                + " array's metadata makes them 131072 bytes"), e.getMessage());
     }
 }

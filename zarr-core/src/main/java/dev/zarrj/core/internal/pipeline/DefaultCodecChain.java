@@ -285,8 +285,8 @@ public final class DefaultCodecChain implements CodecChain {
     }
 
     private static String describe(EncodedSize expected) {
-        return expected instanceof EncodedSize.Fixed e ? "the metadata makes the chunk " + e.bytes()
-                : "at most " + expected.max() + " are allowed";
+        return expected instanceof EncodedSize.Fixed e ? "the array's metadata makes them " + e.bytes() + " bytes"
+                : "at most " + expected.max() + " bytes are allowed";
     }
 
     /**
