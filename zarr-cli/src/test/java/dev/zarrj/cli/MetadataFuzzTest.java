@@ -30,8 +30,9 @@ import org.junit.jupiter.api.Test;
  * Seeded random metadata: numbers in valid {@code zarr.json} documents (shape, chunk shapes, fill
  * value, codec levels, inner chunk shapes, transpose orders, blosc sizes...) pushed toward
  * extremes, arrays of numbers made longer or shorter, over stores that hold the valid arrays'
- * chunks. Opening each and reading a small region at its origin and at its far corner either
- * works or throws a {@link ZarrException}: never another exception, never an error.
+ * chunks. Opening each and reading a small region at its origin and at its far corner (and the
+ * first chunk whole, when it is small) either works or throws a {@link ZarrException}: never
+ * another exception, never an error.
  */
 class MetadataFuzzTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -207,6 +208,9 @@ class MetadataFuzzTest {
                 if (!empty) {
                     a.read(new long[shape.length], one);
                     a.read(corner, one);
+                    if (a.chunkByteSize(new long[shape.length]) <= 1 << 20) {
+                        a.readChunk(new long[shape.length]); // the whole-chunk path, where a stored chunk is
+                    }
                 }
             } catch (ZarrException e) {
                 refused++;
