@@ -201,6 +201,22 @@ class HostileMetadataTest {
         return tests.stream();
     }
 
+    /** Shards of 4 GiB (inner chunks of 256 × 256): written in part and read by range, as before. */
+    @Test
+    void shardsAbove2GiBAreWrittenInPartAndReadByRange() throws IOException {
+        try (Store s = ZARR.openStore(tmp.resolve("big-shards").toString())) {
+            ZarrArray a = ZARR.array(dev.zarrj.core.DataTypes.UINT8, 65536, 65536).chunks(65536, 65536)
+                    .codecs("[{\"name\": \"sharding_indexed\", \"configuration\": {\"chunk_shape\": [256, 256],"
+                            + " \"codecs\": [" + BYTES + "], \"index_codecs\": [" + BYTES + ", {\"name\": \"crc32c\"}]}}]")
+                    .fillValue(9).create(s, "/a");
+            assertEquals(1L << 32, a.chunkByteSize(0, 0));
+            a.write(new long[] {1000, 2000}, new long[] {2, 2}, new byte[] {1, 2, 3, 4});
+            NdArray r = a.read(new long[] {999, 1999}, new long[] {3, 3});
+            assertArrayEquals(new byte[] {9, 9, 9, 9, 1, 2, 9, 3, 4}, r.toByteArray());
+            assertEquals(9, a.read(new long[] {65535, 65535}, new long[] {1, 1}).getDouble(0));
+        }
+    }
+
     /** 2^62 rows in chunks of 2^20 × 16: valid, opened, and read by region as before. */
     @Test
     void largeValidMetadataReadsByRegion() throws IOException {
