@@ -44,19 +44,41 @@ final class ChunkBuffers {
      * @throws InsufficientMemoryException when neither the pool nor the heap can give it
      */
     static ByteBuffer take(int size) {
+        return take(size, null);
+    }
+
+    /**
+     * As {@link #take(int)}, running {@code beforeAllocating} (when not null) only if new memory
+     * must be allocated: a buffer reused from the pool costs no check, an allocation is checked
+     * first (the pipeline asks whether the encoded bytes can decode to {@code size}).
+     */
+    static ByteBuffer take(int size, Runnable beforeAllocating) {
         if (size < MIN_POOLED) {
             return ByteBuffer.allocate(size);
         }
-        ByteBuffer direct = takeDirect(size);
+        ByteBuffer pooled = takeFree(size);
+        if (pooled != null) {
+            return pooled;
+        }
+        if (beforeAllocating != null) {
+            beforeAllocating.run();
+        }
+        ByteBuffer direct = allocateDirect(size);
         return direct != null ? direct : Memory.heap(size, "a chunk buffer");
     }
 
-    /** A pooled direct buffer, or null when the budget (or the JVM's direct memory) has no room. */
-    private static synchronized ByteBuffer takeDirect(int size) {
+    /** A free pooled buffer of the band of {@code size}, or null. */
+    private static synchronized ByteBuffer takeFree(int size) {
+        ArrayDeque<ByteBuffer> band = FREE.get(capacity(size));
+        return band != null && !band.isEmpty() ? band.pop().clear().limit(size) : null;
+    }
+
+    /** A new pooled direct buffer, or null when the budget (or the JVM's direct memory) has no room. */
+    private static synchronized ByteBuffer allocateDirect(int size) {
         int capacity = capacity(size);
         ArrayDeque<ByteBuffer> band = FREE.get(capacity);
         if (band != null && !band.isEmpty()) {
-            return band.pop().clear().limit(size);
+            return band.pop().clear().limit(size); // given back meanwhile
         }
         for (Iterator<ArrayDeque<ByteBuffer>> it = FREE.values().iterator(); held + capacity > BUDGET && it.hasNext(); ) {
             ArrayDeque<ByteBuffer> other = it.next();

@@ -247,8 +247,9 @@ public final class DefaultCodecChain implements CodecChain {
             first.decodeInto(b, target);
             return;
         }
-        checkClaimedSize(first, b, sizes[0]); // the destination exists; scratch memory does not yet
-        ByteBuffer scratch = ChunkBuffers.take(size);
+        ByteBuffer encodedFirst = b;
+        // Reused scratch memory costs no check; new memory is not allocated for bytes that cannot fill it.
+        ByteBuffer scratch = ChunkBuffers.take(size, () -> checkClaimedSize(first, encodedFirst, sizes[0]));
         try {
             first.decodeInto(b, scratch);
             arrayToBytes.decodeInto(scratch, decoded, chunkOffset, destination, destinationOffset, region);
