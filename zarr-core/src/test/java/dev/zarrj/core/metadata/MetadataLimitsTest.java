@@ -115,17 +115,17 @@ class MetadataLimitsTest {
     }
 
     /**
-     * A checksummed chunk of 128 KiB whose stored value holds 96 bytes: refused from what the bytes
+     * A checksummed chunk of 1 MiB whose stored value holds 96 bytes: refused from what the bytes
      * say (crc32c: the value less 4) before memory is taken for the chunk.
      */
     @Test
     void storedBytesThatCannotHoldTheChunkAreRefusedBeforeDecoding() {
-        Store s = storeWith(doc("[65536]", "[65536]", CRC));
+        Store s = storeWith(doc("[524288]", "[524288]", CRC));
         s.set(StoreKey.of("a/c/0"), ByteBuffer.allocate(100));
         ZarrArray a = ZARR.openArray(s, "/a");
         ChunkDecodeException e = assertThrows(ChunkDecodeException.class, () -> a.readChunk(0));
         assertEquals("a/c/0", e.key());
         assertTrue(e.getMessage().contains("crc32c: the 100 encoded bytes say they decode to 96 bytes, but the"
-                + " array's metadata makes them 131072 bytes"), e.getMessage());
+                + " array's metadata makes them 1048576 bytes"), e.getMessage());
     }
 }

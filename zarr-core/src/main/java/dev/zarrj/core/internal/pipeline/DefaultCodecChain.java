@@ -30,8 +30,12 @@ import java.util.function.IntFunction;
  * {@code "must_understand": false} are kept in {@link #toJson()} and left out of the pipeline.
  */
 public final class DefaultCodecChain implements CodecChain {
-    /** Decoded sizes from which the pipeline asks the stored bytes before allocating for them. */
-    static final long CHECK_CLAIMS_FROM = 64 << 10;
+    /**
+     * Decoded sizes from which the pipeline asks the stored bytes before allocating for them:
+     * below, a needless allocation costs little, and asking would cost up to 2 % of decoding a
+     * small, very compressible chunk.
+     */
+    static final long CHECK_CLAIMS_FROM = 1 << 20;
 
     private final List<Codec> codecs;
     private final List<ArrayToArrayCodec> arrayToArray = new ArrayList<>();
