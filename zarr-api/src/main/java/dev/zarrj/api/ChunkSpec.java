@@ -10,11 +10,19 @@ import java.util.Objects;
  * The spec's {@code decoded_representation_type}, passed to every codec operation so that codec
  * instances hold no array state.
  *
+ * <p>Its size in bytes always fits in a {@code long}, so {@link #elementCount()} and
+ * {@link #byteSize()} never overflow: a shape that would is refused here, and array metadata that
+ * implies one is refused when it is opened.
+ *
  * @param dataType  the element type, never null
  * @param shape     the chunk's shape (zero-length for a 0-d chunk); not modified by anyone
  * @param fillValue the array's fill value, never null
  */
 public record ChunkSpec(DataType dataType, long[] shape, FillValue fillValue) {
+    /**
+     * @throws IllegalArgumentException when a dimension is negative, or the chunk would hold more
+     *                                  than {@link Long#MAX_VALUE} bytes
+     */
     public ChunkSpec {
         Objects.requireNonNull(dataType, "dataType");
         Objects.requireNonNull(fillValue, "fillValue");
@@ -24,6 +32,30 @@ public record ChunkSpec(DataType dataType, long[] shape, FillValue fillValue) {
                 throw new IllegalArgumentException("negative chunk dimension in " + Arrays.toString(shape));
             }
         }
+        if (product(shape, dataType.size()) < 0) {
+            throw new IllegalArgumentException("a chunk of shape " + Arrays.toString(shape) + " of " + dataType.name()
+                    + " would hold more than 2^63 - 1 bytes");
+        }
+    }
+
+    /**
+     * The product of {@code factor} and every element of {@code dims} (all non-negative), or -1
+     * when it exceeds {@link Long#MAX_VALUE}.
+     */
+    private static long product(long[] dims, long factor) {
+        for (long d : dims) {
+            if (d == 0) {
+                return 0;
+            }
+        }
+        long n = factor;
+        for (long d : dims) {
+            if (n > Long.MAX_VALUE / d) {
+                return -1;
+            }
+            n *= d;
+        }
+        return n;
     }
 
     /** A copy of the shape. */
@@ -39,16 +71,12 @@ public record ChunkSpec(DataType dataType, long[] shape, FillValue fillValue) {
 
     /** The number of elements (1 for a 0-d chunk). */
     public long elementCount() {
-        long n = 1;
-        for (long s : shape) {
-            n = Math.multiplyExact(n, s);
-        }
-        return n;
+        return product(shape, 1);
     }
 
     /** The decoded size in bytes. */
     public long byteSize() {
-        return Math.multiplyExact(elementCount(), dataType.size());
+        return product(shape, dataType.size());
     }
 
     /** The same type and fill value with another shape. */

@@ -96,11 +96,12 @@ public final class NdArray {
     private static int byteSizeOf(DataType dataType, long[] shape) {
         long n = dataType.size();
         for (long d : shape) {
-            n = Math.multiplyExact(n, d);
+            n = d == 0 ? 0 : n > Long.MAX_VALUE / d ? Long.MAX_VALUE : n * d;
         }
         if (n > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("an array of shape " + Arrays.toString(shape) + " and type "
-                    + dataType.name() + " holds " + n + " bytes, more than one buffer can (2 GiB); read it in parts");
+                    + dataType.name() + " holds " + (n == Long.MAX_VALUE ? "2^63 or more" : String.valueOf(n))
+                    + " bytes, more than one buffer can (2 GiB); read it in parts");
         }
         return (int) n;
     }

@@ -32,7 +32,25 @@ class ExceptionsTest {
         assertEquals("ZARR-CHUNK", new ChunkDecodeException("c/0", new CorruptDataException("m")).code());
         assertEquals("ZARR-NOT-FOUND", new NodeNotFoundException("m").code());
         assertEquals("ZARR-CONFLICT", new ExtensionConflictException("m").code());
+        assertEquals("ZARR-MEMORY", new InsufficientMemoryException("m", 1, null).code());
         assertInstanceOf(CorruptDataException.class, new ChecksumMismatchException("m"));
+    }
+
+    @Test
+    void insufficientMemoryNamesWhatTheBytesNeededAndTheHeap() {
+        OutOfMemoryError oom = new OutOfMemoryError("Java heap space");
+        InsufficientMemoryException e = new InsufficientMemoryException("a chunk buffer", 3L << 29, 64L << 20, oom);
+        assertEquals("[ZARR-MEMORY] a chunk buffer needs 1610612736 bytes (1.5 GiB) in one piece, more than the Java"
+                + " heap of at most 67108864 bytes (64.0 MiB); read a smaller region, or give the JVM more heap (-Xmx)",
+                e.getMessage());
+        InsufficientMemoryException r = e.reading("reading chunk 'a/c/0' of array '/a'");
+        assertTrue(r.getMessage().startsWith("[ZARR-MEMORY] reading chunk 'a/c/0' of array '/a' needs 1610612736"),
+                r.getMessage());
+        assertEquals(3L << 29, r.bytesNeeded());
+        assertEquals(64L << 20, r.heapMax());
+        assertSame(oom, r.getCause());
+        assertTrue(new InsufficientMemoryException("x", 10L << 20, 64L << 20, oom).getMessage()
+                .contains("more than is free in the Java heap"));
     }
 
     @Test

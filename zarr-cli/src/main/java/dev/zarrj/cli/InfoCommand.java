@@ -95,7 +95,7 @@ final class InfoCommand implements Callable<Integer> {
         });
         long stored = 0;
         long bytes = 0;
-        long decoded = 0;
+        double decoded = 0; // a sum of chunk sizes up to 2^63 each: a long could overflow
         for (long[] c : a.storedChunks()) {
             stored++;
             bytes += store.size(StoreKey.of(a.chunkKey(c))).orElse(0);

@@ -168,7 +168,16 @@ public final class ZarrCli implements Callable<Integer> {
                     : e.getCommandLine().getCommandName() + " ") + "--help' for usage.");
             return 2;
         });
-        int code = cl.execute(args);
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // zarrj reports what it allocates as InsufficientMemoryException; this is what is left.
+            err.println("zarr: out of memory: this needs more than the Java heap of at most "
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MiB can give (" + e.getMessage()
+                    + "); read a smaller region, or give the JVM more heap (ZARR_JAVA_OPTS=-Xmx...)");
+            code = 2;
+        }
         try {
             cli.closeStores();
         } catch (RuntimeException e) {

@@ -775,5 +775,40 @@ public abstract class BytesToBytesCodecContract {
         f.finish();
     }
 
+    /**
+     * BB15: what {@code decodedSize(encoded)} says of an encoding holds for it: a
+     * {@code Fixed} answer is exactly the decoded size, a {@code Bounded} one at least it, for
+     * every form of input buffer of BB02, which it leaves unchanged.
+     *
+     * <p>Spec: the SPI's {@code BytesToBytesCodec.decodedSize(ByteBuffer)} (the pipeline refuses a
+     * chunk whose bytes cannot decode to the size its metadata promises, before allocating for it:
+     * a wrong answer makes valid chunks unreadable).
+     *
+     * <p>If this fails, check: the size field read at the input's position (not index 0) and in the
+     * format's byte order; every frame or member counted; a bound that forgets the most the format
+     * can expand; reads that move the input's position.
+     */
+    @Test
+    @DisplayName("BB15 decodedSize of an encoding holds for it (SPI BytesToBytesCodec.decodedSize)")
+    public void required_BB15_decodedSizeHolds() {
+        Failures f = new Failures("BB15", "decodedSize of an encoding holds for it");
+        for (Case c : matrix().roundTripping()) {
+            f.check(c.label(), () -> {
+                long n = c.decodedBytes();
+                for (Buffers.Variant<ByteBuffer> v : Buffers.variants(encode(c))) {
+                    Buffers.Snapshot before = Buffers.Snapshot.of(v.value());
+                    EncodedSize said = codec(c).decodedSize(v.value());
+                    expectUnchanged("decodedSize", v, before);
+                    String why = Contracts.sizeViolation(said, n);
+                    if (!why.isEmpty()) {
+                        throw Failures.violation("decodedSize of " + v.name() + " is " + said + ", but it decodes to "
+                                + n + " bytes: " + why);
+                    }
+                }
+            });
+        }
+        f.finish();
+    }
+
     private static final byte SENTINEL = (byte) 0xA5;
 }

@@ -3,6 +3,7 @@ package dev.zarrj.core;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ChunkDecodeException;
+import dev.zarrj.api.InsufficientMemoryException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.ReadOnlyException;
 import dev.zarrj.api.datatype.DataType;
@@ -14,6 +15,7 @@ import dev.zarrj.core.internal.hierarchy.NodePath;
 import dev.zarrj.core.internal.metadata.ArrayMetadata;
 import dev.zarrj.core.internal.metadata.Json;
 import dev.zarrj.core.internal.pipeline.ChunkIo;
+import dev.zarrj.core.internal.pipeline.Memory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -174,8 +176,11 @@ public final class ZarrArray implements ZarrNode {
     /**
      * Reads the region {@code [offset, offset + shape)}.
      *
-     * @throws IllegalArgumentException when the region lies outside the array
-     * @throws ChunkDecodeException     naming the key of a chunk that cannot be decoded
+     * @throws IllegalArgumentException     when the region lies outside the array, or holds more
+     *                                      than one buffer can (2 GiB)
+     * @throws ChunkDecodeException         naming the key of a chunk that cannot be decoded
+     * @throws InsufficientMemoryException  when the region, or a chunk it needs decoded whole, does
+     *                                      not fit in the heap
      */
     public NdArray read(long[] offset, long[] shape) {
         ArrayMetadata m = meta;
@@ -183,7 +188,8 @@ public final class ZarrArray implements ZarrNode {
         if (coords != null) {
             return zarr.chunkIo().readChunk(store, NodePath.prefix(path), m, coords);
         }
-        NdArray out = NdArray.allocate(m.dataType(), shape);
+        NdArray out = Memory.array(m.dataType(), shape, () -> "reading the region " + Arrays.toString(shape) + " at "
+                + Arrays.toString(offset) + " of array '" + path() + "'");
         zarr.chunkIo().read(store, NodePath.prefix(path), m, offset, out, true);
         return out;
     }
@@ -219,7 +225,7 @@ public final class ZarrArray implements ZarrNode {
         }
         long[] coords = new long[rank];
         for (int d = 0; d < rank; d++) {
-            if (offset[d] < 0 || shape[d] <= 0 || offset[d] + shape[d] > m.shape()[d]) {
+            if (offset[d] < 0 || shape[d] <= 0 || shape[d] > m.shape()[d] - offset[d]) {
                 return null;
             }
             coords[d] = m.chunkGrid().chunkIndex(d, offset[d]);

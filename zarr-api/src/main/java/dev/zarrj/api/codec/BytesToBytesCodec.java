@@ -48,6 +48,25 @@ public non-sealed interface BytesToBytesCodec extends Codec {
     ByteBuffer decode(ByteBuffer encoded, EncodedSize decodedSize);
 
     /**
+     * What the encoded bytes (position to limit) themselves say about their decoded size, read
+     * from headers without decoding: exactly (a size field, as zstd's frame content size or
+     * blosc's header), at most (a bound the format implies, as deflate's 1032:1), or unknown.
+     *
+     * <p>The pipeline asks before it allocates memory for the decoded bytes, and refuses a chunk
+     * whose bytes cannot decode to the size its metadata promises, so that a few stored bytes
+     * under metadata that promises gigabytes cost nothing. It must cost far less than decoding,
+     * change neither the buffer's content, position nor limit, and hold for every encoding that
+     * {@link #decode} accepts: the decoded size is then exactly a {@link EncodedSize.Fixed} answer
+     * and at most a {@link EncodedSize.Bounded} one. The default is
+     * {@link EncodedSize#unbounded()}, which checks nothing.
+     *
+     * @throws CorruptDataException when the headers already show that the bytes cannot be decoded
+     */
+    default EncodedSize decodedSize(ByteBuffer encoded) {
+        return EncodedSize.unbounded();
+    }
+
+    /**
      * Decodes bytes (position to limit) into {@code destination}, whose remaining bytes are
      * exactly the decoded size. The pipeline hands in memory it reuses from chunk to chunk, or the
      * destination array's own memory, so that reading a chunk allocates no buffer for it. Neither

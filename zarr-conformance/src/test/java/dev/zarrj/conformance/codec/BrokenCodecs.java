@@ -127,6 +127,12 @@ final class BrokenCodecs {
         }
     }
 
+    static class XorDecodedSizeOffByOne extends Xor {
+        XorDecodedSizeOffByOne() {
+            super(XorCodecFixture.Defect.DECODED_SIZE_OFF_BY_ONE);
+        }
+    }
+
     /** A correct codec that claims a checksum it does not have. */
     static class XorClaimsCorruptionDetection extends Xor {
         XorClaimsCorruptionDetection() {

@@ -37,6 +37,7 @@ class CodecContractSelfTest {
                 Arguments.of(BrokenCodecs.XorClaimsCorruptionDetection.class, "optional_BB12"),
                 Arguments.of(BrokenCodecs.XorDecodeIntoIgnoresPosition.class, "required_BB13"),
                 Arguments.of(BrokenCodecs.XorEncodeKeepsLentLimit.class, "required_BB14"),
+                Arguments.of(BrokenCodecs.XorDecodedSizeOffByOne.class, "required_BB15"),
                 Arguments.of(BrokenCodecs.BytesRefusesWithWrongException.class, "required_AB01"),
                 Arguments.of(BrokenCodecs.BytesAcceptsLongerInput.class, "required_AB06"),
                 Arguments.of(BrokenCodecs.BytesIgnoresEndianness.class, "required_AB10"),

@@ -54,7 +54,9 @@ final class XorCodecFixture implements BytesToBytesCodec {
         /** decodeInto writes from index 0 of the destination, ignoring its position: BB13. */
         DECODE_INTO_IGNORES_POSITION,
         /** Encoding into lent memory returns the lent buffer whole, old bytes past the encoding included: BB14. */
-        ENCODE_KEEPS_LENT_LIMIT
+        ENCODE_KEEPS_LENT_LIMIT,
+        /** decodedSize reads the header's length one too high: BB15. */
+        DECODED_SIZE_OFF_BY_ONE
     }
 
     static final String NAME = "xor-fixture";
@@ -165,6 +167,16 @@ final class XorCodecFixture implements BytesToBytesCodec {
             return ByteBuffer.wrap(java.util.Arrays.copyOf(out, HEADER + n));
         }
         return ByteBuffer.wrap(out);
+    }
+
+    /** The header's payload length, exactly; unknown for input shorter than the header. */
+    @Override
+    public EncodedSize decodedSize(ByteBuffer encoded) {
+        if (encoded.remaining() < HEADER) {
+            return EncodedSize.unbounded();
+        }
+        int length = encoded.duplicate().order(ByteOrder.LITTLE_ENDIAN).getInt(encoded.position());
+        return EncodedSize.fixed(Integer.toUnsignedLong(length) + (defect == Defect.DECODED_SIZE_OFF_BY_ONE ? 1 : 0));
     }
 
     @Override

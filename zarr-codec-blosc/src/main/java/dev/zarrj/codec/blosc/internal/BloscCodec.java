@@ -154,6 +154,12 @@ public final class BloscCodec implements BytesToBytesCodec {
         };
     }
 
+    /** Exactly the header's {@code nbytes}, once the header has passed the checks of {@link BloscHeader#read}. */
+    @Override
+    public EncodedSize decodedSize(ByteBuffer encoded) {
+        return EncodedSize.fixed(BloscHeader.read(encoded.slice(), EncodedSize.unbounded(), library.compressors()).nbytes());
+    }
+
     @Override
     public ByteBuffer decode(ByteBuffer encoded, EncodedSize decodedSize) {
         Objects.requireNonNull(decodedSize, "decodedSize");

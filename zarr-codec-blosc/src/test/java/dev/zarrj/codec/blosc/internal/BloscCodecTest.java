@@ -280,6 +280,18 @@ class BloscCodecTest {
         }
     }
 
+    /** What the pipeline asks before it allocates: the header's decoded size, without reaching c-blosc. */
+    @Test
+    void theHeaderSaysTheDecodedSize() {
+        byte[] f = frame(Compressor.LZ4, Shuffle.SHUFFLE, 70_001);
+        BloscCodec c = codec(lz4().bloscConfiguration(), TestData.noDecompression());
+        ByteBuffer in = ByteBuffer.wrap(f);
+        assertEquals(EncodedSize.fixed(70_001), c.decodedSize(in));
+        assertEquals(0, in.position());
+        assertMessage(assertThrows(CorruptDataException.class,
+                () -> c.decodedSize(ByteBuffer.wrap(f, 0, f.length - 1))), "truncated");
+    }
+
     // ---- typesize ----
 
     @Test

@@ -59,7 +59,8 @@ public final class GzipCodec implements BytesToBytesCodec {
     private static final int STORED_BLOCK_OVERHEAD = 5;
     /**
      * Deflate expands at most 1032:1: the longest match (258 bytes) costs at least a 1-bit length
-     * code and a 1-bit distance code. Used only to size the first output buffer.
+     * code and a 1-bit distance code. Sizes the first output buffer and bounds
+     * {@link #decodedSize(ByteBuffer)}.
      */
     private static final long MAX_INFLATE_RATIO = 1032;
 
@@ -192,6 +193,15 @@ public final class GzipCodec implements BytesToBytesCodec {
         b[at + 1] = (byte) (v >>> 8);
         b[at + 2] = (byte) (v >>> 16);
         b[at + 3] = (byte) (v >>> 24);
+    }
+
+    /**
+     * At most 1032 times the encoded size: deflate's largest expansion. The trailer's ISIZE is not
+     * used: it holds only the last member's size, modulo 2^32, and a stream may have several.
+     */
+    @Override
+    public EncodedSize decodedSize(ByteBuffer encoded) {
+        return EncodedSize.bounded(MAX_INFLATE_RATIO * encoded.remaining());
     }
 
     @Override

@@ -317,6 +317,18 @@ class GzipCodecTest {
         final byte[] data = compressible(1000, 8);
         final byte[] encoded = encode(codec(5), data);
 
+        /**
+         * The pipeline's check before allocating: at most 1032 times the encoded size, which holds
+         * for the most compressible input there is (zeros at level 9, about 1030:1).
+         */
+        @Test
+        void theBytesBoundTheirDecodedSize() {
+            assertEquals(EncodedSize.bounded(1032L * encoded.length), codec(5).decodedSize(buf(encoded)));
+            byte[] zeros = encode(codec(9), new byte[64 << 20]);
+            EncodedSize bound = codec(9).decodedSize(buf(zeros));
+            assertTrue(bound.max() >= 64 << 20 && bound.max() < 66 << 20, bound + " for " + zeros.length + " bytes");
+        }
+
         @Test
         void fixedTooSmallStopsInflating() {
             assertMessage(corrupt(encoded, EncodedSize.fixed(999)), "larger than the expected 999 bytes");

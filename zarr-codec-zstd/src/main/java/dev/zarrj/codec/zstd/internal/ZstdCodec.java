@@ -172,6 +172,30 @@ public final class ZstdCodec implements BytesToBytesCodec {
         }
     }
 
+    /**
+     * From the frame headers: exactly the sum of the declared content sizes when every frame
+     * declares one, else at most that plus what the blocks of the other frames can hold.
+     */
+    @Override
+    public EncodedSize decodedSize(ByteBuffer encoded) {
+        ByteBuffer in = encoded.slice().order(ByteOrder.LITTLE_ENDIAN);
+        if (!in.hasRemaining()) {
+            throw new CorruptDataException(NAME + ": empty input, expected a zstd frame");
+        }
+        long declared = 0;
+        long undeclaredBound = 0;
+        boolean allDeclared = true;
+        for (Frame f : ZstdFrames.scan(in, NAME)) {
+            if (f.sizeKnown()) {
+                declared += f.contentSize(); // each is at most its maxDecoded, below 2^50: no overflow
+            } else {
+                allDeclared = false;
+                undeclaredBound += f.maxDecoded();
+            }
+        }
+        return allDeclared ? EncodedSize.fixed(declared) : EncodedSize.bounded(declared + undeclaredBound);
+    }
+
     @Override
     public ByteBuffer decode(ByteBuffer encoded, EncodedSize decodedSize) {
         Objects.requireNonNull(decodedSize, "decodedSize");

@@ -342,6 +342,18 @@ class ZstdCodecTest {
         final byte[] encoded = encode(codec(3, false), data);
         final byte[] streamed = streamingFrame(data, 3, false, 1 << 20);
 
+        /** What the pipeline asks before it allocates: the header's size, or the blocks' bound without one. */
+        @Test
+        void theBytesSayTheirDecodedSizeWithoutDecoding() {
+            assertEquals(EncodedSize.fixed(1000), codec(3, false).decodedSize(buf(encoded)));
+            EncodedSize bound = codec(3, false).decodedSize(buf(streamed));
+            assertTrue(bound instanceof EncodedSize.Bounded b && b.maxBytes() >= 1000 && b.maxBytes() <= 1 << 17, bound::toString);
+            byte[] two = concat(encoded, encoded);
+            assertEquals(EncodedSize.fixed(2000), codec(3, false).decodedSize(buf(two)));
+            assertMessage(assertThrows(CorruptDataException.class,
+                    () -> codec(3, false).decodedSize(buf(java.util.Arrays.copyOf(encoded, 7)))), "truncated");
+        }
+
         @Test
         void fixedTooSmallIsRejectedFromTheHeader() {
             assertMessage(corrupt(encoded, EncodedSize.fixed(999)), "declare 1000 decoded bytes",

@@ -104,6 +104,7 @@ public record ArrayMetadata(ObjectNode document, long[] shape, DataType dataType
         ChunkKeyEncoding keys = resolver.resolve(ExtensionPoint.CHUNK_KEY_ENCODING,
                 ExtensionEntry.parse(required(doc, "chunk_key_encoding"), "/chunk_key_encoding", "chunk key encoding"),
                 ChunkKeyEncodingProvider.class).orElseThrow();
+        ArrayLimits.check(shape, dataType, grid);
         FillValue fill = dataType.parseFillValue(required(doc, "fill_value"), "/fill_value");
         DefaultCodecChain codecs = resolver.parseCodecs(required(doc, "codecs"), "/codecs");
         for (String s : codecs.skipped()) {
@@ -204,6 +205,7 @@ public record ArrayMetadata(ObjectNode document, long[] shape, DataType dataType
             s.add(d);
         }
         grid().validate(newShape);
+        ArrayLimits.check(newShape, dataType, chunkGrid);
         return new ArrayMetadata(doc, newShape.clone(), dataType, chunkGrid, keyEncoding, fillValue, codecs,
                 storageTransformers, skipped, dimensionNames);
     }

@@ -26,7 +26,7 @@ record ChunkBox(long[] first, long[] extents, long count) {
                     + " for an array of rank " + rank);
         }
         for (int d = 0; d < rank; d++) {
-            if (offset[d] < 0 || shape[d] < 0 || offset[d] + shape[d] > arrayShape[d]) {
+            if (offset[d] < 0 || shape[d] < 0 || shape[d] > arrayShape[d] - offset[d]) {
                 throw new IllegalArgumentException("region offset " + Arrays.toString(offset) + " shape "
                         + Arrays.toString(shape) + " lies outside the array's shape " + Arrays.toString(arrayShape));
             }

@@ -1,5 +1,6 @@
 package dev.zarrj.core.internal.pipeline;
 
+import dev.zarrj.api.InsufficientMemoryException;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.HashMap;
@@ -14,9 +15,10 @@ import java.util.Map;
  * <p>Process-wide and bounded: at most {@link #BUDGET} bytes of direct memory are ever held,
  * counting buffers in use and free ones. A request that does not fit, or is smaller than
  * {@link #MIN_POOLED}, gets a plain heap buffer, which the collector reclaims as usual, so the pool
- * never makes a read fail. Capacities come in bands ({@link #capacity}) and free buffers are kept
- * per band, so that finding one costs a lookup and values of similar sizes (compressed chunks)
- * share buffers. A free buffer is only dropped to make room for one of another band: direct
+ * never makes a read fail for want of direct memory; a heap that cannot give the buffer is an
+ * {@link InsufficientMemoryException}, never an {@link OutOfMemoryError}. Capacities come in bands
+ * ({@link #capacity}) and free buffers are kept per band, so that finding one costs a lookup and
+ * values of similar sizes (compressed chunks) share buffers. A free buffer is only dropped to make room for one of another band: direct
  * memory is freed by a collection, not when a buffer is dropped, so dropping them often would let
  * it pile up.
  *
@@ -36,15 +38,47 @@ final class ChunkBuffers {
 
     private ChunkBuffers() {}
 
-    /** A buffer with position 0 and limit {@code size}; its content is unspecified. */
-    static synchronized ByteBuffer take(int size) {
+    /**
+     * A buffer with position 0 and limit {@code size}; its content is unspecified.
+     *
+     * @throws InsufficientMemoryException when neither the pool nor the heap can give it
+     */
+    static ByteBuffer take(int size) {
+        return take(size, null);
+    }
+
+    /**
+     * As {@link #take(int)}, running {@code beforeAllocating} (when not null) only if new memory
+     * must be allocated: a buffer reused from the pool costs no check, an allocation is checked
+     * first (the pipeline asks whether the encoded bytes can decode to {@code size}).
+     */
+    static ByteBuffer take(int size, Runnable beforeAllocating) {
         if (size < MIN_POOLED) {
             return ByteBuffer.allocate(size);
         }
+        ByteBuffer pooled = takeFree(size);
+        if (pooled != null) {
+            return pooled;
+        }
+        if (beforeAllocating != null) {
+            beforeAllocating.run();
+        }
+        ByteBuffer direct = allocateDirect(size);
+        return direct != null ? direct : Memory.heap(size, "a chunk buffer");
+    }
+
+    /** A free pooled buffer of the band of {@code size}, or null. */
+    private static synchronized ByteBuffer takeFree(int size) {
+        ArrayDeque<ByteBuffer> band = FREE.get(capacity(size));
+        return band != null && !band.isEmpty() ? band.pop().clear().limit(size) : null;
+    }
+
+    /** A new pooled direct buffer, or null when the budget (or the JVM's direct memory) has no room. */
+    private static synchronized ByteBuffer allocateDirect(int size) {
         int capacity = capacity(size);
         ArrayDeque<ByteBuffer> band = FREE.get(capacity);
         if (band != null && !band.isEmpty()) {
-            return band.pop().clear().limit(size);
+            return band.pop().clear().limit(size); // given back meanwhile
         }
         for (Iterator<ArrayDeque<ByteBuffer>> it = FREE.values().iterator(); held + capacity > BUDGET && it.hasNext(); ) {
             ArrayDeque<ByteBuffer> other = it.next();
@@ -52,11 +86,17 @@ final class ChunkBuffers {
                 held -= other.pop().capacity();
             }
         }
-        if (held + capacity <= BUDGET) {
-            held += capacity;
-            return ByteBuffer.allocateDirect(capacity).limit(size);
+        if (held + capacity > BUDGET) {
+            return null;
         }
-        return ByteBuffer.allocate(size);
+        ByteBuffer b;
+        try {
+            b = ByteBuffer.allocateDirect(capacity);
+        } catch (OutOfMemoryError e) {
+            return null; // -XX:MaxDirectMemorySize is reached; the heap may still have room
+        }
+        held += capacity;
+        return b.limit(size);
     }
 
     /** Returns a buffer from {@link #take}. */

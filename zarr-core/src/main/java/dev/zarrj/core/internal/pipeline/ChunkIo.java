@@ -2,6 +2,7 @@ package dev.zarrj.core.internal.pipeline;
 
 import dev.zarrj.api.ChunkDecodeException;
 import dev.zarrj.api.ChunkSpec;
+import dev.zarrj.api.InsufficientMemoryException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.StoreException;
 import dev.zarrj.api.ZarrException;
@@ -82,7 +83,16 @@ public final class ChunkIo {
 
     /** Writes {@code src} into the region at {@code offset}. */
     public void write(Store store, String prefix, ArrayMetadata meta, long[] offset, NdArray src) {
-        run(meta, offset, src.shape(), part -> writePart(store, prefix, meta, part, src));
+        run(meta, offset, src.shape(), part -> {
+            try {
+                writePart(store, prefix, meta, part, src);
+            } catch (InsufficientMemoryException e) {
+                throw e.reading(describe("writing", prefix, chunkKey(meta, prefix, part.coords)));
+            } catch (OutOfMemoryError e) {
+                throw new InsufficientMemoryException(describe("writing", prefix, chunkKey(meta, prefix, part.coords)),
+                        meta.chunkSpec(part.coords).byteSize(), e);
+            }
+        });
     }
 
     private void readPart(Store store, String prefix, ArrayMetadata meta, Part part, NdArray dst, boolean dstZeroed) {
@@ -117,9 +127,19 @@ public final class ChunkIo {
             }
         } catch (StoreException | ChunkDecodeException e) {
             throw e;
+        } catch (InsufficientMemoryException e) {
+            throw e.reading(describe("reading", prefix, key));
+        } catch (OutOfMemoryError e) {
+            throw new InsufficientMemoryException(describe("reading", prefix, key), spec.byteSize(), e);
         } catch (ZarrException | IllegalArgumentException | IndexOutOfBoundsException e) {
             throw new ChunkDecodeException(key.value(), e);
         }
+    }
+
+    /** A chunk for messages: {@code "reading chunk 'a/c/0' of array '/a'"}. */
+    private static String describe(String doing, String prefix, StoreKey key) {
+        String array = "/" + (prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix);
+        return doing + " chunk '" + key.value() + "' of array '" + array + "'";
     }
 
     /**
@@ -150,7 +170,11 @@ public final class ChunkIo {
                     })
                     : store.get(key);
             if (bytes.isEmpty()) {
-                return NdArray.filled(spec.dataType(), spec.fillValue(), spec.shape());
+                NdArray fill = Memory.array(spec.dataType(), spec.shape(), () -> describe("reading", prefix, key));
+                if (!spec.fillValue().isZero()) {
+                    fill.fill(spec.fillValue());
+                }
+                return fill;
             }
             NdArray chunk = chain.decode(bytes.get(), spec);
             CodecChain.checkDecodedShape("codecs", chunk, spec);
@@ -164,6 +188,10 @@ public final class ChunkIo {
             return chunk;
         } catch (StoreException | ChunkDecodeException e) {
             throw e;
+        } catch (InsufficientMemoryException e) {
+            throw e.reading(describe("reading", prefix, key));
+        } catch (OutOfMemoryError e) {
+            throw new InsufficientMemoryException(describe("reading", prefix, key), spec.byteSize(), e);
         } catch (ZarrException | IllegalArgumentException | IndexOutOfBoundsException e) {
             throw new ChunkDecodeException(key.value(), e);
         } finally {
@@ -199,7 +227,7 @@ public final class ChunkIo {
                 }
                 return;
             }
-            withChunk(spec, chunk -> {
+            withChunk(spec, prefix, key, chunk -> {
                 if (edge) {
                     chunk.fill(spec.fillValue()); // the part outside the array
                 }
@@ -230,7 +258,7 @@ public final class ChunkIo {
                 }
                 return;
             }
-            withChunk(spec, chunk -> {
+            withChunk(spec, prefix, key, chunk -> {
                 if (bytes.isEmpty()) {
                     chunk.fill(spec.fillValue());
                 } else {
@@ -256,8 +284,13 @@ public final class ChunkIo {
      * Runs {@code body} with a chunk-sized array in reused memory ({@link ChunkBuffers}) whose
      * content is unspecified; the array must not be used after {@code body} returns.
      */
-    private static void withChunk(ChunkSpec spec, Consumer<NdArray> body) {
-        ByteBuffer buffer = ChunkBuffers.take(Math.toIntExact(spec.byteSize()));
+    private static void withChunk(ChunkSpec spec, String prefix, StoreKey key, Consumer<NdArray> body) {
+        if (spec.byteSize() > Integer.MAX_VALUE - 16) {
+            throw new ZarrException("ZARR-CODEC", describe("writing", prefix, key) + ": the chunk holds "
+                    + spec.byteSize() + " bytes, more than one Java buffer (2 GiB), so zarrj cannot write it; use"
+                    + " smaller chunks");
+        }
+        ByteBuffer buffer = ChunkBuffers.take((int) spec.byteSize());
         try {
             body.accept(NdArray.wrap(spec.dataType(), buffer, spec.shape()));
         } finally {

@@ -3,6 +3,7 @@ package dev.zarrj.core.internal.pipeline;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.zarrj.api.ByteSource;
 import dev.zarrj.api.ChunkSpec;
+import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.EncodedSize;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.NdArray;
@@ -29,6 +30,13 @@ import java.util.function.IntFunction;
  * {@code "must_understand": false} are kept in {@link #toJson()} and left out of the pipeline.
  */
 public final class DefaultCodecChain implements CodecChain {
+    /**
+     * Decoded sizes from which the pipeline asks the stored bytes before allocating for them:
+     * below, a needless allocation costs little, and asking would cost up to 2 % of decoding a
+     * small, very compressible chunk.
+     */
+    static final long CHECK_CLAIMS_FROM = 1 << 20;
+
     private final List<Codec> codecs;
     private final List<ArrayToArrayCodec> arrayToArray = new ArrayList<>();
     private final ArrayToBytesCodec arrayToBytes;
@@ -196,6 +204,7 @@ public final class DefaultCodecChain implements CodecChain {
         EncodedSize[] sizes = sizes(specs[specs.length - 1]);
         ByteBuffer b = encoded;
         for (int i = bytesToBytes.size() - 1; i >= 0; i--) {
+            checkClaimedSize(bytesToBytes.get(i), b, sizes[i]);
             b = bytesToBytes.get(i).decode(b, sizes[i]);
         }
         NdArray a = arrayToBytes.decode(b, specs[specs.length - 1]);
@@ -226,10 +235,12 @@ public final class DefaultCodecChain implements CodecChain {
         EncodedSize[] sizes = sizes(decoded);
         ByteBuffer b = encoded;
         for (int i = bytesToBytes.size() - 1; i >= 1; i--) {
+            checkClaimedSize(bytesToBytes.get(i), b, sizes[i]);
             b = bytesToBytes.get(i).decode(b, sizes[i]);
         }
         BytesToBytesCodec first = bytesToBytes.get(0);
         if (!(sizes[0] instanceof EncodedSize.Fixed fixed) || fixed.bytes() > Integer.MAX_VALUE - 16) {
+            checkClaimedSize(first, b, sizes[0]);
             arrayToBytes.decodeInto(first.decode(b, sizes[0]), decoded, chunkOffset, destination, destinationOffset,
                     region);
             return;
@@ -240,13 +251,47 @@ public final class DefaultCodecChain implements CodecChain {
             first.decodeInto(b, target);
             return;
         }
-        ByteBuffer scratch = ChunkBuffers.take(size);
+        ByteBuffer encodedFirst = b;
+        // Reused scratch memory costs no check; new memory is not allocated for bytes that cannot fill it.
+        ByteBuffer scratch = ChunkBuffers.take(size, () -> checkClaimedSize(first, encodedFirst, sizes[0]));
         try {
             first.decodeInto(b, scratch);
             arrayToBytes.decodeInto(scratch, decoded, chunkOffset, destination, destinationOffset, region);
         } finally {
             ChunkBuffers.give(scratch);
         }
+    }
+
+    /**
+     * Fails unless what {@code encoded} says of its decoded size
+     * ({@link BytesToBytesCodec#decodedSize(ByteBuffer)}) allows {@code expected}: asked before
+     * memory is allocated for the decoded bytes, so that metadata promising a large chunk over a
+     * few stored bytes costs no allocation. Below {@link #CHECK_CLAIMS_FROM} bytes an allocation
+     * costs less than asking, and the codec checks the size as it decodes anyway.
+     *
+     * @throws CorruptDataException naming the codec and both sizes
+     */
+    static void checkClaimedSize(BytesToBytesCodec codec, ByteBuffer encoded, EncodedSize expected) {
+        if (expected.max() < CHECK_CLAIMS_FROM) {
+            return;
+        }
+        EncodedSize said = codec.decodedSize(encoded);
+        if (said instanceof EncodedSize.Fixed f) {
+            if (expected instanceof EncodedSize.Fixed e ? f.bytes() != e.bytes() : f.bytes() > expected.max()) {
+                throw new CorruptDataException(codec.name() + ": the " + encoded.remaining() + " encoded bytes say they"
+                        + " decode to " + f.bytes() + " bytes, but " + describe(expected) + "; nothing was decoded");
+            }
+        } else if (said instanceof EncodedSize.Bounded bound && expected instanceof EncodedSize.Fixed e
+                && bound.maxBytes() < e.bytes()) {
+            throw new CorruptDataException(codec.name() + ": the " + encoded.remaining() + " encoded bytes can decode"
+                    + " to at most " + bound.maxBytes() + " bytes, but " + describe(expected)
+                    + "; nothing was decoded");
+        }
+    }
+
+    private static String describe(EncodedSize expected) {
+        return expected instanceof EncodedSize.Fixed e ? "the array's metadata makes them " + e.bytes() + " bytes"
+                : "at most " + expected.max() + " bytes are allowed";
     }
 
     /**

@@ -3,9 +3,14 @@ package dev.zarrj.core.internal.pipeline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.zarrj.api.CorruptDataException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** The chunk buffer pool: reuse within a band, the heap for small and oversized requests. */
@@ -33,6 +38,34 @@ class ChunkBuffersTest {
         assertFalse(huge.isDirect());
         ChunkBuffers.give(small);
         ChunkBuffers.give(huge);
+    }
+
+    /** The pipeline's size check costs nothing when a pooled buffer is reused, and precedes every allocation. */
+    @Test
+    void theCheckBeforeAllocatingRunsOnlyWhenMemoryIsAllocated() {
+        int size = 5_555_555;
+        AtomicInteger checks = new AtomicInteger();
+        List<ByteBuffer> held = new ArrayList<>();
+        while (checks.get() == 0 && held.size() < 1000) { // past whatever other tests left free in this band
+            held.add(ChunkBuffers.take(size, checks::incrementAndGet));
+        }
+        assertEquals(1, checks.get());
+        held.forEach(ChunkBuffers::give);
+        ByteBuffer reused = ChunkBuffers.take(size, checks::incrementAndGet);
+        assertEquals(1, checks.get(), "a reused buffer is not checked");
+        assertThrows(CorruptDataException.class, () -> {
+            List<ByteBuffer> more = new ArrayList<>();
+            try {
+                while (true) {
+                    more.add(ChunkBuffers.take(size, () -> {
+                        throw new CorruptDataException("refused");
+                    }));
+                }
+            } finally {
+                more.forEach(ChunkBuffers::give);
+            }
+        });
+        ChunkBuffers.give(reused);
     }
 
     @Test

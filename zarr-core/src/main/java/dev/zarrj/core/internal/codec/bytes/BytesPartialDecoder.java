@@ -54,8 +54,8 @@ final class BytesPartialDecoder implements ArrayPartialDecoder {
         ChunkSpec regionSpec = spec.withShape(shape);
         int es = spec.dataType().size();
         long needed = regionSpec.byteSize();
-        if (needed == 0) {
-            return NdArray.allocate(spec.dataType(), shape);
+        if (needed == 0 || needed > Integer.MAX_VALUE - 8) {
+            return NdArray.allocate(spec.dataType(), shape); // empty, or the 2 GiB IllegalArgumentException
         }
 
         // Runs: the innermost dimension merged with each trailing dimension that the region holds whole.
@@ -65,7 +65,7 @@ final class BytesPartialDecoder implements ArrayPartialDecoder {
             inner--;
             runElements *= shape[inner];
         }
-        int runBytes = Math.toIntExact(runElements * es);
+        int runBytes = (int) (runElements * es); // at most the region's bytes, below 2 GiB
         long[] stride = new long[rank];
         long acc = es;
         for (int d = rank - 1; d >= 0; d--) {

@@ -71,6 +71,13 @@ public final class Crc32cCodec implements BytesToBytesCodec {
         return out.flip();
     }
 
+    /** Exactly the value's size less the 4-byte checksum. */
+    @Override
+    public EncodedSize decodedSize(ByteBuffer encoded) {
+        int n = encoded.remaining();
+        return n < CHECKSUM_BYTES ? EncodedSize.unbounded() : EncodedSize.fixed(n - CHECKSUM_BYTES);
+    }
+
     @Override
     public ByteBuffer decode(ByteBuffer encoded, EncodedSize decodedSize) {
         int n = encoded.remaining();
