@@ -56,6 +56,10 @@ import java.util.Set;
  *       write leaves the old one. Listings never show temporary files.</li>
  *   <li>{@code erase} removes directories it leaves empty, up to but not including the root.</li>
  *   <li>A directory is never a key; every child directory is a prefix in {@code list_dir}.</li>
+ *   <li>A key is absent only when nothing is at its path (or a value is above it). Reading a key
+ *       whose path holds a directory, fifo, socket, device, a link to one of them, or a link
+ *       that leads nowhere, is a {@link StoreException} naming the key and what is there;
+ *       listings show such entries, other than directories, as keys.</li>
  *   <li>Symbolic links are followed only when they resolve inside the root; an access that
  *       would leave the root through one fails with a {@link StoreException}, and listings skip
  *       such links. Erasing removes links, never their targets.</li>
@@ -141,18 +145,75 @@ public final class FileStore implements Store {
         }
     }
 
-    /** Opens the value of a key for reading, or returns null when the key is absent. */
+    /**
+     * Opens the value of a key for reading, or returns null when the key is absent.
+     *
+     * @throws StoreException when something other than a value is at the key's path
+     */
     private FileChannel openValue(StoreKey key, Path p) throws IOException {
-        BasicFileAttributes a = attributes(p);
-        if (a == null || !a.isRegularFile()) {
+        if (valueAttributes(key, p) == null) {
             return null;
         }
-        paths.checkInside(p, label(key));
         try {
             return FileChannel.open(p, StandardOpenOption.READ);
         } catch (NoSuchFileException e) {
             return null;
         }
+    }
+
+    /**
+     * The attributes of a key's value (a regular file, or a link to one inside the root), or null
+     * when nothing at all is at its path, including below a value. Decided from the attributes
+     * alone: opening a fifo to find out would block.
+     *
+     * @throws StoreException when a directory, fifo, socket, device or a link to one, or a link
+     *                        that leads nowhere, is there: reading it as absent would read fill
+     *                        values in place of data
+     */
+    private BasicFileAttributes valueAttributes(StoreKey key, Path p) throws IOException {
+        BasicFileAttributes a = attributes(p, LinkOption.NOFOLLOW_LINKS);
+        if (a == null) {
+            return null;
+        }
+        boolean link = a.isSymbolicLink();
+        if (link) {
+            try {
+                a = Files.readAttributes(p, BasicFileAttributes.class);
+            } catch (NoSuchFileException e) {
+                paths.checkInside(p, label(key));
+                throw notAValue(key, p, "a symbolic link to nothing");
+            }
+        }
+        paths.checkInside(p, label(key));
+        if (!a.isRegularFile()) {
+            throw notAValue(key, p, (link ? "a symbolic link to " : "") + kind(p, a));
+        }
+        return a;
+    }
+
+    private StoreException notAValue(StoreKey key, Path p, String found) {
+        return new StoreException(describe() + ": key '" + key + "': " + p + " is " + found
+                + ", not a file holding a value", null);
+    }
+
+    /** What a path that is not a regular file is, for messages. */
+    private static String kind(Path p, BasicFileAttributes a) {
+        if (a.isDirectory()) {
+            return "a directory";
+        }
+        int mode;
+        try {
+            mode = (Integer) Files.getAttribute(p, "unix:mode");
+        } catch (IOException | RuntimeException e) {
+            return "neither a regular file nor a directory";
+        }
+        return switch (mode & 0170000) {
+            case 0010000 -> "a fifo (named pipe)";
+            case 0140000 -> "a socket";
+            case 0020000 -> "a character device";
+            case 0060000 -> "a block device";
+            default -> "neither a regular file nor a directory";
+        };
     }
 
     /** Reads {@code range} (the whole value when null) of an open value. */
@@ -256,12 +317,8 @@ public final class FileStore implements Store {
     public OptionalLong size(StoreKey key) {
         Path p = paths.toPath(key);
         try {
-            BasicFileAttributes a = attributes(p);
-            if (a == null || !a.isRegularFile()) {
-                return OptionalLong.empty();
-            }
-            paths.checkInside(p, label(key));
-            return OptionalLong.of(a.size());
+            BasicFileAttributes a = valueAttributes(key, p);
+            return a == null ? OptionalLong.empty() : OptionalLong.of(a.size());
         } catch (IOException e) {
             throw failure("read", key, e);
         }
@@ -576,8 +633,10 @@ public final class FileStore implements Store {
     }
 
     /**
-     * Visits the values and directories directly in {@code dir}, skipping temporary files, names
-     * that cannot be keys, links that lead outside the root, and anything else.
+     * Visits the entries directly in {@code dir}: directories (and links to them) as directories,
+     * anything else as a value, so that a fifo or a dangling link at a key's path is listed and
+     * fails when read. Skips temporary files, names that cannot be keys, and links that lead
+     * outside the root.
      */
     private void forEachChild(Path dir, Path realDir, ChildVisitor visitor) throws IOException {
         try (DirectoryStream<Path> children = Files.newDirectoryStream(dir)) {
@@ -589,16 +648,19 @@ public final class FileStore implements Store {
                 BasicFileAttributes a = attributes(child, LinkOption.NOFOLLOW_LINKS);
                 Path real = realDir.resolve(name);
                 if (a != null && a.isSymbolicLink()) {
-                    real = paths.realInside(child);
-                    a = real == null ? null : attributes(real);
+                    try {
+                        real = child.toRealPath();
+                    } catch (IOException e) {
+                        visitor.visit(name, null, Kind.VALUE); // dangling or a loop: a key that fails to read
+                        continue;
+                    }
+                    if (!real.startsWith(paths.realRoot())) {
+                        continue;
+                    }
+                    a = attributes(real);
                 }
-                if (a == null) {
-                    continue;
-                }
-                if (a.isRegularFile()) {
-                    visitor.visit(name, real, Kind.VALUE);
-                } else if (a.isDirectory()) {
-                    visitor.visit(name, real, Kind.DIRECTORY);
+                if (a != null) {
+                    visitor.visit(name, real, a.isDirectory() ? Kind.DIRECTORY : Kind.VALUE);
                 }
             }
         } catch (NoSuchFileException | NotDirectoryException e) {
