@@ -187,7 +187,10 @@ final class VerifyCommand implements Callable<Integer> {
         return ms + "ms";
     }
 
-    /** A duration: a count with a unit ({@code ms}, {@code s}, {@code m}, {@code h}, {@code d}), or ISO-8601 ({@code PT1S}). */
+    /**
+     * A duration: a count with a unit ({@code ms}, {@code s}, {@code m}, {@code h}, {@code d}),
+     * or ISO-8601 ({@code PT1S}).
+     */
     static final class DurationConverter implements ITypeConverter<Duration> {
         private static final Pattern SIMPLE = Pattern.compile("(\\d{1,9})(ms|s|m|h|d)");
 

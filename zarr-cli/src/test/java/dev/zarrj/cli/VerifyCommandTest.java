@@ -138,7 +138,8 @@ class VerifyCommandTest {
             Result clean = zarr("verify", store.toString(), "--clean");
             assertEquals(0, clean.code(), clean.out() + clean.err());
             String out = clean.out();
-            assertTrue(out.contains("removed leftover " + old + " 4000 bytes\n1 leftover(s) removed, 4000 bytes\n"), out);
+            assertTrue(out.contains("removed leftover " + old + " 4000 bytes\n1 leftover(s) removed, 4000 bytes\n"),
+                    out);
             assertTrue(out.contains("leftover " + young + " 40 bytes\n"), "younger than the default 1s: " + out);
             assertTrue(out.contains("2 leftover(s), 440 bytes, 1 live; the others are younger than --min-age 1s"), out);
             assertFalse(Files.exists(old));

@@ -174,10 +174,12 @@ class FileStoreLeftoversTest {
         Path root = tmp.resolve("s.zarr");
         Process child = startWriter(root);
         try {
-            BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+            BufferedReader out = new BufferedReader(
+                    new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
             String line = out.readLine();
             if (!"ready".equals(line)) {
-                throw new AssertionError("the child failed: " + line + "\n" + out.lines().collect(Collectors.joining("\n")));
+                throw new AssertionError("the child failed: " + line + "\n"
+                        + out.lines().collect(Collectors.joining("\n")));
             }
             Store store = new FileStore(root, true, false);
             Leftover caught = null;
@@ -200,7 +202,8 @@ class FileStoreLeftoversTest {
             child.destroyForcibly();
             assertTrue(child.waitFor(60, TimeUnit.SECONDS), "the child ends when killed");
             String location = caught.location();
-            Leftover dead = store.leftovers().stream().filter(l -> l.location().equals(location)).findFirst().orElse(null);
+            Leftover dead = store.leftovers().stream().filter(l -> l.location().equals(location))
+                    .findFirst().orElse(null);
             assertNotNull(dead, "the killed writer's temporary file is a leftover");
             assertFalse(dead.live(), "the operating system released the lock of the killed writer: " + dead);
             List<Leftover> removed = store.removeLeftovers(Duration.ZERO);
@@ -286,7 +289,8 @@ class FileStoreLeftoversTest {
         try {
             String s = Files.readString(stat);
             int close = s.lastIndexOf(')');
-            return close < 0 || close + 2 >= s.length() ? Optional.empty() : Optional.of(s.substring(close + 2, close + 3));
+            return close < 0 || close + 2 >= s.length() ? Optional.empty()
+                    : Optional.of(s.substring(close + 2, close + 3));
         } catch (IOException e) {
             return Optional.empty(); // the thread ended
         }
