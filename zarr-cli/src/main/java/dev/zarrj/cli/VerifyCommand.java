@@ -1,20 +1,42 @@
 package dev.zarrj.cli;
 
 import dev.zarrj.api.ZarrException;
+import dev.zarrj.api.store.Leftover;
 import dev.zarrj.api.store.Store;
+import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.core.ZarrArray;
 import dev.zarrj.core.ZarrGroup;
 import dev.zarrj.core.ZarrNode;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayDeque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code zarr verify}: decodes every stored chunk and reports each one that fails, by key. */
+/**
+ * {@code zarr verify}: decodes every stored chunk and reports each one that fails, by key, and
+ * anything at a chunk's place that is not a value; lists (and with {@code --clean} removes) what
+ * crashed writers left beside the values.
+ */
 @Command(name = "verify", mixinStandardHelpOptions = true,
-        description = "Decode every stored chunk; report every corrupt or undecodable chunk by key. "
-                + "Exit status 0 only when all are good.")
+        description = {"Decode every stored chunk; report by key every chunk that is corrupt or undecodable, and "
+                + "anything at a chunk's place that is not a value (a folder, a fifo). Exit status 0 only when all "
+                + "are good.",
+                "Then list the store's leftovers (of the whole store, whatever --path says): temporary files of writes "
+                + "that a crash interrupted, with their size, marked live when a running writer still owns them. They "
+                + "are not an error of the data and do not change the exit status; --clean removes them."})
 final class VerifyCommand implements Callable<Integer> {
     @ParentCommand
     ZarrCli root;
@@ -25,6 +47,16 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--path", defaultValue = "/", description = "The node to verify (default: the whole hierarchy).")
     String path;
 
+    @Option(names = "--clean", description = "Remove the leftovers that no running writer owns and that are at least "
+            + "--min-age old, and print what was removed. Values are never touched; works on a store in use.")
+    boolean clean;
+
+    @Option(names = "--min-age", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.class,
+            description = "With --clean, keep leftovers written less than this long ago (default: ${DEFAULT-VALUE}; "
+                    + "e.g. 500ms, 30s, 10m, 2h, 1d). It guards a writer that has created its temporary file but not "
+                    + "yet locked it, and writers on another machine, whose locks may not be visible here.")
+    Duration minAge;
+
     private long chunks;
     private long bad;
 
@@ -33,6 +65,7 @@ final class VerifyCommand implements Callable<Integer> {
         Store s = root.openStore(store, true);
         verify(s, path);
         root.out().printf("%d chunk(s) checked, %d bad%n", chunks, bad);
+        leftovers(s);
         if (bad > 0) {
             throw new ZarrCli.CheckFailed(bad + " bad chunk(s) or node(s) in " + s.describe());
         }
@@ -56,9 +89,11 @@ final class VerifyCommand implements Callable<Integer> {
         }
         ZarrArray a = (ZarrArray) node;
         var stored = a.storedChunks();
+        Set<String> storedKeys = new HashSet<>();
         Progress progress = new Progress(root.err(), "verify " + a.path(), stored.size());
         for (long[] c : stored) {
             chunks++;
+            storedKeys.add(a.chunkKey(c));
             try {
                 a.readChunk(c);
             } catch (ZarrException e) {
@@ -68,5 +103,124 @@ final class VerifyCommand implements Callable<Integer> {
             progress.step(a.chunkByteSize(c));
         }
         progress.finish();
+        checkFolders(s, a, storedKeys);
+    }
+
+    /**
+     * Reports the chunk keys at which the store lists a prefix (a folder where a chunk file should
+     * be): a listing of keys does not show them, and a read reports them as errors.
+     */
+    private void checkFolders(Store s, ZarrArray a, Set<String> storedKeys) {
+        ArrayDeque<String> todo = new ArrayDeque<>();
+        todo.push(a.path().equals("/") ? "" : a.path().substring(1) + "/");
+        while (!todo.isEmpty()) {
+            for (String prefix : s.listDir(todo.pop()).prefixes()) {
+                String key = prefix.substring(0, prefix.length() - 1);
+                if (a.chunkCoords(key).isEmpty()) {
+                    todo.push(prefix);
+                    continue;
+                }
+                if (storedKeys.contains(key)) {
+                    continue; // a value, read above, with keys below it: the chunk itself is fine
+                }
+                chunks++;
+                bad++;
+                String what = "a folder where a chunk should be";
+                try {
+                    OptionalLong size = s.size(StoreKey.of(key));
+                    if (size.isPresent()) {
+                        what += " (and a value of " + size.getAsLong() + " bytes)";
+                    }
+                } catch (ZarrException e) {
+                    what = e.getMessage();
+                }
+                root.out().println("BAD " + key + ": " + what);
+            }
+        }
+    }
+
+    private void leftovers(Store s) {
+        if (clean) {
+            List<Leftover> removed = s.removeLeftovers(minAge);
+            long bytes = 0;
+            for (Leftover l : removed) {
+                root.out().println("removed leftover " + l.location() + " " + l.size() + " bytes");
+                bytes += l.size();
+            }
+            root.out().printf("%d leftover(s) removed, %d bytes%n", removed.size(), bytes);
+        }
+        List<Leftover> left = s.leftovers();
+        long bytes = 0;
+        long live = 0;
+        for (Leftover l : left) {
+            root.out().println("leftover " + l.location() + " " + l.size() + " bytes"
+                    + (l.live() ? " (live: a writer is still running)" : ""));
+            bytes += l.size();
+            live += l.live() ? 1 : 0;
+        }
+        if (left.isEmpty()) {
+            root.out().println(clean ? "no leftovers remain" : "no leftovers");
+        } else if (live == left.size()) {
+            root.out().printf("%d leftover(s), %d bytes, all live%n", left.size(), bytes);
+        } else if (clean) {
+            root.out().printf("%d leftover(s), %d bytes, %d live; the others are younger than --min-age %s%n",
+                    left.size(), bytes, live, format(minAge));
+        } else {
+            root.out().printf("%d leftover(s), %d bytes, %d live; zarr verify --clean removes the others%n",
+                    left.size(), bytes, live);
+        }
+    }
+
+    /** A duration as {@code --min-age} takes it: in its largest whole unit. */
+    static String format(Duration d) {
+        if (d.toDays() > 1_000_000) {
+            return d.toString();
+        }
+        long ms = d.toMillis();
+        long[] sizes = {86_400_000, 3_600_000, 60_000, 1000};
+        String[] units = {"d", "h", "m", "s"};
+        for (int i = 0; i < sizes.length; i++) {
+            if (ms % sizes[i] == 0 && ms > 0) {
+                return ms / sizes[i] + units[i];
+            }
+        }
+        return ms + "ms";
+    }
+
+    /**
+     * A duration: a count with a unit ({@code ms}, {@code s}, {@code m}, {@code h}, {@code d}),
+     * or ISO-8601 ({@code PT1S}).
+     */
+    static final class DurationConverter implements ITypeConverter<Duration> {
+        private static final Pattern SIMPLE = Pattern.compile("(\\d{1,9})(ms|s|m|h|d)");
+
+        @Override
+        public Duration convert(String text) {
+            String t = text.trim().toLowerCase(Locale.ROOT);
+            if (t.equals("0")) {
+                return Duration.ZERO;
+            }
+            Matcher m = SIMPLE.matcher(t);
+            try {
+                if (m.matches()) {
+                    long n = Long.parseLong(m.group(1));
+                    return switch (m.group(2)) {
+                        case "ms" -> Duration.ofMillis(n);
+                        case "s" -> Duration.ofSeconds(n);
+                        case "m" -> Duration.ofMinutes(n);
+                        case "h" -> Duration.ofHours(n);
+                        default -> Duration.ofDays(n);
+                    };
+                }
+                Duration d = Duration.parse(text.trim());
+                if (!d.isNegative()) {
+                    return d;
+                }
+            } catch (DateTimeParseException | ArithmeticException e) {
+                // reported below
+            }
+            throw new TypeConversionException("'" + text + "' is not a duration: write a count and a unit, such as "
+                    + "500ms, 30s, 10m, 2h or 1d");
+        }
     }
 }

@@ -153,12 +153,26 @@ public final class ZarrArray implements ZarrNode {
         List<long[]> out = new ArrayList<>();
         long[] grid = m.chunkGrid().gridShape(m.shape());
         for (StoreKey k : store.listPrefix(prefix)) {
-            Optional<long[]> c = m.keyEncoding().decode(k.value().substring(prefix.length()), m.rank());
-            if (c.isPresent() && !outside(c.get(), grid)) {
-                out.add(c.get());
-            }
+            decode(m, prefix, grid, k.value()).ifPresent(out::add);
         }
         return out;
+    }
+
+    /**
+     * The grid coordinates of the chunk a store key names, the inverse of {@link #chunkKey}; empty
+     * when the key is not one of this array's chunks inside its grid (its metadata, a key of
+     * another rank or outside the array). Tells which of the names a listing finds are chunks.
+     */
+    public Optional<long[]> chunkCoords(String key) {
+        ArrayMetadata m = meta;
+        return decode(m, NodePath.prefix(path), m.chunkGrid().gridShape(m.shape()), key);
+    }
+
+    private static Optional<long[]> decode(ArrayMetadata m, String prefix, long[] grid, String key) {
+        if (!key.startsWith(prefix)) {
+            return Optional.empty();
+        }
+        return m.keyEncoding().decode(key.substring(prefix.length()), m.rank()).filter(c -> !outside(c, grid));
     }
 
     /** The decoded size in bytes of one whole chunk at these coordinates. */

@@ -39,7 +39,12 @@ public interface Store extends AutoCloseable {
     /**
      * The value of a key, or empty when the key is absent.
      *
-     * @throws StoreException when the store cannot be read
+     * <p>Absent means nothing at all is stored there: an entry at the key that is not a value (a
+     * directory or a fifo where a file should be, a zip entry listed twice) is a
+     * {@link StoreException} naming the key in this and every other read, never absent.
+     *
+     * @throws StoreException when the store cannot be read, or holds something other than a value
+     *                        at the key
      */
     Optional<ByteBuffer> get(StoreKey key);
 

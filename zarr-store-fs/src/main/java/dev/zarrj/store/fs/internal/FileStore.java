@@ -4,13 +4,18 @@ import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.ReadOnlyException;
 import dev.zarrj.api.StoreException;
 import dev.zarrj.api.store.KeyRange;
+import dev.zarrj.api.store.Leftover;
 import dev.zarrj.api.store.ListDirResult;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.FileLockInterruptionException;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
@@ -26,8 +31,12 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.time.DateTimeException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -37,6 +46,7 @@ import java.util.Optional;
 import java.util.function.IntFunction;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The spec's file system store: each key is a file under a root directory, {@code foo/bar} being
@@ -53,9 +63,16 @@ import java.util.Set;
  *       read only the requested bytes, with positional reads.</li>
  *   <li>{@code set} writes a temporary file {@code .zarrj-<hex>.tmp} in the key's directory and
  *       renames it over the key atomically; readers see the old or the new value, and a failed
- *       write leaves the old one. Listings never show temporary files.</li>
+ *       write leaves the old one. Listings never show temporary files. The temporary file is
+ *       locked ({@link FileChannel#lock()}) from its creation to its rename, so that
+ *       {@link #leftovers()} tells a write in progress in another process from a crash's
+ *       leftover; nothing removes leftovers but {@link #removeLeftovers}.</li>
  *   <li>{@code erase} removes directories it leaves empty, up to but not including the root.</li>
  *   <li>A directory is never a key; every child directory is a prefix in {@code list_dir}.</li>
+ *   <li>A key is absent only when nothing is at its path (or a value is above it). Reading a key
+ *       whose path holds a directory, fifo, socket, device, a link to one of them, or a link
+ *       that leads nowhere, is a {@link StoreException} naming the key and what is there;
+ *       listings show such entries, other than directories, as keys.</li>
  *   <li>Symbolic links are followed only when they resolve inside the root; an access that
  *       would leave the root through one fails with a {@link StoreException}, and listings skip
  *       such links. Erasing removes links, never their targets.</li>
@@ -79,6 +96,13 @@ public final class FileStore implements Store {
     private static final int HEAP_IO_PIECE = 1 << 20;
     /** How often {@code set} retries when a concurrent erase removed its directory. */
     private static final int WRITE_ATTEMPTS = 100;
+    /**
+     * Names of the temporary files that {@code set} is writing in this JVM, in any store. Their
+     * names are random, so the name alone identifies the file however its path is spelled.
+     */
+    private static final Set<String> WRITING = ConcurrentHashMap.newKeySet();
+    /** Held while probing a leftover's lock: two probes of one file would overlap in this JVM. */
+    private static final Object PROBE = new Object();
 
     private final KeyToPath paths;
     private final boolean readOnly;
@@ -141,18 +165,75 @@ public final class FileStore implements Store {
         }
     }
 
-    /** Opens the value of a key for reading, or returns null when the key is absent. */
+    /**
+     * Opens the value of a key for reading, or returns null when the key is absent.
+     *
+     * @throws StoreException when something other than a value is at the key's path
+     */
     private FileChannel openValue(StoreKey key, Path p) throws IOException {
-        BasicFileAttributes a = attributes(p);
-        if (a == null || !a.isRegularFile()) {
+        if (valueAttributes(key, p) == null) {
             return null;
         }
-        paths.checkInside(p, label(key));
         try {
             return FileChannel.open(p, StandardOpenOption.READ);
         } catch (NoSuchFileException e) {
             return null;
         }
+    }
+
+    /**
+     * The attributes of a key's value (a regular file, or a link to one inside the root), or null
+     * when nothing at all is at its path, including below a value. Decided from the attributes
+     * alone: opening a fifo to find out would block.
+     *
+     * @throws StoreException when a directory, fifo, socket, device or a link to one, or a link
+     *                        that leads nowhere, is there: reading it as absent would read fill
+     *                        values in place of data
+     */
+    private BasicFileAttributes valueAttributes(StoreKey key, Path p) throws IOException {
+        BasicFileAttributes a = attributes(p, LinkOption.NOFOLLOW_LINKS);
+        if (a == null) {
+            return null;
+        }
+        boolean link = a.isSymbolicLink();
+        if (link) {
+            try {
+                a = Files.readAttributes(p, BasicFileAttributes.class);
+            } catch (NoSuchFileException e) {
+                paths.checkInside(p, label(key));
+                throw notAValue(key, p, "a symbolic link to nothing");
+            }
+        }
+        paths.checkInside(p, label(key));
+        if (!a.isRegularFile()) {
+            throw notAValue(key, p, (link ? "a symbolic link to " : "") + kind(p, a));
+        }
+        return a;
+    }
+
+    private StoreException notAValue(StoreKey key, Path p, String found) {
+        return new StoreException(describe() + ": key '" + key + "': " + p + " is " + found
+                + ", not a file holding a value", null);
+    }
+
+    /** What a path that is not a regular file is, for messages. */
+    private static String kind(Path p, BasicFileAttributes a) {
+        if (a.isDirectory()) {
+            return "a directory";
+        }
+        int mode;
+        try {
+            mode = (Integer) Files.getAttribute(p, "unix:mode");
+        } catch (IOException | RuntimeException e) {
+            return "neither a regular file nor a directory";
+        }
+        return switch (mode & 0170000) {
+            case 0010000 -> "a fifo (named pipe)";
+            case 0140000 -> "a socket";
+            case 0020000 -> "a character device";
+            case 0060000 -> "a block device";
+            default -> "neither a regular file nor a directory";
+        };
     }
 
     /** Reads {@code range} (the whole value when null) of an open value. */
@@ -256,12 +337,8 @@ public final class FileStore implements Store {
     public OptionalLong size(StoreKey key) {
         Path p = paths.toPath(key);
         try {
-            BasicFileAttributes a = attributes(p);
-            if (a == null || !a.isRegularFile()) {
-                return OptionalLong.empty();
-            }
-            paths.checkInside(p, label(key));
-            return OptionalLong.of(a.size());
+            BasicFileAttributes a = valueAttributes(key, p);
+            return a == null ? OptionalLong.empty() : OptionalLong.of(a.size());
         } catch (IOException e) {
             throw failure("read", key, e);
         }
@@ -280,12 +357,20 @@ public final class FileStore implements Store {
         Objects.requireNonNull(value, "value");
         Path target = paths.toPath(key);
         try {
-            Path tmp = writeTemporary(key, target.getParent(), value);
+            Temporary tmp = writeTemporary(key, target.getParent(), value);
             try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                Files.move(tmp.path(), target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (IOException | RuntimeException e) {
-                deleteAfterFailure(tmp, e);
+                discard(tmp, e);
                 throw e;
+            }
+            try {
+                tmp.channel().close();
+            } catch (IOException e) {
+                throw new StoreException(describe() + ": key '" + key + "' was replaced, but closing its file failed,"
+                        + " so its value may be incomplete: " + explain(e), e);
+            } finally {
+                WRITING.remove(tmp.name());
             }
             if (fsync) {
                 syncDirectory(target.getParent());
@@ -295,11 +380,21 @@ public final class FileStore implements Store {
         }
     }
 
-    /** Writes a value to a new temporary file in {@code dir}, creating {@code dir} as needed. */
-    private Path writeTemporary(StoreKey key, Path dir, ByteBuffer value) throws IOException {
+    /**
+     * A temporary file that {@code set} writes: registered in {@link #WRITING} before it is
+     * created, locked from its creation until it is renamed (or deleted) and its channel closed.
+     */
+    private record Temporary(Path path, String name, FileChannel channel) {}
+
+    /**
+     * Writes a value to a new temporary file in {@code dir}, creating {@code dir} as needed, and
+     * returns it still open and locked.
+     */
+    private Temporary writeTemporary(StoreKey key, Path dir, ByteBuffer value) throws IOException {
         for (int attempt = 1; ; attempt++) {
             paths.checkInside(dir, label(key));
-            Path tmp = dir.resolve(KeyToPath.newTempName());
+            String name = KeyToPath.newTempName();
+            Path tmp = dir.resolve(name);
             FileChannel ch;
             // Retried: a concurrent erase may prune a directory on the way while it is still empty
             // (a directory holding the temporary file is never pruned), or the random name is taken.
@@ -312,33 +407,69 @@ public final class FileStore implements Store {
                 }
                 throw e;
             }
+            // Registered before it exists, so that no lookup for leftovers in this JVM ever sees
+            // it unregistered and probes (then closes) a channel of a file this JVM has locked.
+            if (!WRITING.add(name)) {
+                continue;
+            }
             try {
                 ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             } catch (NoSuchFileException | FileAlreadyExistsException e) {
+                WRITING.remove(name);
                 if (attempt < WRITE_ATTEMPTS) {
                     continue;
                 }
                 throw e;
-            }
-            try {
-                try (ch) {
-                    ByteBuffer src = value.duplicate();
-                    while (src.hasRemaining()) {
-                        ByteBuffer piece = piece(src);
-                        int n = ch.write(piece);
-                        if (piece != src) {
-                            src.position(src.position() + n);
-                        }
-                    }
-                    if (fsync) {
-                        ch.force(true);
-                    }
-                }
-                return tmp;
             } catch (IOException | RuntimeException e) {
-                deleteAfterFailure(tmp, e);
+                WRITING.remove(name);
                 throw e;
             }
+            Temporary t = new Temporary(tmp, name, ch);
+            try {
+                lock(ch);
+                ByteBuffer src = value.duplicate();
+                while (src.hasRemaining()) {
+                    ByteBuffer piece = piece(src);
+                    int n = ch.write(piece);
+                    if (piece != src) {
+                        src.position(src.position() + n);
+                    }
+                }
+                if (fsync) {
+                    ch.force(true);
+                }
+                return t;
+            } catch (IOException | RuntimeException e) {
+                discard(t, e);
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * Takes the exclusive lock that tells other processes a file is being written; the operating
+     * system releases it when the process dies, which is how a crash's leftover is told apart.
+     */
+    private static void lock(FileChannel ch) throws IOException {
+        try {
+            ch.lock(); // waits out another process's probe, which holds a lock only for a moment
+        } catch (ClosedChannelException | FileLockInterruptionException e) {
+            throw e;
+        } catch (IOException e) {
+            // A file system without locks (some network mounts): the file is written unlocked, and
+            // other processes tell it from a leftover by its age alone.
+        }
+    }
+
+    /** Deletes a temporary file after a failed write, then closes and unregisters it. */
+    private static void discard(Temporary t, Exception failure) {
+        deleteAfterFailure(t.path(), failure);
+        try {
+            t.channel().close();
+        } catch (IOException e) {
+            failure.addSuppressed(e);
+        } finally {
+            WRITING.remove(t.name());
         }
     }
 
@@ -576,8 +707,10 @@ public final class FileStore implements Store {
     }
 
     /**
-     * Visits the values and directories directly in {@code dir}, skipping temporary files, names
-     * that cannot be keys, links that lead outside the root, and anything else.
+     * Visits the entries directly in {@code dir}: directories (and links to them) as directories,
+     * anything else as a value, so that a fifo or a dangling link at a key's path is listed and
+     * fails when read. Skips temporary files, names that cannot be keys, and links that lead
+     * outside the root.
      */
     private void forEachChild(Path dir, Path realDir, ChildVisitor visitor) throws IOException {
         try (DirectoryStream<Path> children = Files.newDirectoryStream(dir)) {
@@ -589,22 +722,151 @@ public final class FileStore implements Store {
                 BasicFileAttributes a = attributes(child, LinkOption.NOFOLLOW_LINKS);
                 Path real = realDir.resolve(name);
                 if (a != null && a.isSymbolicLink()) {
-                    real = paths.realInside(child);
-                    a = real == null ? null : attributes(real);
+                    try {
+                        real = child.toRealPath();
+                    } catch (IOException e) {
+                        visitor.visit(name, null, Kind.VALUE); // dangling or a loop: a key that fails to read
+                        continue;
+                    }
+                    if (!real.startsWith(paths.realRoot())) {
+                        continue;
+                    }
+                    a = attributes(real);
                 }
-                if (a == null) {
-                    continue;
-                }
-                if (a.isRegularFile()) {
-                    visitor.visit(name, real, Kind.VALUE);
-                } else if (a.isDirectory()) {
-                    visitor.visit(name, real, Kind.DIRECTORY);
+                if (a != null) {
+                    visitor.visit(name, real, a.isDirectory() ? Kind.DIRECTORY : Kind.VALUE);
                 }
             }
         } catch (NoSuchFileException | NotDirectoryException e) {
             // Removed while being listed: it holds no keys now.
         } catch (DirectoryIteratorException e) {
             throw e.getCause();
+        }
+    }
+
+    // ---- maintenance ----
+
+    /**
+     * The temporary files of {@code set} under the root ({@code .zarrj-<hex>.tmp}), sorted by
+     * path: those of writes a crash interrupted, and those of writes in progress, which are live
+     * (this JVM is writing it, or another process holds the lock {@code set} takes on it).
+     * Directories reached through symbolic links are not searched.
+     */
+    @Override
+    public List<Leftover> leftovers() {
+        List<Leftover> out = new ArrayList<>();
+        for (Found f : temporaries()) {
+            Owner o = owner(f.file());
+            if (o != Owner.GONE) {
+                out.add(new Leftover(f.file().toString(), f.attributes().size(),
+                        f.attributes().lastModifiedTime().toInstant(), o == Owner.LIVE));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Deletes the temporary files of {@link #leftovers()} that are not live and were last
+     * written at least {@code minimumAge} ago, and the directories that leaves empty (below the
+     * root); allowed on a read-only store, since no value changes.
+     */
+    @Override
+    public List<Leftover> removeLeftovers(Duration minimumAge) {
+        Objects.requireNonNull(minimumAge, "minimumAge");
+        if (minimumAge.isNegative()) {
+            throw new IllegalArgumentException("negative minimumAge " + minimumAge);
+        }
+        Instant cutoff;
+        try {
+            cutoff = Instant.now().minus(minimumAge);
+        } catch (DateTimeException | ArithmeticException e) {
+            cutoff = Instant.MIN; // older than anything
+        }
+        List<Leftover> removed = new ArrayList<>();
+        for (Found f : temporaries()) {
+            Instant modified = f.attributes().lastModifiedTime().toInstant();
+            // Probed just before deleting, file by file, so that the answer is fresh.
+            if (modified.isAfter(cutoff) || owner(f.file()) != Owner.NONE) {
+                continue;
+            }
+            try {
+                if (Files.deleteIfExists(f.file())) {
+                    removed.add(new Leftover(f.file().toString(), f.attributes().size(), modified, false));
+                    pruneEmptyDirectories(f.file().getParent());
+                }
+            } catch (IOException e) {
+                throw new StoreException(describe() + ": cannot remove the leftover " + f.file() + " (removed "
+                        + removed.size() + " before it): " + explain(e), e);
+            }
+        }
+        return removed;
+    }
+
+    private record Found(Path file, BasicFileAttributes attributes) {}
+
+    private List<Found> temporaries() {
+        List<Found> out = new ArrayList<>();
+        try {
+            if (paths.realRoot() != null) {
+                collectTemporaries(paths.root(), out);
+            }
+        } catch (IOException e) {
+            throw new StoreException(describe() + ": cannot look for leftovers: " + explain(e), e);
+        }
+        out.sort(Comparator.comparing(Found::file));
+        return out;
+    }
+
+    private void collectTemporaries(Path dir, List<Found> out) throws IOException {
+        try (DirectoryStream<Path> children = Files.newDirectoryStream(dir)) {
+            for (Path child : children) {
+                BasicFileAttributes a = attributes(child, LinkOption.NOFOLLOW_LINKS);
+                if (a == null) {
+                    continue;
+                }
+                if (a.isDirectory()) {
+                    collectTemporaries(child, out);
+                } else if (a.isRegularFile() && KeyToPath.isTempName(child.getFileName().toString())) {
+                    out.add(new Found(child, a));
+                }
+            }
+        } catch (NoSuchFileException | NotDirectoryException e) {
+            // Removed while being searched: nothing is left in it.
+        } catch (DirectoryIteratorException e) {
+            throw e.getCause();
+        }
+    }
+
+    private enum Owner { LIVE, NONE, GONE }
+
+    /**
+     * Whether a writer still owns a temporary file: a {@code set} of this JVM, or another process
+     * holding its lock; {@code GONE} when the file was renamed or removed since it was found. When
+     * the lock cannot be probed (unreadable file, no locks on this file system) the answer is
+     * {@code NONE}, and the age given to {@link #removeLeftovers} alone protects the file.
+     */
+    private static Owner owner(Path file) {
+        if (WRITING.contains(file.getFileName().toString())) {
+            return Owner.LIVE;
+        }
+        // Never a file this JVM writes (checked above): closing this channel would release this
+        // JVM's lock on it. A shared lock conflicts with the writer's exclusive one and needs no
+        // write permission.
+        synchronized (PROBE) {
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+                FileLock lock = ch.tryLock(0, Long.MAX_VALUE, true);
+                if (lock == null) {
+                    return Owner.LIVE;
+                }
+                lock.release();
+                return Owner.NONE;
+            } catch (OverlappingFileLockException e) {
+                return Owner.LIVE; // held in this JVM, by a writer this registry does not know
+            } catch (NoSuchFileException e) {
+                return Owner.GONE;
+            } catch (IOException e) {
+                return Owner.NONE;
+            }
         }
     }
 

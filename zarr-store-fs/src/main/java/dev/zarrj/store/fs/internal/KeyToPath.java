@@ -173,22 +173,4 @@ final class KeyToPath {
                     + real + ", outside the store root", null);
         }
     }
-
-    /**
-     * Resolves a symbolic link found under the root, or returns null when it is dangling, loops, or
-     * leads outside the root: such a link is not part of the store.
-     */
-    Path realInside(Path link) throws IOException {
-        Path real = realRoot();
-        if (real == null) {
-            return null;
-        }
-        Path r;
-        try {
-            r = link.toRealPath();
-        } catch (IOException e) {
-            return null;
-        }
-        return r.startsWith(real) ? r : null;
-    }
 }

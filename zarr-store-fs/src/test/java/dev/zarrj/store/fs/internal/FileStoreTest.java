@@ -130,11 +130,11 @@ class FileStoreTest {
         store.set(k("a/b"), bytes("v"));
         Files.createDirectories(root.resolve("empty"));
         for (String dir : List.of("a", "empty")) {
-            assertEquals(Optional.empty(), store.get(k(dir)));
-            assertEquals(Optional.empty(), store.get(k(dir), ByteRange.of(0, 1)));
-            assertEquals(OptionalLong.empty(), store.size(k(dir)));
-            assertFalse(store.exists(k(dir)));
+            StoreException e = assertThrows(StoreException.class, () -> store.get(k(dir)));
+            assertTrue(e.getMessage().contains("key '" + dir + "'") && e.getMessage().contains("is a directory"),
+                    e.getMessage());
         }
+        assertEquals(new ListDirResult(List.of(), List.of("a/", "empty/")), store.listDir(""));
         store.erase(k("a"));
         assertEquals("v", string(store.get(k("a/b"))), "erase of a directory path must do nothing");
     }
