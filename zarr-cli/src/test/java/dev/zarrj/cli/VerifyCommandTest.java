@@ -61,6 +61,26 @@ class VerifyCommandTest {
         assertTrue(v.out().contains("99 chunk(s) checked, 0 bad"), v.out());
     }
 
+    /**
+     * The same in a large, mostly absent array, whose reads list the array rather than ask for
+     * every chunk: the listing must show the folder, which {@code list_prefix} does not.
+     */
+    @Test
+    void aFolderWhereAnAbsentChunkShouldBeIsAnErrorInASparseRead() throws IOException {
+        Result c = zarr("create", store.toString(), "--path", "/sparse", "--shape", "64,64", "--chunks", "1,1",
+                "--dtype", "int32");
+        assertEquals(0, c.code(), c.err());
+        Path one = tmp.resolve("one.raw");
+        Files.write(one, new byte[] {7, 0, 0, 0});
+        Result w = zarr("write", store.toString(), "--path", "/sparse", "--region", "3,4", "--raw", one.toString());
+        assertEquals(0, w.code(), w.err());
+        Files.createDirectories(store.resolve("sparse/c/40/41"));
+
+        Result cat = zarr("cat", store.toString(), "--path", "/sparse", "--format", "csv");
+        assertEquals(2, cat.code(), "4,096 chunks, one present, one a folder: " + cat.err());
+        assertTrue(cat.err().contains("'sparse/c/40/41'") && cat.err().contains("is a directory"), cat.err());
+    }
+
     @Test
     void aFolderWhereAChunkShouldBeIsAnErrorInCatAndBadInVerify() throws IOException {
         Files.delete(store.resolve("a/c/0/0"));

@@ -359,16 +359,15 @@ public final class FileStore implements Store {
         try {
             Temporary tmp = writeTemporary(key, target.getParent(), value);
             try {
+                // Closed before the rename, so that an error the close reports (a write-back that
+                // failed) keeps the old value. That releases the file's lock; this JVM's registry
+                // still says the file is live, and another process's removeLeftovers spares it by
+                // its age (it was written just now).
+                tmp.channel().close();
                 Files.move(tmp.path(), target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (IOException | RuntimeException e) {
                 discard(tmp, e);
                 throw e;
-            }
-            try {
-                tmp.channel().close();
-            } catch (IOException e) {
-                throw new StoreException(describe() + ": key '" + key + "' was replaced, but closing its file failed,"
-                        + " so its value may be incomplete: " + explain(e), e);
             } finally {
                 WRITING.remove(tmp.name());
             }
@@ -382,7 +381,7 @@ public final class FileStore implements Store {
 
     /**
      * A temporary file that {@code set} writes: registered in {@link #WRITING} before it is
-     * created, locked from its creation until it is renamed (or deleted) and its channel closed.
+     * created, locked from its creation until its channel is closed, just before the rename.
      */
     private record Temporary(Path path, String name, FileChannel channel) {}
 
