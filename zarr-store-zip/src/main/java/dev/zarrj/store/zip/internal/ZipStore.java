@@ -132,9 +132,10 @@ public final class ZipStore implements Store {
      * @throws InvalidKeyException when {@code innerFolder} is not a key path
      */
     public static ZipStore open(Path zip, String innerFolder, Mode mode, ZipStoreOptions options) {
-        Path path = zip.toAbsolutePath().normalize();
+        Path given = zip.toAbsolutePath().normalize();
         String folder = folderPrefix(innerFolder);
-        String description = "zip:" + path + (folder.isEmpty() ? "" : "!/" + folder.substring(0, folder.length() - 1));
+        String description = "zip:" + given + (folder.isEmpty() ? "" : "!/" + folder.substring(0, folder.length() - 1));
+        Path path = real(given);
         if (mode == Mode.READ_ONLY) {
             ZipArchive base = ZipArchive.open(path, description);
             if (!folder.isEmpty() && !base.hasEntryUnder(folder)) {
@@ -172,6 +173,27 @@ public final class ZipStore implements Store {
     }
 
 
+    /**
+     * The archive's path with symbolic links resolved (in its folders, and the archive itself when
+     * it exists): the lock file and leftovers lie beside the real archive, so writers that reach
+     * one archive through different links exclude each other, and a write through a link to an
+     * archive replaces the archive, not the link.
+     */
+    private static Path real(Path path) {
+        try {
+            if (Files.exists(path)) {
+                return path.toRealPath();
+            }
+            Path parent = path.getParent();
+            if (parent != null && Files.isDirectory(parent)) {
+                return parent.toRealPath().resolve(path.getFileName());
+            }
+        } catch (IOException e) {
+            // Unreadable on the way: the path as given, and the operation says what is wrong.
+        }
+        return path;
+    }
+
     /** {@code ""} for the root, else the folder with one trailing {@code /}. */
     static String folderPrefix(String innerFolder) {
         if (innerFolder == null) {
@@ -203,8 +225,9 @@ public final class ZipStore implements Store {
         if (!source.capabilities().listable()) {
             throw new IllegalArgumentException(source.describe() + " is not listable, so it cannot be copied");
         }
-        Path path = zip.toAbsolutePath().normalize();
-        String description = "zip:" + path;
+        Path given = zip.toAbsolutePath().normalize();
+        String description = "zip:" + given;
+        Path path = real(given);
         ArchiveLock writeLock = lockForWriting(path, description, options, "copy");
         try {
             return copyLocked(source, path, description, options);

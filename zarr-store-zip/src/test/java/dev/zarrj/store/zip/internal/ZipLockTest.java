@@ -85,6 +85,24 @@ class ZipLockTest {
     }
 
     @Test
+    void writersThroughSymbolicLinksToOneArchiveExcludeEachOther() throws IOException {
+        Path zip = archive();
+        Path linkToArchive = Files.createSymbolicLink(tmp.resolve("link.zip"), zip);
+        Path linkToFolder = Files.createSymbolicLink(tmp.resolve("folder"), tmp);
+        try (Store first = ZipStores.update(linkToArchive, "", ZipStoreOptions.defaults())) {
+            first.set(k("a"), bytes("through the link"));
+            refusedAsBusy(zip, () -> ZipStores.update(zip, "", ZipStoreOptions.defaults()), "another store of this process");
+            refusedAsBusy(linkToFolder.resolve("s.zip"),
+                    () -> ZipStores.update(linkToFolder.resolve("s.zip"), "", ZipStoreOptions.defaults()),
+                    "another store of this process");
+        }
+        assertTrue(Files.isSymbolicLink(linkToArchive), "the link still leads to the archive");
+        try (Store s = ZipStores.open(zip, "")) {
+            assertArrayEquals(utf8("through the link"), array(s.get(k("a")).orElseThrow()));
+        }
+    }
+
+    @Test
     void aWriterThatWaitsReadsWhatTheFirstWrote() throws Exception {
         Path zip = archive();
         Store first = ZipStores.update(zip, "", ZipStoreOptions.defaults());
