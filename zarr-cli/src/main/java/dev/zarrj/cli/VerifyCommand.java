@@ -8,21 +8,15 @@ import dev.zarrj.core.ZarrArray;
 import dev.zarrj.core.ZarrGroup;
 import dev.zarrj.core.ZarrNode;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayDeque;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.ParentCommand;
 
 /**
@@ -51,7 +45,7 @@ final class VerifyCommand implements Callable<Integer> {
             + "--min-age old, and print what was removed. Values are never touched; works on a store in use.")
     boolean clean;
 
-    @Option(names = "--min-age", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.class,
+    @Option(names = "--min-age", paramLabel = "DURATION", defaultValue = "1s", converter = Durations.Converter.class,
             description = "With --clean, keep leftovers written less than this long ago (default: ${DEFAULT-VALUE}; "
                     + "e.g. 500ms, 30s, 10m, 2h, 1d). It guards a writer that has created its temporary file but not "
                     + "yet locked it, and writers on another machine, whose locks may not be visible here.")
@@ -164,63 +158,10 @@ final class VerifyCommand implements Callable<Integer> {
             root.out().printf("%d leftover(s), %d bytes, all live%n", left.size(), bytes);
         } else if (clean) {
             root.out().printf("%d leftover(s), %d bytes, %d live; the others are younger than --min-age %s%n",
-                    left.size(), bytes, live, format(minAge));
+                    left.size(), bytes, live, Durations.format(minAge));
         } else {
             root.out().printf("%d leftover(s), %d bytes, %d live; zarr verify --clean removes the others%n",
                     left.size(), bytes, live);
-        }
-    }
-
-    /** A duration as {@code --min-age} takes it: in its largest whole unit. */
-    static String format(Duration d) {
-        if (d.toDays() > 1_000_000) {
-            return d.toString();
-        }
-        long ms = d.toMillis();
-        long[] sizes = {86_400_000, 3_600_000, 60_000, 1000};
-        String[] units = {"d", "h", "m", "s"};
-        for (int i = 0; i < sizes.length; i++) {
-            if (ms % sizes[i] == 0 && ms > 0) {
-                return ms / sizes[i] + units[i];
-            }
-        }
-        return ms + "ms";
-    }
-
-    /**
-     * A duration: a count with a unit ({@code ms}, {@code s}, {@code m}, {@code h}, {@code d}),
-     * or ISO-8601 ({@code PT1S}).
-     */
-    static final class DurationConverter implements ITypeConverter<Duration> {
-        private static final Pattern SIMPLE = Pattern.compile("(\\d{1,9})(ms|s|m|h|d)");
-
-        @Override
-        public Duration convert(String text) {
-            String t = text.trim().toLowerCase(Locale.ROOT);
-            if (t.equals("0")) {
-                return Duration.ZERO;
-            }
-            Matcher m = SIMPLE.matcher(t);
-            try {
-                if (m.matches()) {
-                    long n = Long.parseLong(m.group(1));
-                    return switch (m.group(2)) {
-                        case "ms" -> Duration.ofMillis(n);
-                        case "s" -> Duration.ofSeconds(n);
-                        case "m" -> Duration.ofMinutes(n);
-                        case "h" -> Duration.ofHours(n);
-                        default -> Duration.ofDays(n);
-                    };
-                }
-                Duration d = Duration.parse(text.trim());
-                if (!d.isNegative()) {
-                    return d;
-                }
-            } catch (DateTimeParseException | ArithmeticException e) {
-                // reported below
-            }
-            throw new TypeConversionException("'" + text + "' is not a duration: write a count and a unit, such as "
-                    + "500ms, 30s, 10m, 2h or 1d");
         }
     }
 }

@@ -1,7 +1,7 @@
 package dev.zarrj.cli;
 
-import java.util.regex.Pattern;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code --wait[=DURATION]} of the commands that write a store: a zip archive is written by one
@@ -10,11 +10,9 @@ import picocli.CommandLine.Option;
  * for them.
  */
 final class WaitOption {
-    private static final Pattern DURATION = Pattern.compile("forever|\\d{1,18}(ms|s|m|h)|[Pp][Tt]?[0-9.,A-Za-z]+");
-
     @Option(names = "--wait", arity = "0..1", fallbackValue = "forever", paramLabel = "DURATION",
             description = "When another process is writing the zip archive, wait for it to finish (up to DURATION: "
-                    + "30s, 500ms, 2m, 1h; default forever) instead of failing. Other stores take no lock.")
+                    + "30s, 500ms, 2m, 1h, 1d; default forever) instead of failing. Other stores take no lock.")
     String wait;
 
     /**
@@ -25,10 +23,17 @@ final class WaitOption {
         if (wait == null) {
             return location;
         }
-        if (!DURATION.matcher(wait.strip()).matches()) {
-            throw new UserError("--wait '" + wait + "' is not a duration; write 30s, 500ms, 2m, 1h or forever");
+        String w;
+        if (wait.strip().equalsIgnoreCase("forever")) {
+            w = "forever";
+        } else {
+            try {
+                long ms = Durations.parse(wait).toMillis(); // in units the zip: URI takes
+                w = ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
+            } catch (TypeConversionException | ArithmeticException e) {
+                throw new UserError("--wait '" + wait + "' is not a duration; write 30s, 500ms, 2m, 1h or forever");
+            }
         }
-        String w = wait.strip();
         boolean uri = location.matches("^[a-zA-Z][a-zA-Z0-9+.-]+:.*") && !location.matches("^[a-zA-Z]:[\\\\/].*");
         if (uri) {
             if (!location.regionMatches(true, 0, "zip:", 0, 4)) {

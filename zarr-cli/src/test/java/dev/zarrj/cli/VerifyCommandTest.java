@@ -185,9 +185,9 @@ class VerifyCommandTest {
         assertEquals(2, r.code());
         assertTrue(r.err().startsWith("zarr: Invalid value for option '--min-age': '5 minutes' is not a duration"),
                 r.err());
-        assertEquals(Duration.ofMinutes(90), new VerifyCommand.DurationConverter().convert("90m"));
-        assertEquals(Duration.ofMillis(1500), new VerifyCommand.DurationConverter().convert("1500ms"));
-        assertEquals("90m", VerifyCommand.format(Duration.ofMinutes(90)));
-        assertEquals("1500ms", VerifyCommand.format(Duration.ofMillis(1500)));
+        assertEquals(Duration.ofMinutes(90), Durations.parse("90m"));
+        assertEquals(Duration.ofMillis(1500), Durations.parse("1500ms"));
+        assertEquals("90m", Durations.format(Duration.ofMinutes(90)));
+        assertEquals("1500ms", Durations.format(Duration.ofMillis(1500)));
     }
 }
