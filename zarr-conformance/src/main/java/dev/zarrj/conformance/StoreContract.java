@@ -14,6 +14,7 @@ import dev.zarrj.api.StoreException;
 import dev.zarrj.api.ZarrException;
 import dev.zarrj.api.store.KeyRange;
 import dev.zarrj.api.store.KeyStartValue;
+import dev.zarrj.api.store.Leftover;
 import dev.zarrj.api.store.ListDirResult;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
@@ -22,14 +23,17 @@ import dev.zarrj.conformance.internal.rules.Rule;
 import dev.zarrj.conformance.internal.store.StoreBytes;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
@@ -75,8 +79,9 @@ import org.opentest4j.AssertionFailedError;
  *   <li>{@link #reopen(Store)} — for stores whose writes become durable or visible only when
  *       closed (a zip archive in update mode): close the written store and open what it wrote.
  *       Rules write their content, then read and list through the reopened store. Only
- *       {@code S18} (buffers passed to {@code set}) and {@code S19} (concurrency) read the live
- *       written store, as a program reading its own writes does.</li>
+ *       {@code S18} (buffers passed to {@code set}), {@code S19} (concurrency) and {@code S24}
+ *       (leftovers, before and after reopening) read the live written store, as a program
+ *       reading its own writes does.</li>
  *   <li>{@link #newReadOnlyStore(Map)} — a read-only store holding given content (a zip built
  *       from it). When {@link #newStore()} is not writable, every reading rule gets its content
  *       this way; {@code S20} checks that such a store refuses writes.</li>
@@ -1305,5 +1310,212 @@ public abstract class StoreContract {
                 throw Rule.fail("get('absent/key', allocate) found a value or asked for a buffer");
             }
         });
+    }
+
+    // ---- maintenance ----
+
+    /**
+     * Leftovers ({@link Store#leftovers()}) are never values, and removing them
+     * ({@link Store#removeLeftovers}) keeps every value — what a store can be held to without
+     * knowing how it stores data. After sets, replacements and erases (on the written store and
+     * on the store reopened after writing), and on a read-only store: {@code leftovers()} returns
+     * normally and names no stored key's value; {@code removeLeftovers(Duration.ZERO)} leaves
+     * every key reading back as before (and listing as before), returns only leftovers that
+     * {@code leftovers()} had reported as not live, and a second call right after returns none
+     * of those again; {@code removeLeftovers(null)} throws {@link NullPointerException}. When the
+     * store is writable, {@code removeLeftovers(Duration.ZERO)} called over and over while
+     * another thread makes 200 {@code set}s loses no write: every value reads back whole
+     * afterwards.
+     *
+     * <p>A leftover names a value when its location, with {@code \} read as {@code /}, is
+     * the key or ends with {@code /} and the key.
+     *
+     * <p>Spec: zarrj {@link Store#leftovers()}, {@link Store#removeLeftovers}, {@link Leftover}:
+     * "Never removes a value and never a live leftover"; core.rst, "Abstract store interface".
+     *
+     * <p>If this fails, check: values mistaken for leftovers (an empty or a hidden file is still
+     * a value); the temporary file of a {@code set} in progress in this process not known to be
+     * live (a lock that this process cannot see, a registry consulted after the file exists);
+     * a temporary file renamed into place after it was found, then removed under its new name.
+     */
+    @Test
+    @DisplayName("S24 leftovers are never values, and removing them keeps every value"
+            + " (spec: zarrj Store.leftovers, Store.removeLeftovers)")
+    public void required_S24_leftoversAreNeverValues() {
+        check("S24", "leftovers are never values, and removing them keeps every value", () -> {
+            Map<String, byte[]> c = content(
+                    "leftovers/a", pattern(300, 41),
+                    "leftovers/c/0/0", pattern(100_000, 42),
+                    "leftovers/deep/x y/\u00fc", "\u00fc value",
+                    "leftovers/empty", new byte[0],
+                    "leftovers/back", pattern(70, 43),
+                    "zarr.json", "{}");
+            Store s = fresh();
+            if (!s.capabilities().writable()) {
+                leftoversKeepValues(storeWith(c), c, Set.of(), "a read-only store");
+                return;
+            }
+            Set<String> erased = Set.of("leftovers/gone", "leftovers/sub/gone");
+            s.set(StoreKey.of("leftovers/a"), ByteBuffer.wrap(pattern(10, 40)));
+            for (Map.Entry<String, byte[]> e : new TreeMap<>(c).entrySet()) {
+                s.set(StoreKey.of(e.getKey()), ByteBuffer.wrap(e.getValue().clone()));
+            }
+            for (String k : erased) {
+                s.set(StoreKey.of(k), ByteBuffer.wrap(pattern(50, 44)));
+            }
+            s.erase(StoreKey.of("leftovers/back"));
+            s.set(StoreKey.of("leftovers/back"), ByteBuffer.wrap(c.get("leftovers/back").clone()));
+            s.eraseValues(List.of(StoreKey.of("leftovers/gone"), StoreKey.of("leftovers/sub/gone")));
+            leftoversKeepValues(s, c, erased, "the written store");
+            leftoversKeepValues(reopened(s), c, erased, "the store reopened after writing");
+            Optional<Store> ro = newReadOnlyStore(c);
+            if (ro.isPresent()) {
+                leftoversKeepValues(track(ro.get()), c, Set.of(), "the store of newReadOnlyStore");
+            }
+            removalDuringWrites(fresh());
+        });
+    }
+
+    private void leftoversKeepValues(Store s, Map<String, byte[]> c, Set<String> erased, String where) {
+        List<Leftover> before = leftoversNamingNoValue(s, c.keySet(), where);
+        Set<String> dead = before.stream().filter(l -> !l.live()).map(Leftover::location).collect(Collectors.toSet());
+        List<Leftover> removed = removeLeftoversNow(s, c.keySet(), where);
+        for (Leftover l : removed) {
+            if (!dead.contains(l.location())) {
+                throw Rule.fail(where + ": removeLeftovers(0) removed " + l + ", which leftovers() did not report"
+                        + " as a leftover that no writer owns; it reported " + before);
+            }
+        }
+        expectValues(s, c, erased, where + ", after removeLeftovers(0)");
+        Set<String> gone = removed.stream().map(Leftover::location).collect(Collectors.toSet());
+        for (Leftover l : removeLeftoversNow(s, c.keySet(), where + ", called again")) {
+            if (gone.contains(l.location())) {
+                throw Rule.fail(where + ": a second removeLeftovers(0) removed " + l + " again");
+            }
+        }
+        for (Leftover l : leftoversNamingNoValue(s, c.keySet(), where + ", after removeLeftovers(0)")) {
+            if (gone.contains(l.location())) {
+                throw Rule.fail(where + ": leftovers() still reports " + l + ", which removeLeftovers(0) removed");
+            }
+        }
+        expectValues(s, c, erased, where + ", after removeLeftovers(0) twice");
+        try {
+            s.removeLeftovers(null);
+        } catch (NullPointerException expected) {
+            return;
+        } catch (RuntimeException e) {
+            throw Rule.fail(where + ": removeLeftovers(null) threw " + e + "; expected a NullPointerException");
+        }
+        throw Rule.fail(where + ": removeLeftovers(null) returned normally; expected a NullPointerException");
+    }
+
+    /** {@code s.leftovers()}, checked to be a list of leftovers none of which names a value of {@code keys}. */
+    private static List<Leftover> leftoversNamingNoValue(Store s, Collection<String> keys, String where) {
+        List<Leftover> found = s.leftovers();
+        checkLeftovers(found, keys, where + ": leftovers()");
+        return found;
+    }
+
+    /** {@code s.removeLeftovers(Duration.ZERO)}, checked as {@link #leftoversNamingNoValue}, none of them live. */
+    private static List<Leftover> removeLeftoversNow(Store s, Collection<String> keys, String where) {
+        List<Leftover> removed = s.removeLeftovers(Duration.ZERO);
+        checkLeftovers(removed, keys, where + ": removeLeftovers(0)");
+        for (Leftover l : removed) {
+            if (l.live()) {
+                throw Rule.fail(where + ": removeLeftovers(0) returned " + l + ", which is live");
+            }
+        }
+        return removed;
+    }
+
+    private static void checkLeftovers(List<Leftover> leftovers, Collection<String> keys, String call) {
+        if (leftovers == null) {
+            throw Rule.fail(call + " returned null instead of a list");
+        }
+        for (Leftover l : leftovers) {
+            if (l == null) {
+                throw Rule.fail(call + " returned a list holding null: " + leftovers);
+            }
+            String location = l.location().replace('\\', '/');
+            for (String k : keys) {
+                if (location.equals(k) || location.endsWith("/" + k)) {
+                    throw Rule.fail(call + " names the value of key '" + k + "' as a leftover: " + l);
+                }
+            }
+        }
+    }
+
+    private static void expectValues(Store s, Map<String, byte[]> c, Set<String> erased, String what) {
+        for (Map.Entry<String, byte[]> e : c.entrySet()) {
+            expectValue(s, e.getKey(), e.getValue(), what);
+        }
+        for (String k : erased) {
+            expectAbsent(s, k, what + ", an erased key");
+        }
+        if (s.capabilities().listable()) {
+            expectEquals(new ArrayList<>(new TreeMap<>(c).keySet()), names(s.list()), what + ": list()");
+        }
+    }
+
+    private static final int RACING_SETS = 200;
+    private static final int RACING_KEYS = 100;
+
+    private static String racingKey(int i) {
+        return "racing/d" + (i % 10) + "/k" + (i % RACING_KEYS);
+    }
+
+    private static byte[] racingValue(int i) {
+        return pattern(1000 + 37 * i, 50 + i);
+    }
+
+    /**
+     * One thread makes {@link #RACING_SETS} sets (each key twice) and reads each back, while this
+     * thread removes leftovers over and over until it is done; then every key holds its last value.
+     */
+    private void removalDuringWrites(Store s) throws Exception {
+        List<String> keys = new ArrayList<>();
+        for (int k = 0; k < RACING_KEYS; k++) {
+            keys.add(racingKey(k));
+        }
+        ConcurrentLinkedQueue<String> problems = new ConcurrentLinkedQueue<>();
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<?> writer = pool.submit(() -> {
+                await(start);
+                for (int i = 0; i < RACING_SETS; i++) {
+                    StoreKey k = StoreKey.of(racingKey(i));
+                    byte[] v = racingValue(i);
+                    try {
+                        s.set(k, ByteBuffer.wrap(v));
+                        byte[] back = s.get(k).map(StoreBytes::array).orElse(null);
+                        if (!Arrays.equals(v, back)) {
+                            problems.add("set " + show(v) + " to " + k + " and read back " + show(back));
+                        }
+                    } catch (RuntimeException e) {
+                        problems.add("set of " + k + " threw " + e);
+                    }
+                }
+            });
+            start.countDown();
+            int calls = 0;
+            do {
+                removeLeftoversNow(s, keys, "while another thread sets values (call " + ++calls + ")");
+                leftoversNamingNoValue(s, keys, "while another thread sets values");
+            } while (!writer.isDone());
+            writer.get(120, TimeUnit.SECONDS);
+        } finally {
+            pool.shutdownNow();
+        }
+        if (!problems.isEmpty()) {
+            throw Rule.fail("while removeLeftovers(0) ran, " + problems.size() + " sets failed or were lost, the first: "
+                    + problems.peek());
+        }
+        Map<String, byte[]> last = new TreeMap<>();
+        for (int i = RACING_SETS - RACING_KEYS; i < RACING_SETS; i++) {
+            last.put(racingKey(i), racingValue(i));
+        }
+        expectValues(s, last, Set.of(), "after removeLeftovers(0) ran during 200 sets (the written store)");
+        expectValues(reopened(s), last, Set.of(), "after removeLeftovers(0) ran during 200 sets");
     }
 }

@@ -4,6 +4,7 @@ import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.StoreException;
 import dev.zarrj.api.store.KeyRange;
 import dev.zarrj.api.store.KeyStartValue;
+import dev.zarrj.api.store.Leftover;
 import dev.zarrj.api.store.ListDirResult;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
@@ -11,14 +12,18 @@ import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.conformance.StoreContract;
 import dev.zarrj.core.Zarr;
 import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
@@ -361,7 +366,7 @@ public final class BrokenStores {
         }
     }
 
-    /** A small map store; {@link ReturnsInternalBuffer} and {@link TornWrites} break it. */
+    /** A small map store; {@link ReturnsInternalBuffer}, {@link TornWrites} and {@link RemovesWritesInProgress} break it. */
     static class MapStore implements Store {
         final ConcurrentSkipListMap<String, byte[]> values = new ConcurrentSkipListMap<>();
 
@@ -464,6 +469,75 @@ public final class BrokenStores {
                         atZero.add(new KeyStartValue(v.key(), 0, v.value()));
                     }
                     delegate.setPartialValues(atZero);
+                }
+            };
+        }
+    }
+
+    /**
+     * S24: takes every empty value for the leftover of an interrupted write, so
+     * {@code leftovers()} reports it and {@code removeLeftovers} erases it.
+     */
+    public static class EmptyValuesAreLeftovers extends Wrapped {
+        @Override Store wrap(Store m) {
+            return new ForwardingStore(m) {
+                @Override public List<Leftover> leftovers() {
+                    List<Leftover> out = new ArrayList<>();
+                    for (StoreKey k : delegate.list()) {
+                        if (delegate.size(k).orElse(-1) == 0) {
+                            out.add(new Leftover(k.value(), 0, Instant.EPOCH, false));
+                        }
+                    }
+                    return out;
+                }
+                @Override public List<Leftover> removeLeftovers(Duration minimumAge) {
+                    Objects.requireNonNull(minimumAge, "minimumAge");
+                    List<Leftover> removed = leftovers();
+                    removed.forEach(l -> delegate.erase(StoreKey.of(l.location())));
+                    return removed;
+                }
+            };
+        }
+    }
+
+    /**
+     * S24: set puts a value in a pending area first and moves it into place a moment later;
+     * leftovers() cannot tell a pending value of a set in progress from one a crash left, so a
+     * concurrent removeLeftovers removes writes in progress, which are then lost.
+     */
+    public static class RemovesWritesInProgress extends StoreContract {
+        @Override
+        protected Store newStore() {
+            return new MapStore() {
+                final Map<String, byte[]> pending = new ConcurrentHashMap<>();
+
+                @Override public void set(StoreKey key, ByteBuffer value) {
+                    String tmp = ".pending/" + key.value() + ".tmp";
+                    byte[] v = bytes(value);
+                    pending.put(tmp, v);
+                    try {
+                        Thread.sleep(1);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    if (pending.remove(tmp, v)) {
+                        values.put(key.value(), v);
+                    }
+                }
+                @Override public List<Leftover> leftovers() {
+                    List<Leftover> out = new ArrayList<>();
+                    pending.forEach((k, v) -> out.add(new Leftover(k, v.length, Instant.EPOCH, false)));
+                    return out;
+                }
+                @Override public List<Leftover> removeLeftovers(Duration minimumAge) {
+                    Objects.requireNonNull(minimumAge, "minimumAge");
+                    List<Leftover> removed = new ArrayList<>();
+                    for (Leftover l : leftovers()) {
+                        if (pending.remove(l.location()) != null) {
+                            removed.add(l);
+                        }
+                    }
+                    return removed;
                 }
             };
         }

@@ -3,11 +3,13 @@ package dev.zarrj.conformance.selftest;
 import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.store.KeyRange;
 import dev.zarrj.api.store.KeyStartValue;
+import dev.zarrj.api.store.Leftover;
 import dev.zarrj.api.store.ListDirResult;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -36,6 +38,8 @@ public class ForwardingStore implements Store {
     @Override public List<StoreKey> list() { return delegate.list(); }
     @Override public List<StoreKey> listPrefix(String prefix) { return delegate.listPrefix(prefix); }
     @Override public ListDirResult listDir(String prefix) { return delegate.listDir(prefix); }
+    @Override public List<Leftover> leftovers() { return delegate.leftovers(); }
+    @Override public List<Leftover> removeLeftovers(Duration minimumAge) { return delegate.removeLeftovers(minimumAge); }
     @Override public void close() { delegate.close(); }
 
     @Override

@@ -50,6 +50,8 @@ class KitSelfTest {
                 Arguments.of(BrokenStores.ReadOnlyAcceptsWrites.class, "S20"),
                 Arguments.of(BrokenStores.UndeclaredPartialWrites.class, "S21"),
                 Arguments.of(BrokenStores.PartialWritesAtOffsetZero.class, "S22"),
+                Arguments.of(BrokenStores.EmptyValuesAreLeftovers.class, "S24"),
+                Arguments.of(BrokenStores.RemovesWritesInProgress.class, "S24"),
                 // data types
                 Arguments.of(BrokenMetadata.NanPayloadLost.class, "DT01"),
                 Arguments.of(BrokenMetadata.IntegerFractionTruncated.class, "DT02"),
