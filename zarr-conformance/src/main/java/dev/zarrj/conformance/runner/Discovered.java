@@ -19,6 +19,12 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
 
 /**
  * The contracts bound to whatever provider the runner hands over through {@link Target}: one
@@ -115,13 +121,31 @@ final class Discovered {
      * written on close), except {@code memory:} stores, which live only in their instance.
      */
     public static final class Store extends StoreContract {
+        /** The temporary locations of every store opened, deleted after the last rule has run. */
+        private static final List<Path> LOCATIONS = Collections.synchronizedList(new ArrayList<>());
         private final java.util.Map<dev.zarrj.api.store.Store, URI> uris = new java.util.IdentityHashMap<>();
+
+        /** Runs after every rule's stores were closed (the contract closes them after each rule). */
+        @AfterAll
+        static void deleteLocations() throws IOException {
+            synchronized (LOCATIONS) {
+                for (Path dir : LOCATIONS) {
+                    try (Stream<Path> tree = Files.walk(dir)) {
+                        for (Path p : tree.sorted(Comparator.reverseOrder()).toList()) {
+                            Files.deleteIfExists(p);
+                        }
+                    }
+                }
+                LOCATIONS.clear();
+            }
+        }
 
         @Override
         protected dev.zarrj.api.store.Store newStore() {
             StoreProvider p = Target.get(StoreProvider.class);
             try {
                 Path dir = Files.createTempDirectory("zarrj-conformance-" + p.name());
+                LOCATIONS.add(dir);
                 URI uri = switch (p.name()) {
                     case "memory" -> URI.create("memory:/");
                     case "zip" -> URI.create("zip:" + dir.resolve("store.zip").toUri().getRawPath());
