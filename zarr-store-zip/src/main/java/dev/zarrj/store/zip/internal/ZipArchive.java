@@ -147,6 +147,7 @@ final class ZipArchive implements AutoCloseable {
                     throw new StoreException(label + ": entry '" + name + "' is a symbolic link; a zip store "
                             + "holds only files and directories, so the archive is refused", null);
                 }
+                checkLocalName(ch, z, label);
                 out.add(describe(ch, z, length));
             }
         } catch (IOException | RuntimeException e) {
@@ -188,12 +189,34 @@ final class ZipArchive implements AutoCloseable {
             if (buf.getInt(i) == EOCD_SIGNATURE) {
                 long entries = buf.getShort(i + 10) & 0xffff;
                 long zip64 = zip64Entries(ch, length - tail + i);
-                return zip64 >= 0 ? zip64 : entries;
+                long declared = zip64 >= 0 ? zip64 : entries;
+                if (declared == 0) {
+                    checkEmpty(buf, i, length - tail + i, length, label);
+                }
+                return declared;
             }
         }
         throw new StoreException(label + ": not a complete zip archive: no end-of-central-directory record in "
                 + "its last " + tail + " bytes. It is truncated, was left unfinished (by a writer that crashed "
                 + "or was never closed), or is not a zip file", null);
+    }
+
+    /**
+     * An end record that declares no entries must be one: ending the file exactly (its comment
+     * length says how) and declaring an empty central directory. Else it is likely a stray record
+     * (in a comment, or in data) found where the real one was damaged, and an archive read through
+     * it would silently hold no keys. (A record declaring entries is checked by counting them; a
+     * size of 0xffffffff is in the ZIP64 record.)
+     */
+    private static void checkEmpty(ByteBuffer buf, int i, long at, long length, String label) {
+        long cdSize = buf.getInt(i + 12) & 0xffffffffL;
+        int comment = buf.getShort(i + 20) & 0xffff;
+        if ((cdSize != 0 && cdSize != 0xffffffffL) || at + EOCD_LENGTH + comment != length) {
+            throw new StoreException(label + ": the end-of-central-directory record at offset " + at + " declares "
+                    + "no entries, but a central directory of " + cdSize + " bytes and a comment of " + comment
+                    + " bytes where " + (length - at - EOCD_LENGTH) + " bytes follow it; the archive is corrupt",
+                    null);
+        }
     }
 
     /** The entry count of the ZIP64 end record that the locator before {@code eocd} points to, or -1. */
@@ -259,6 +282,37 @@ final class ZipArchive implements AutoCloseable {
         }
         return new ArchiveEntry(name, z.getMethod(), dataOffset, csize, size, z.getCrc(), z.getTime(), unixMode,
                 z.getExternalAttributes(), problem);
+    }
+
+    /**
+     * Refuses the archive when an entry's local header names another entry than the central
+     * directory does. Names are covered by no CRC: a damaged name in the central directory would
+     * otherwise move a value to another key silently (and its own key would read as absent), and
+     * an offset that points at another entry's header would serve that entry's value, which the
+     * CRC-32 does not always tell apart (values that end with their own CRC-32, as gzip's do, all
+     * have one CRC-32 per length).
+     */
+    private static void checkLocalName(ArchiveChannel ch, ZipArchiveEntry z, String label) throws IOException {
+        byte[] central = z.getRawName();
+        long offset = z.getLocalHeaderOffset();
+        ByteBuffer head = ByteBuffer.allocate(30 + central.length).order(ByteOrder.LITTLE_ENDIAN);
+        try {
+            ch.readFully(head, offset);
+        } catch (EOFException e) {
+            return; // describe() reports the missing header
+        }
+        if (head.getInt(0) != LOCAL_HEADER_SIGNATURE) {
+            return;
+        }
+        int length = head.getShort(26) & 0xffff;
+        byte[] local = java.util.Arrays.copyOfRange(head.array(), 30, 30 + Math.min(length, central.length));
+        if (length != central.length || !java.util.Arrays.equals(local, central)) {
+            throw new StoreException(label + ": entry '" + printable(z.getName()) + "' is named '"
+                    + printable(new String(local, java.nio.charset.StandardCharsets.UTF_8))
+                    + (length > central.length ? "..." : "") + "' in its local header at offset " + offset
+                    + "; the central directory or the local header is corrupt, so which key holds which value "
+                    + "cannot be told and the archive is refused", null);
+        }
     }
 
     private static boolean hasLocalHeader(ArchiveChannel ch, long offset) throws IOException {
