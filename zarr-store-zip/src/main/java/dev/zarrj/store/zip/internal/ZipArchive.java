@@ -169,7 +169,11 @@ final class ZipArchive implements AutoCloseable {
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        return root.getMessage() == null ? root.toString() : root.getMessage();
+        if (root instanceof EOFException && (root.getMessage() == null || root.getMessage().isEmpty())) {
+            return "a record or field it points to runs past the end of the file";
+        }
+        return root.getMessage() == null ? "a record cannot be parsed (" + root.getClass().getSimpleName() + ")"
+                : root.getMessage();
     }
 
     /**
@@ -245,12 +249,33 @@ final class ZipArchive implements AutoCloseable {
             new StoreKey(path);
         } catch (InvalidKeyException e) {
             throw new StoreException(label + ": entry '" + printable(name) + "' is not a safe relative path ("
-                    + e.detail() + "); the archive is refused, so that no entry can name a place outside it", e);
+                    + printable(e.detail()) + "); the archive is refused, so that no entry can name a place outside it", e);
         }
     }
 
-    private static String printable(String s) {
-        return s.replace("\0", "\\0");
+    /**
+     * A name as it can be shown in a one-line message: control characters escaped as in a Java
+     * string literal, at most 200 characters. Damaged names hold any bytes.
+     */
+    static String printable(String s) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < s.length() && b.length() < 200; i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '\0' -> b.append("\\0");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                default -> {
+                    if (Character.isISOControl(c)) {
+                        b.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.length() >= 200 ? b + "..." : b.toString();
     }
 
     private static ArchiveEntry describe(ArchiveChannel ch, ZipArchiveEntry z, long length) throws IOException {

@@ -125,4 +125,24 @@ class ZipFuzzFindingsTest {
             assertArrayEquals(utf8("{}"), array(s.get(StoreKey.of("zarr.json")).orElseThrow()));
         }
     }
+
+    @Test
+    void aCentralDirectoryThatRunsPastTheEndIsNamedWithoutAJavaClassName() throws IOException {
+        Path zip = Zips.write(tmp.resolve("x.zip"), Item.stored("zarr.json", utf8("{}")));
+        byte[] z = Files.readAllBytes(zip);
+        le(z).putInt(Zips.centralHeader(z, "zarr.json") + 30, 0xffffffff); // extra and comment lengths
+        Files.write(zip, z);
+        StoreException e = refused(zip);
+        assertTrue(e.getMessage().contains("the central directory is corrupt or truncated: a record or field it "
+                + "points to runs past the end of the file"), e.getMessage());
+        assertTrue(!e.getMessage().contains("Exception"), e.getMessage());
+    }
+
+    @Test
+    void aNameWithControlCharactersIsShownOnOneLine() throws IOException {
+        Path zip = Zips.write(tmp.resolve("c.zip"), Item.stored("a\nb\0c\u001b", utf8("{}")));
+        StoreException e = refused(zip);
+        assertTrue(e.getMessage().contains("entry 'a\\nb\\0c\\u001b' is not a safe relative path"), e.getMessage());
+        assertTrue(e.getMessage().chars().noneMatch(Character::isISOControl), e.getMessage());
+    }
 }
