@@ -136,6 +136,7 @@ final class ZipArchive implements AutoCloseable {
             throw new StoreException(label + ": cannot read the archive: " + e, e);
         }
         List<ArchiveEntry> out = new ArrayList<>();
+        List<long[]> spans = new ArrayList<>();
         // The ZipFile reads through a view that leaves the channel open when it is closed.
         try (ZipFile zip = ZipFile.builder().setSeekableByteChannel(new Unclosable(ch.current()))
                 .setUseUnicodeExtraFields(true).get()) {
@@ -148,7 +149,12 @@ final class ZipArchive implements AutoCloseable {
                             + "holds only files and directories, so the archive is refused", null);
                 }
                 checkLocalName(ch, z, label);
-                out.add(describe(ch, z, length));
+                ArchiveEntry entry = describe(ch, z, length);
+                if (entry.problem() == null) {
+                    spans.add(new long[] {z.getLocalHeaderOffset(), entry.dataOffset() + entry.compressedSize(),
+                            out.size()});
+                }
+                out.add(entry);
             }
         } catch (IOException | RuntimeException e) {
             if (e instanceof StoreException s) {
@@ -157,11 +163,36 @@ final class ZipArchive implements AutoCloseable {
             throw new StoreException(label + ": the central directory is corrupt or truncated: " + rootMessage(e), e);
         }
         // commons-compress stops at the first header without a signature: count, or keys go missing.
+        checkOverlaps(out, spans, label);
         if (out.size() != declared) {
             throw new StoreException(label + ": the central directory is corrupt or truncated: it holds "
                     + out.size() + " readable entries, the end record declares " + declared, null);
         }
         return out;
+    }
+
+    /**
+     * Refuses an archive in which one entry's local header and data overlap another's: an extra
+     * length or offset that was damaged would otherwise read a window of another entry's data,
+     * which the CRC-32 does not always tell apart (see {@link #checkLocalName}). A name listed
+     * twice that points at one header is left to {@link #conflict}.
+     */
+    private static void checkOverlaps(List<ArchiveEntry> entries, List<long[]> spans, String label) {
+        spans.sort(java.util.Comparator.comparingLong(a -> a[0]));
+        for (int i = 1; i < spans.size(); i++) {
+            long[] a = spans.get(i - 1);
+            long[] b = spans.get(i);
+            ArchiveEntry ea = entries.get((int) a[2]);
+            ArchiveEntry eb = entries.get((int) b[2]);
+            if (a[0] == b[0] && ea.name().equals(eb.name())) {
+                continue;
+            }
+            if (a[1] > b[0]) {
+                throw new StoreException(label + ": entry '" + printable(ea.name()) + "' (local header at " + a[0]
+                        + ", data to " + a[1] + ") overlaps entry '" + printable(eb.name()) + "' (local header at "
+                        + b[0] + "); the archive is corrupt", null);
+            }
+        }
     }
 
     private static String rootMessage(Throwable t) {

@@ -145,4 +145,21 @@ class ZipFuzzFindingsTest {
         assertTrue(e.getMessage().contains("entry 'a\\nb\\0c\\u001b' is not a safe relative path"), e.getMessage());
         assertTrue(e.getMessage().chars().noneMatch(Character::isISOControl), e.getMessage());
     }
+
+    @Test
+    void aLocalExtraLengthThatShiftsTheDataOntoAnotherEntryIsCaught() throws IOException {
+        byte[] first = selfChecked(3);
+        byte[] second = selfChecked(4);
+        Path zip = Zips.write(tmp.resolve("x.zip"), Item.stored("c/0", first), Item.stored("c/1", second));
+        byte[] z = Files.readAllBytes(zip);
+        ByteBuffer b = le(z);
+        int next = b.getInt(Zips.centralHeader(z, "c/1") + 42);
+        int nextData = next + 30 + (b.getShort(next + 26) & 0xffff) + (b.getShort(next + 28) & 0xffff);
+        int data = 30 + (b.getShort(26) & 0xffff) + (b.getShort(28) & 0xffff);
+        b.putShort(28, (short) ((b.getShort(28) & 0xffff) + nextData - data)); // c/0's data: c/1's
+        Files.write(zip, z);
+        StoreException e = refused(zip);
+        assertTrue(e.getMessage().contains("entry 'c/0' (local header at 0, data to " + (nextData + first.length)
+                + ") overlaps entry 'c/1' (local header at " + next + ")"), e.getMessage());
+    }
 }
