@@ -227,6 +227,8 @@ final class ZipArchive implements AutoCloseable {
                 long declared = zip64 >= 0 ? zip64 : entries;
                 if (declared == 0) {
                     checkEmpty(buf, i, length - tail + i, length, label);
+                } else if (zip64 < 0) {
+                    checkEnds(buf, i, length - tail + i, label);
                 }
                 return declared;
             }
@@ -251,6 +253,22 @@ final class ZipArchive implements AutoCloseable {
                     + "no entries, but a central directory of " + cdSize + " bytes and a comment of " + comment
                     + " bytes where " + (length - at - EOCD_LENGTH) + " bytes follow it; the archive is corrupt",
                     null);
+        }
+    }
+
+    /**
+     * The central directory an end record declares must end where the record starts. Else the
+     * record found is likely a stray one (in a comment) whose offset happens to land on a real
+     * entry of the directory, and the entries before it would silently be missing. (Sizes in
+     * the ZIP64 record are left to its locator's check.)
+     */
+    private static void checkEnds(ByteBuffer buf, int i, long at, String label) {
+        long cdSize = buf.getInt(i + 12) & 0xffffffffL;
+        long cdOffset = buf.getInt(i + 16) & 0xffffffffL;
+        if (cdSize != 0xffffffffL && cdOffset != 0xffffffffL && cdOffset + cdSize != at) {
+            throw new StoreException(label + ": the end-of-central-directory record at offset " + at + " declares "
+                    + "a central directory of " + cdSize + " bytes at offset " + cdOffset + ", which does not end "
+                    + "where the record starts: the central directory is corrupt, or the record is a stray one", null);
         }
     }
 

@@ -162,4 +162,20 @@ class ZipFuzzFindingsTest {
         assertTrue(e.getMessage().contains("entry 'c/0' (local header at 0, data to " + (nextData + first.length)
                 + ") overlaps entry 'c/1' (local header at " + next + ")"), e.getMessage());
     }
+
+    @Test
+    void aStrayEndRecordPointingIntoTheCentralDirectoryDoesNotHideEntries() throws IOException {
+        Path zip = Zips.write(tmp.resolve("s.zip"), Item.stored("a", utf8("1")), Item.stored("b", utf8("2")));
+        byte[] z = Files.readAllBytes(zip);
+        int eocd = z.length - 22;
+        byte[] fake = Arrays.copyOfRange(z, eocd, eocd + 22);
+        le(fake).putShort(8, (short) 1).putShort(10, (short) 1).putInt(16, Zips.centralHeader(z, "b"));
+        byte[] damaged = Arrays.copyOf(z, z.length + 25);
+        System.arraycopy(fake, 0, damaged, z.length + 3, 22);
+        le(damaged).putShort(eocd + 20, (short) 25);
+        Files.write(zip, damaged);
+        StoreException e = refused(zip);
+        assertTrue(e.getMessage().contains("record at offset " + (z.length + 3) + " declares a central directory of "),
+                e.getMessage());
+    }
 }
