@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * trace, and {@code cat} that exits 0 prints exactly what the undamaged archive gives.
  */
 class ZipCliFuzzTest {
-    private static final int CASES = 300;
+    private static final int CASES = Integer.getInteger("zipfuzz.cases", 300);
     private static final int[] SIGNATURES = {0x04034b50, 0x02014b50, 0x06054b50, 0x06064b50, 0x07064b50};
 
     @TempDir
