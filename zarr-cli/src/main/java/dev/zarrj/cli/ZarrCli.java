@@ -143,6 +143,25 @@ public final class ZarrCli implements Callable<Integer> {
         return 0;
     }
 
+    /**
+     * The message on one line: line breaks and other control characters (from keys, entry and
+     * file names a damaged or hostile store holds) escaped as in a Java string literal.
+     */
+    static String oneLine(String message) {
+        StringBuilder b = new StringBuilder(message.length());
+        for (int i = 0; i < message.length(); i++) {
+            char c = message.charAt(i);
+            switch (c) {
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\0' -> b.append("\\0");
+                case '\t' -> b.append(' ');
+                default -> b.append(Character.isISOControl(c) ? String.format("\\u%04x", (int) c) : String.valueOf(c));
+            }
+        }
+        return b.toString();
+    }
+
     /** Runs the command line with these output streams and returns the exit status. */
     public static int run(String[] args, OutputStream stdout, OutputStream stderr) {
         ZarrCli cli = new ZarrCli();
@@ -155,7 +174,7 @@ public final class ZarrCli implements Callable<Integer> {
         cl.setExecutionExceptionHandler((e, line, parsed) -> {
             ZarrCli root = line.getCommandSpec().root().commandLine().getCommand();
             String message = e.getMessage() == null ? e.toString() : e.getMessage();
-            line.getErr().println("zarr: " + message);
+            line.getErr().println("zarr: " + oneLine(message));
             if (root.debug) {
                 e.printStackTrace(line.getErr());
             }
@@ -163,7 +182,7 @@ public final class ZarrCli implements Callable<Integer> {
             return e instanceof CheckFailed ? 1 : (root.arrayPath != null && e instanceof ZarrException ? 1 : 2);
         });
         cl.setParameterExceptionHandler((e, a) -> {
-            e.getCommandLine().getErr().println("zarr: " + e.getMessage());
+            e.getCommandLine().getErr().println("zarr: " + oneLine(String.valueOf(e.getMessage())));
             e.getCommandLine().getErr().println("Try 'zarr " + (e.getCommandLine().getCommandName().equals("zarr") ? ""
                     : e.getCommandLine().getCommandName() + " ") + "--help' for usage.");
             return 2;
@@ -181,7 +200,7 @@ public final class ZarrCli implements Callable<Integer> {
         try {
             cli.closeStores();
         } catch (RuntimeException e) {
-            err.println("zarr: " + e.getMessage());
+            err.println("zarr: " + oneLine(String.valueOf(e.getMessage())));
             code = code == 0 ? 2 : code;
         }
         out.flush();

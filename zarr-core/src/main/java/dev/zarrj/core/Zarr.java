@@ -142,9 +142,22 @@ public final class Zarr implements AutoCloseable {
      * Opens a store named by a URI ({@code file:}, {@code memory:}, or any installed scheme) or a
      * plain path (a file system directory).
      *
-     * @throws StoreException when no installed provider handles the scheme, naming the module to add
+     * @throws StoreException when no installed provider handles the scheme, naming the module to add,
+     *                        or the location is not one its provider understands (a relative path in
+     *                        a URI, a remote host, an unknown query, a NUL in a path...), naming it
      */
     public Store openStore(String location, boolean readOnly) {
+        try {
+            return openStoreAt(location, readOnly);
+        } catch (IllegalArgumentException e) {
+            // Providers refuse a URI they do not understand with IllegalArgumentException (the SPI
+            // says so); a user gets a ZarrException naming it, as for every other bad input.
+            String m = e.getMessage() == null ? e.toString() : e.getMessage();
+            throw new StoreException(m.contains(location) ? m : "invalid store location '" + location + "': " + m, e);
+        }
+    }
+
+    private Store openStoreAt(String location, boolean readOnly) {
         URI uri = toUri(location);
         String scheme = uri.getScheme().toLowerCase(java.util.Locale.ROOT);
         Optional<StoreProvider> p = registry.find(ExtensionPoint.STORE, scheme, StoreProvider.class);

@@ -27,7 +27,8 @@
  * {@link java.lang.IllegalArgumentException}: a relative path ({@code zip:data/set.zip}), a host
  * other than {@code localhost}, a query other than {@code wait}, a fragment, and a folder that is not a valid key path
  * ({@code ..}, empty segments, backslashes). {@code Zarr.openStore("/data/set.zip")} maps a plain path
- * ending in {@code .zip} to {@code zip:/data/set.zip}.
+ * ending in {@code .zip} to {@code zip:/data/set.zip}. ({@code Zarr.openStore} reports a location its provider refuses as a
+ * {@link dev.zarrj.api.StoreException} naming it.)
  *
  * <p>A store opened through the provider with {@code readOnly} false is an updatable store (see
  * {@link dev.zarrj.store.zip.ZipStores#update}): the archive need not exist, and it is written

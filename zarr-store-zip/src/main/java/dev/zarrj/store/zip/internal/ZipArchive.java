@@ -136,6 +136,7 @@ final class ZipArchive implements AutoCloseable {
             throw new StoreException(label + ": cannot read the archive: " + e, e);
         }
         List<ArchiveEntry> out = new ArrayList<>();
+        List<long[]> spans = new ArrayList<>();
         // The ZipFile reads through a view that leaves the channel open when it is closed.
         try (ZipFile zip = ZipFile.builder().setSeekableByteChannel(new Unclosable(ch.current()))
                 .setUseUnicodeExtraFields(true).get()) {
@@ -147,7 +148,13 @@ final class ZipArchive implements AutoCloseable {
                     throw new StoreException(label + ": entry '" + name + "' is a symbolic link; a zip store "
                             + "holds only files and directories, so the archive is refused", null);
                 }
-                out.add(describe(ch, z, length));
+                checkLocalName(ch, z, label);
+                ArchiveEntry entry = describe(ch, z, length);
+                if (entry.problem() == null) {
+                    spans.add(new long[] {z.getLocalHeaderOffset(), entry.dataOffset() + entry.compressedSize(),
+                            out.size()});
+                }
+                out.add(entry);
             }
         } catch (IOException | RuntimeException e) {
             if (e instanceof StoreException s) {
@@ -156,6 +163,7 @@ final class ZipArchive implements AutoCloseable {
             throw new StoreException(label + ": the central directory is corrupt or truncated: " + rootMessage(e), e);
         }
         // commons-compress stops at the first header without a signature: count, or keys go missing.
+        checkOverlaps(out, spans, label);
         if (out.size() != declared) {
             throw new StoreException(label + ": the central directory is corrupt or truncated: it holds "
                     + out.size() + " readable entries, the end record declares " + declared, null);
@@ -163,12 +171,40 @@ final class ZipArchive implements AutoCloseable {
         return out;
     }
 
+    /**
+     * Refuses an archive in which one entry's local header and data overlap another's: an extra
+     * length or offset that was damaged would otherwise read a window of another entry's data,
+     * which the CRC-32 does not always tell apart (see {@link #checkLocalName}). A name listed
+     * twice that points at one header is left to {@link #conflict}.
+     */
+    private static void checkOverlaps(List<ArchiveEntry> entries, List<long[]> spans, String label) {
+        spans.sort(java.util.Comparator.comparingLong(a -> a[0]));
+        for (int i = 1; i < spans.size(); i++) {
+            long[] a = spans.get(i - 1);
+            long[] b = spans.get(i);
+            ArchiveEntry ea = entries.get((int) a[2]);
+            ArchiveEntry eb = entries.get((int) b[2]);
+            if (a[0] == b[0] && ea.name().equals(eb.name())) {
+                continue;
+            }
+            if (a[1] > b[0]) {
+                throw new StoreException(label + ": entry '" + printable(ea.name()) + "' (local header at " + a[0]
+                        + ", data to " + a[1] + ") overlaps entry '" + printable(eb.name()) + "' (local header at "
+                        + b[0] + "); the archive is corrupt", null);
+            }
+        }
+    }
+
     private static String rootMessage(Throwable t) {
         Throwable root = t;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        return root.getMessage() == null ? root.toString() : root.getMessage();
+        if (root instanceof EOFException && (root.getMessage() == null || root.getMessage().isEmpty())) {
+            return "a record or field it points to runs past the end of the file";
+        }
+        return root.getMessage() == null ? "a record cannot be parsed (" + root.getClass().getSimpleName() + ")"
+                : root.getMessage();
     }
 
     /**
@@ -188,12 +224,52 @@ final class ZipArchive implements AutoCloseable {
             if (buf.getInt(i) == EOCD_SIGNATURE) {
                 long entries = buf.getShort(i + 10) & 0xffff;
                 long zip64 = zip64Entries(ch, length - tail + i);
-                return zip64 >= 0 ? zip64 : entries;
+                long declared = zip64 >= 0 ? zip64 : entries;
+                if (declared == 0) {
+                    checkEmpty(buf, i, length - tail + i, length, label);
+                } else if (zip64 < 0) {
+                    checkEnds(buf, i, length - tail + i, label);
+                }
+                return declared;
             }
         }
         throw new StoreException(label + ": not a complete zip archive: no end-of-central-directory record in "
                 + "its last " + tail + " bytes. It is truncated, was left unfinished (by a writer that crashed "
                 + "or was never closed), or is not a zip file", null);
+    }
+
+    /**
+     * An end record that declares no entries must be one: ending the file exactly (its comment
+     * length says how) and declaring an empty central directory. Else it is likely a stray record
+     * (in a comment, or in data) found where the real one was damaged, and an archive read through
+     * it would silently hold no keys. (A record declaring entries is checked by counting them; a
+     * size of 0xffffffff is in the ZIP64 record.)
+     */
+    private static void checkEmpty(ByteBuffer buf, int i, long at, long length, String label) {
+        long cdSize = buf.getInt(i + 12) & 0xffffffffL;
+        int comment = buf.getShort(i + 20) & 0xffff;
+        if ((cdSize != 0 && cdSize != 0xffffffffL) || at + EOCD_LENGTH + comment != length) {
+            throw new StoreException(label + ": the end-of-central-directory record at offset " + at + " declares "
+                    + "no entries, but a central directory of " + cdSize + " bytes and a comment of " + comment
+                    + " bytes where " + (length - at - EOCD_LENGTH) + " bytes follow it; the archive is corrupt",
+                    null);
+        }
+    }
+
+    /**
+     * The central directory an end record declares must end where the record starts. Else the
+     * record found is likely a stray one (in a comment) whose offset happens to land on a real
+     * entry of the directory, and the entries before it would silently be missing. (Sizes in
+     * the ZIP64 record are left to its locator's check.)
+     */
+    private static void checkEnds(ByteBuffer buf, int i, long at, String label) {
+        long cdSize = buf.getInt(i + 12) & 0xffffffffL;
+        long cdOffset = buf.getInt(i + 16) & 0xffffffffL;
+        if (cdSize != 0xffffffffL && cdOffset != 0xffffffffL && cdOffset + cdSize != at) {
+            throw new StoreException(label + ": the end-of-central-directory record at offset " + at + " declares "
+                    + "a central directory of " + cdSize + " bytes at offset " + cdOffset + ", which does not end "
+                    + "where the record starts: the central directory is corrupt, or the record is a stray one", null);
+        }
     }
 
     /** The entry count of the ZIP64 end record that the locator before {@code eocd} points to, or -1. */
@@ -222,12 +298,33 @@ final class ZipArchive implements AutoCloseable {
             new StoreKey(path);
         } catch (InvalidKeyException e) {
             throw new StoreException(label + ": entry '" + printable(name) + "' is not a safe relative path ("
-                    + e.detail() + "); the archive is refused, so that no entry can name a place outside it", e);
+                    + printable(e.detail()) + "); the archive is refused, so that no entry can name a place outside it", e);
         }
     }
 
-    private static String printable(String s) {
-        return s.replace("\0", "\\0");
+    /**
+     * A name as it can be shown in a one-line message: control characters escaped as in a Java
+     * string literal, at most 200 characters. Damaged names hold any bytes.
+     */
+    static String printable(String s) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < s.length() && b.length() < 200; i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '\0' -> b.append("\\0");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                default -> {
+                    if (Character.isISOControl(c)) {
+                        b.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.length() >= 200 ? b + "..." : b.toString();
     }
 
     private static ArchiveEntry describe(ArchiveChannel ch, ZipArchiveEntry z, long length) throws IOException {
@@ -259,6 +356,37 @@ final class ZipArchive implements AutoCloseable {
         }
         return new ArchiveEntry(name, z.getMethod(), dataOffset, csize, size, z.getCrc(), z.getTime(), unixMode,
                 z.getExternalAttributes(), problem);
+    }
+
+    /**
+     * Refuses the archive when an entry's local header names another entry than the central
+     * directory does. Names are covered by no CRC: a damaged name in the central directory would
+     * otherwise move a value to another key silently (and its own key would read as absent), and
+     * an offset that points at another entry's header would serve that entry's value, which the
+     * CRC-32 does not always tell apart (values that end with their own CRC-32, as gzip's do, all
+     * have one CRC-32 per length).
+     */
+    private static void checkLocalName(ArchiveChannel ch, ZipArchiveEntry z, String label) throws IOException {
+        byte[] central = z.getRawName();
+        long offset = z.getLocalHeaderOffset();
+        ByteBuffer head = ByteBuffer.allocate(30 + central.length).order(ByteOrder.LITTLE_ENDIAN);
+        try {
+            ch.readFully(head, offset);
+        } catch (EOFException e) {
+            return; // describe() reports the missing header
+        }
+        if (head.getInt(0) != LOCAL_HEADER_SIGNATURE) {
+            return;
+        }
+        int length = head.getShort(26) & 0xffff;
+        byte[] local = java.util.Arrays.copyOfRange(head.array(), 30, 30 + Math.min(length, central.length));
+        if (length != central.length || !java.util.Arrays.equals(local, central)) {
+            throw new StoreException(label + ": entry '" + printable(z.getName()) + "' is named '"
+                    + printable(new String(local, java.nio.charset.StandardCharsets.UTF_8))
+                    + (length > central.length ? "..." : "") + "' in its local header at offset " + offset
+                    + "; the central directory or the local header is corrupt, so which key holds which value "
+                    + "cannot be told and the archive is refused", null);
+        }
     }
 
     private static boolean hasLocalHeader(ArchiveChannel ch, long offset) throws IOException {

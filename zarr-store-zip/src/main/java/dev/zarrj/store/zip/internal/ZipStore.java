@@ -49,7 +49,9 @@ import java.util.regex.Pattern;
  * <p>Reading ({@link ZipArchive}): stored entries are read in place with positional reads, so a
  * range read ({@link ByteRange.Bounded}, {@link ByteRange.From}, {@link ByteRange.Suffix}) reads
  * only its bytes; deflated entries are inflated from their start up to the end of the range, in
- * bounded memory. The CRC-32 is checked whenever a whole value is read. Directory entries are not
+ * bounded memory. The CRC-32 is checked whenever a whole value is read; it covers only whole
+ * values, so a range of a damaged entry may return damaged bytes (reading the whole value, as
+ * {@code zarr verify} does, finds the damage). Directory entries are not
  * keys; every folder is a prefix in {@code list_dir}. An archive with an entry name that could
  * leave it ({@code ..}, absolute, backslash, NUL) or a symbolic link is refused when opened, as is
  * one without an end-of-central-directory record. Absent means no entry at all: a key whose name
