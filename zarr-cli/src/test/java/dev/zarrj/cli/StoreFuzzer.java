@@ -323,7 +323,7 @@ final class StoreFuzzer {
                 String e = err.toString(StandardCharsets.UTF_8);
                 long lines = e.chars().filter(c -> c == '\n').count();
                 boolean bad = code < 0 || code > 2 || (code == 2 && lines != 1) || lines > 1
-                        || e.contains("\tat ") || e.contains("Exception") || e.contains("Error:");
+                        || e.contains("\tat ") || e.contains("Exception:") || e.contains("Error:");
                 if (bad) {
                     return new Failure("cli " + args[0] + " exit " + code, description, e);
                 }
