@@ -78,6 +78,17 @@ class BadInputTest {
         openFails(UnsupportedFormatException.class, VALID.replace("\"zarr_format\": 3", "\"zarr_format\": 4"), "4");
     }
 
+    /** 2^32 + 3 and 2^32 + 2 are neither 3 nor 2: the format is never compared after truncation to 32 bits. */
+    @Test
+    void zarrFormatBeyondIntIsNotTruncatedTo3Or2() {
+        openFails(UnsupportedFormatException.class, VALID.replace("\"zarr_format\": 3", "\"zarr_format\": 4294967299"),
+                "zarr_format", "4294967299");
+        openFails(UnsupportedFormatException.class, VALID.replace("\"zarr_format\": 3", "\"zarr_format\": 4294967298"),
+                "zarr_format", "4294967298");
+        openFails(UnsupportedFormatException.class, VALID.replace("\"zarr_format\": 3",
+                "\"zarr_format\": 18446744073709551619"), "zarr_format", "18446744073709551619");
+    }
+
     @Test
     void wrongNodeType() {
         openFails(InvalidMetadataException.class, VALID.replace("\"array\"", "\"table\""), "/node_type", "table");

@@ -50,11 +50,13 @@ public final class NodeDocuments {
             }
             throw new InvalidMetadataException("/zarr_format", "required member 'zarr_format' is missing; expected 3");
         }
-        if (f.isIntegralNumber() && f.intValue() == 2) {
+        // canConvertToInt first: intValue() keeps the low 32 bits, and 2^32 + 3 is not 3.
+        boolean integer = f.isIntegralNumber() && f.canConvertToInt();
+        if (integer && f.intValue() == 2) {
             throw new UnsupportedFormatException("/zarr_format", "zarr_format is 2: this is a Zarr v2 store, and zarrj "
                     + "reads Zarr v3 only (convert it, for example with zarr-python's zarr.convert or by rewriting it)");
         }
-        if (!f.isIntegralNumber() || f.intValue() != 3) {
+        if (!integer || f.intValue() != 3) {
             throw new UnsupportedFormatException("/zarr_format", "zarr_format must be 3, found " + f);
         }
     }
