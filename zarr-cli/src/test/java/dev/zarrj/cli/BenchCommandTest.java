@@ -1,5 +1,6 @@
 package dev.zarrj.cli;
 
+import static dev.zarrj.cli.CliRun.zarr;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,8 +11,6 @@ import dev.zarrj.api.NdArray;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,19 +39,11 @@ class BenchCommandTest {
     /** The ops that read one fixed region, which their rows name (other tools read the same one). */
     private static final Set<String> LATENCY_OPS = Set.of("read-region", "read-chunk", "read-inner-chunk");
 
-    record Result(int code, String out, String err) {}
-
-    private static Result zarr(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = ZarrCli.run(args, out, err);
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     @Test
     void tinyRunReportsEveryWorkloadWithItsCeilingAndLeavesReadableArrays() throws Exception {
         Path dir = tmp.resolve("bench");
-        Result r = zarr("bench", "--size", "tiny", "--json", "--dir", dir.toString(), "--only", "float32|uint16/sharding");
+        CliRun r = zarr("bench", "--size", "tiny", "--json", "--dir", dir.toString(), "--only", "float32|uint16/sharding");
         assertEquals(0, r.code(), r.err());
         JsonNode doc = new ObjectMapper().readTree(r.out());
 
@@ -165,7 +156,7 @@ class BenchCommandTest {
 
     @Test
     void textOutputHasTableJsonAndTargets() {
-        Result r = zarr("bench", "--size", "tiny", "--only", "float32/zstd-1$", "--dir", tmp.resolve("b").toString());
+        CliRun r = zarr("bench", "--size", "tiny", "--only", "float32/zstd-1$", "--dir", tmp.resolve("b").toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().startsWith("workload"), r.out());
         String header = r.out().lines().findFirst().orElseThrow();
@@ -182,7 +173,7 @@ class BenchCommandTest {
     @Test
     void sparseWorkloadsCompareTheAbsentHeavyReadWithTheDenseOne() throws Exception {
         Path dir = tmp.resolve("sparse-bench");
-        Result r = zarr("bench", "--size", "tiny", "--json", "--dir", dir.toString(), "--only", "sparse/");
+        CliRun r = zarr("bench", "--size", "tiny", "--json", "--dir", dir.toString(), "--only", "sparse/");
         assertEquals(0, r.code(), r.err());
         List<JsonNode> rows = new ArrayList<>();
         new ObjectMapper().readTree(r.out()).get("workloads").forEach(rows::add);
@@ -203,7 +194,7 @@ class BenchCommandTest {
     @Test
     void badOptionsAreUserErrors() {
         assertEquals(2, zarr("bench", "--threads", "0").code());
-        Result bad = zarr("bench", "--only", "(", "--dir", tmp.toString());
+        CliRun bad = zarr("bench", "--only", "(", "--dir", tmp.toString());
         assertEquals(2, bad.code());
         assertTrue(bad.err().contains("--only"), bad.err());
         assertEquals(2, zarr("bench", "--size", "huge").code());

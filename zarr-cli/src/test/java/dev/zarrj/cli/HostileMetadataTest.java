@@ -1,5 +1,6 @@
 package dev.zarrj.cli;
 
+import static dev.zarrj.cli.CliRun.zarr;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -15,9 +16,7 @@ import dev.zarrj.api.ZarrException;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -155,17 +154,9 @@ class HostileMetadataTest {
         return dir;
     }
 
-    record Run(int code, String out, String err) {}
-
-    static Run zarr(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = ZarrCli.run(args, out, err);
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     /** Exit 2 and exactly one line on standard error, naming what it must; no stack trace, no JVM error. */
-    static void assertOneLineError(Run r, String what, List<String> mentions) {
+    static void assertOneLineError(CliRun r, String what, List<String> mentions) {
         assertEquals(2, r.code(), what + ": " + r.err());
         assertTrue(r.err().endsWith("\n") && r.err().indexOf('\n') == r.err().length() - 1,
                 what + " prints one line: " + r.err());
@@ -229,10 +220,10 @@ class HostileMetadataTest {
             assertEquals(0, corner.getDouble(0));
             assertEquals(4L * 2, corner.byteSize());
         }
-        Run r = zarr("cat", dir.toString(), "--path", "/a", "--region", "4611686018427387902:4611686018427387904,0:2");
+        CliRun r = zarr("cat", dir.toString(), "--path", "/a", "--region", "4611686018427387902:4611686018427387904,0:2");
         assertEquals(0, r.code(), r.err());
         assertEquals("\0".repeat(8), r.out());
-        Run info = zarr("info", dir.toString());
+        CliRun info = zarr("info", dir.toString());
         assertEquals(0, info.code(), info.err());
         assertTrue(info.out().contains("4611686018427387904"), info.out());
     }

@@ -1,10 +1,10 @@
 package dev.zarrj.cli;
 
+import static dev.zarrj.cli.CliRun.zarr;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -32,20 +32,12 @@ class VerifyCommandTest {
 
     Path store;
 
-    record Result(int code, String out, String err) {}
-
-    static Result zarr(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = ZarrCli.run(args, out, err);
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     /** An int32 array {@code /a} of 90 × 110 in chunks of 10 × 10: 99 chunks, all written. */
     @BeforeEach
     void writeArray() throws IOException {
         store = tmp.resolve("s.zarr");
-        Result c = zarr("create", store.toString(), "--path", "/a", "--shape", "90,110", "--chunks", "10,10",
+        CliRun c = zarr("create", store.toString(), "--path", "/a", "--shape", "90,110", "--chunks", "10,10",
                 "--dtype", "int32");
         assertEquals(0, c.code(), c.err());
         ByteBuffer raw = ByteBuffer.allocate(90 * 110 * 4).order(ByteOrder.LITTLE_ENDIAN);
@@ -54,9 +46,9 @@ class VerifyCommandTest {
         }
         Path file = tmp.resolve("a.raw");
         Files.write(file, raw.array());
-        Result w = zarr("write", store.toString(), "--path", "/a", "--raw", file.toString());
+        CliRun w = zarr("write", store.toString(), "--path", "/a", "--raw", file.toString());
         assertEquals(0, w.code(), w.err());
-        Result v = zarr("verify", store.toString());
+        CliRun v = zarr("verify", store.toString());
         assertEquals(0, v.code(), v.out() + v.err());
         assertTrue(v.out().contains("99 chunk(s) checked, 0 bad"), v.out());
     }
@@ -67,16 +59,16 @@ class VerifyCommandTest {
      */
     @Test
     void aFolderWhereAnAbsentChunkShouldBeIsAnErrorInASparseRead() throws IOException {
-        Result c = zarr("create", store.toString(), "--path", "/sparse", "--shape", "64,64", "--chunks", "1,1",
+        CliRun c = zarr("create", store.toString(), "--path", "/sparse", "--shape", "64,64", "--chunks", "1,1",
                 "--dtype", "int32");
         assertEquals(0, c.code(), c.err());
         Path one = tmp.resolve("one.raw");
         Files.write(one, new byte[] {7, 0, 0, 0});
-        Result w = zarr("write", store.toString(), "--path", "/sparse", "--region", "3,4", "--raw", one.toString());
+        CliRun w = zarr("write", store.toString(), "--path", "/sparse", "--region", "3,4", "--raw", one.toString());
         assertEquals(0, w.code(), w.err());
         Files.createDirectories(store.resolve("sparse/c/40/41"));
 
-        Result cat = zarr("cat", store.toString(), "--path", "/sparse", "--format", "csv");
+        CliRun cat = zarr("cat", store.toString(), "--path", "/sparse", "--format", "csv");
         assertEquals(2, cat.code(), "4,096 chunks, one present, one a folder: " + cat.err());
         assertTrue(cat.err().contains("'sparse/c/40/41'") && cat.err().contains("is a directory"), cat.err());
     }
@@ -86,13 +78,13 @@ class VerifyCommandTest {
         Files.delete(store.resolve("a/c/0/0"));
         Files.createDirectory(store.resolve("a/c/0/0"));
 
-        Result cat = zarr("cat", store.toString(), "--path", "/a", "--region", "0:2,0:3", "--format", "csv");
+        CliRun cat = zarr("cat", store.toString(), "--path", "/a", "--region", "0:2,0:3", "--format", "csv");
         assertEquals(2, cat.code(), cat.out());
         assertEquals("", cat.out(), "no fill values printed in place of the data");
         assertTrue(cat.err().contains("'a/c/0/0'") && cat.err().contains("is a directory"), cat.err());
         assertEquals(1, cat.err().lines().count(), cat.err());
 
-        Result verify = zarr("verify", store.toString());
+        CliRun verify = zarr("verify", store.toString());
         assertEquals(1, verify.code(), verify.out() + verify.err());
         assertTrue(verify.out().contains("BAD a/c/0/0: ") && verify.out().contains("is a directory"), verify.out());
         assertTrue(verify.out().contains("99 chunk(s) checked, 1 bad"), verify.out());
@@ -103,7 +95,7 @@ class VerifyCommandTest {
         Files.delete(store.resolve("a/c/3/4"));
         Files.createDirectories(store.resolve("a/c/3/4/x"));
         Files.write(store.resolve("a/c/3/4/x/y"), new byte[] {1});
-        Result verify = zarr("verify", store.toString(), "--path", "/a");
+        CliRun verify = zarr("verify", store.toString(), "--path", "/a");
         assertEquals(1, verify.code(), verify.out() + verify.err());
         assertTrue(verify.out().contains("BAD a/c/3/4: ") && verify.out().contains("is a directory"), verify.out());
         assertTrue(verify.out().contains("99 chunk(s) checked, 1 bad"), verify.out());
@@ -124,7 +116,7 @@ class VerifyCommandTest {
             System.out.println("fifo test skipped: the mkfifo command is not available (" + e.getMessage() + ")");
             return;
         }
-        Result verify = zarr("verify", store.toString());
+        CliRun verify = zarr("verify", store.toString());
         assertEquals(1, verify.code(), verify.out() + verify.err());
         assertTrue(verify.out().contains("BAD a/c/8/10: ") && verify.out().contains("is a fifo"), verify.out());
         assertTrue(verify.out().contains("99 chunk(s) checked, 1 bad"), verify.out());
@@ -144,7 +136,7 @@ class VerifyCommandTest {
         Path held = plant(store.resolve("a/c/3"), ".zarrj-0123.tmp", 400, Duration.ofHours(3));
 
         try (FileChannel ch = FileChannel.open(held, StandardOpenOption.WRITE); FileLock lock = ch.lock()) {
-            Result list = zarr("verify", store.toString());
+            CliRun list = zarr("verify", store.toString());
             assertEquals(0, list.code(), "leftovers are no error of the data: " + list.out() + list.err());
             assertTrue(list.out().contains("99 chunk(s) checked, 0 bad"), list.out());
             assertTrue(list.out().contains("leftover " + old + " 4000 bytes\n"), list.out());
@@ -155,7 +147,7 @@ class VerifyCommandTest {
                     list.out());
             assertTrue(Files.exists(old) && Files.exists(young), "verify alone removes nothing");
 
-            Result clean = zarr("verify", store.toString(), "--clean");
+            CliRun clean = zarr("verify", store.toString(), "--clean");
             assertEquals(0, clean.code(), clean.out() + clean.err());
             String out = clean.out();
             assertTrue(out.contains("removed leftover " + old + " 4000 bytes\n1 leftover(s) removed, 4000 bytes\n"),
@@ -165,23 +157,23 @@ class VerifyCommandTest {
             assertFalse(Files.exists(old));
             assertTrue(Files.exists(young) && Files.exists(held));
 
-            Result all = zarr("verify", store.toString(), "--clean", "--min-age", "0");
+            CliRun all = zarr("verify", store.toString(), "--clean", "--min-age", "0");
             assertEquals(0, all.code(), all.out() + all.err());
             assertTrue(all.out().contains("removed leftover " + young + " 40 bytes\n"), all.out());
             assertTrue(all.out().contains("1 leftover(s), 400 bytes, all live"), all.out());
             assertTrue(Files.exists(held), "a live leftover is never removed");
             assertFalse(Files.exists(young));
         }
-        Result none = zarr("verify", store.toString(), "--clean", "--min-age", "PT0S");
+        CliRun none = zarr("verify", store.toString(), "--clean", "--min-age", "PT0S");
         assertTrue(none.out().contains("removed leftover " + held + " 400 bytes"), none.out());
         assertTrue(none.out().endsWith("no leftovers remain\n"), none.out());
-        Result data = zarr("cat", store.toString(), "--path", "/a", "--region", "89,109", "--format", "csv");
+        CliRun data = zarr("cat", store.toString(), "--path", "/a", "--region", "89,109", "--format", "csv");
         assertEquals("9900\n", data.out(), "values are never touched");
     }
 
     @Test
     void aBadMinimumAgeIsAUserError() {
-        Result r = zarr("verify", store.toString(), "--clean", "--min-age", "5 minutes");
+        CliRun r = zarr("verify", store.toString(), "--clean", "--min-age", "5 minutes");
         assertEquals(2, r.code());
         assertTrue(r.err().startsWith("zarr: Invalid value for option '--min-age': '5 minutes' is not a duration"),
                 r.err());

@@ -1,5 +1,6 @@
 package dev.zarrj.cli;
 
+import static dev.zarrj.cli.CliRun.zarr;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,7 +10,6 @@ import dev.zarrj.core.DataTypes;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
 import dev.zarrj.api.store.StoreKey;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -39,14 +39,6 @@ class ZipCliFuzzTest {
     @TempDir
     Path tmp;
 
-    record Run(int code, String out, String err) {}
-
-    static Run zarr(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = ZarrCli.run(args, out, err);
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     /** Archives of one hierarchy: written by zarrj (stored entries) and by the JDK (deflated, data descriptors). */
     private List<byte[]> bases() throws IOException {
@@ -137,16 +129,16 @@ class ZipCliFuzzTest {
         for (int c = 0; c < bases.size(); c++) {
             byte[] base = bases.get(c);
             Files.write(file, base);
-            Run good = zarr("cat", file.toString(), "--path", "/a", "--format", "csv");
+            CliRun good = zarr("cat", file.toString(), "--path", "/a", "--format", "csv");
             assertEquals(0, good.code(), good.err());
             for (int i = 0; i < CASES / 2 && failures.size() < 5; i++) {
                 StringBuilder what = new StringBuilder("base " + c + " case " + i + ": ");
                 Files.write(file, mutate(base, r, what));
-                List<Run> runs = List.of(zarr("info", file.toString()),
+                List<CliRun> runs = List.of(zarr("info", file.toString()),
                         zarr("cat", file.toString(), "--path", "/a", "--format", "csv"),
                         zarr("verify", file.toString()));
                 for (int k = 0; k < runs.size(); k++) {
-                    Run run = runs.get(k);
+                    CliRun run = runs.get(k);
                     String err = run.err();
                     boolean oneLine = err.isEmpty() || (err.startsWith("zarr: ") && err.indexOf('\n') == err.length() - 1);
                     boolean clean = !err.contains("Exception") && !err.contains("\tat ") && !err.contains("overflow")
@@ -156,7 +148,7 @@ class ZipCliFuzzTest {
                     }
                     refused += run.code() == 0 ? 0 : 1;
                 }
-                Run cat = runs.get(1);
+                CliRun cat = runs.get(1);
                 if (cat.code() == 0 && !cat.out().equals(good.out())) {
                     failures.add(what + " cat printed other values and exited 0");
                 }
@@ -175,7 +167,7 @@ class ZipCliFuzzTest {
             out.closeEntry();
         }
         for (String command : List.of("info", "cat", "verify")) {
-            Run r = zarr(command, zip.toString());
+            CliRun r = zarr(command, zip.toString());
             assertEquals(2, r.code(), command + ": " + r.err());
             assertTrue(r.err().startsWith("zarr: ") && r.err().indexOf('\n') == r.err().length() - 1,
                     command + " prints one line: " + r.err());
