@@ -18,6 +18,9 @@ import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,6 +54,30 @@ class VerifyCommandTest {
         CliRun v = zarr("verify", store.toString());
         assertEquals(0, v.code(), v.out() + v.err());
         assertTrue(v.out().contains("99 chunk(s) checked, 0 bad"), v.out());
+    }
+
+    /** The same in a zip archive: a directory entry named like the chunk, and no file of that name. */
+    @Test
+    void aDirectoryEntryWhereAChunkShouldBeIsBadInAZip() throws IOException {
+        Path zip = tmp.resolve("s.zip");
+        try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(zip));
+             Stream<Path> files = Files.walk(store)) {
+            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                String name = store.relativize(f).toString().replace('\\', '/');
+                out.putNextEntry(new ZipEntry(name.equals("a/c/0/0") ? "a/c/0/0/" : name));
+                if (!name.equals("a/c/0/0")) {
+                    out.write(Files.readAllBytes(f));
+                }
+                out.closeEntry();
+            }
+        }
+
+        CliRun verify = zarr("verify", zip.toString());
+        assertEquals(1, verify.code(), verify.out() + verify.err());
+        assertTrue(verify.out().contains("BAD a/c/0/0: ") && verify.out().contains("directory entry"), verify.out());
+        CliRun cat = zarr("cat", zip.toString(), "--path", "/a", "--region", "0:2,0:3", "--format", "csv");
+        assertEquals(2, cat.code(), cat.out());
+        assertTrue(cat.err().contains("'a/c/0/0'"), cat.err());
     }
 
     /**

@@ -22,8 +22,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.NavigableSet;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
@@ -67,6 +69,7 @@ final class ZipArchive implements AutoCloseable {
     private final List<ArchiveEntry> entries;
     private final NavigableMap<String, ArchiveEntry> files;
     private final NavigableMap<String, String> conflicts;
+    private final NavigableSet<String> directories;
 
     private ZipArchive(String label, ArchiveChannel channel, List<ArchiveEntry> entries) {
         this.label = label;
@@ -97,6 +100,7 @@ final class ZipArchive implements AutoCloseable {
         }
         this.files = Collections.unmodifiableNavigableMap(f);
         this.conflicts = Collections.unmodifiableNavigableMap(c);
+        this.directories = Collections.unmodifiableNavigableSet(new TreeSet<>(directories));
     }
 
     /**
@@ -419,6 +423,11 @@ final class ZipArchive implements AutoCloseable {
      */
     String conflict(String name) {
         return conflicts.get(name);
+    }
+
+    /** The names of the directory entries, without their trailing {@code /}, sorted. */
+    NavigableSet<String> directories() {
+        return directories;
     }
 
     /** Whether any entry's name starts with {@code prefix}. */

@@ -5,6 +5,7 @@ import dev.zarrj.api.InvalidKeyException;
 import dev.zarrj.api.ReadOnlyException;
 import dev.zarrj.api.StoreException;
 import dev.zarrj.api.store.Leftover;
+import dev.zarrj.api.store.ListDirResult;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
@@ -26,6 +27,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -582,6 +584,37 @@ public final class ZipStore implements Store {
             return new Leftover(p.toString(), a.size(), a.lastModifiedTime().toInstant(), live);
         } catch (NoSuchFileException e) {
             return null;
+        }
+    }
+
+    /**
+     * As the default, plus the folders that only a directory entry names (an empty folder, or a
+     * directory entry where a value is read): a folder is a prefix even with nothing in it, so
+     * that a check walking the folders, like {@code zarr verify}, finds a directory entry where a
+     * chunk should be.
+     */
+    @Override
+    public ListDirResult listDir(String prefix) {
+        ListDirResult fromKeys = Store.super.listDir(prefix);
+        if (base == null || base.directories().isEmpty()) {
+            return fromKeys;
+        }
+        Lock l = open();
+        try {
+            TreeSet<String> prefixes = new TreeSet<>(fromKeys.prefixes());
+            String from = folder + prefix;
+            for (String d : base.directories().tailSet(from, false)) {
+                if (!d.startsWith(from)) {
+                    break;
+                }
+                String child = d.substring(from.length());
+                if (child.indexOf('/') < 0 && !changes.containsKey(prefix + child)) {
+                    prefixes.add(prefix + child + "/");
+                }
+            }
+            return new ListDirResult(fromKeys.keys(), new ArrayList<>(prefixes));
+        } finally {
+            l.unlock();
         }
     }
 

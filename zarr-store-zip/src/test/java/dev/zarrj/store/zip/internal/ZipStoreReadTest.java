@@ -197,8 +197,10 @@ class ZipStoreReadTest {
     }
 
     @Test
-    void listDirGivesKeysAndChildPrefixesDerivedFromKeys() {
-        assertEquals(new ListDirResult(List.of(k("zarr.json")), List.of("c/", "inner/")), store.listDir(""));
+    void listDirGivesKeysAndChildFoldersEvenEmptyOnes() {
+        // "only-a-folder/" is a directory entry with nothing under it: a folder, as on a file system.
+        assertEquals(new ListDirResult(List.of(k("zarr.json")), List.of("c/", "inner/", "only-a-folder/")),
+                store.listDir(""));
         assertEquals(new ListDirResult(List.of(), List.of("c/0/", "c/1/")), store.listDir("c/"));
         assertEquals(new ListDirResult(List.of(k("inner/setx")), List.of("inner/set/")), store.listDir("inner/"));
         assertEquals(new ListDirResult(List.of(), List.of()), store.listDir("only-a-folder/"));
