@@ -64,9 +64,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>{@code set} writes a temporary file {@code .zarrj-<hex>.tmp} in the key's directory and
  *       renames it over the key atomically; readers see the old or the new value, and a failed
  *       write leaves the old one. Listings never show temporary files. The temporary file is
- *       locked ({@link FileChannel#lock()}) from its creation to its rename, so that
- *       {@link #leftovers()} tells a write in progress in another process from a crash's
- *       leftover; nothing removes leftovers but {@link #removeLeftovers}.</li>
+ *       locked ({@link FileChannel#lock()}) from its creation until it is closed, just before
+ *       the rename, so that {@link #leftovers()} tells a write in progress in another process
+ *       from a crash's leftover; nothing removes leftovers but {@link #removeLeftovers}.</li>
  *   <li>{@code erase} removes directories it leaves empty, up to but not including the root.</li>
  *   <li>A directory is never a key; every child directory is a prefix in {@code list_dir}.</li>
  *   <li>A key is absent only when nothing is at its path (or a value is above it). Reading a key
