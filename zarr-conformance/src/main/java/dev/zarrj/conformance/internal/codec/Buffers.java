@@ -96,6 +96,26 @@ public final class Buffers {
         return out;
     }
 
+    /** The same value in every form {@link #variants(ByteBuffer)} or {@link #variants(NdArray)} gives. */
+    @SuppressWarnings("unchecked")
+    public static <T> List<Variant<T>> variantsOf(T value) {
+        List<?> out = value instanceof NdArray a ? variants(a) : variants((ByteBuffer) value);
+        return (List<Variant<T>>) out;
+    }
+
+    /** The bytes of a buffer or an array. */
+    public static ByteBuffer bytesOf(Object value) {
+        return value instanceof NdArray a ? a.bytes() : (ByteBuffer) value;
+    }
+
+    /** {@link #difference(NdArray, NdArray)} or {@link #difference(ByteBuffer, ByteBuffer)}, by the expected value's type. */
+    public static String differenceOf(Object expected, Object actual) {
+        if (expected instanceof NdArray e) {
+            return difference(e, (NdArray) actual);
+        }
+        return difference((ByteBuffer) expected, (ByteBuffer) actual);
+    }
+
     /** Whether two buffers hold the same bytes from position to limit. */
     public static boolean same(ByteBuffer a, ByteBuffer b) {
         return a.remaining() == b.remaining() && a.duplicate().equals(b.duplicate());
