@@ -15,7 +15,7 @@ import java.util.Objects;
  *
  * <p>Elements are stored contiguously in row-major (C) order, each in the platform's native byte
  * order, in one {@link ByteBuffer}. {@link #reshape} and {@link #slice} are views that share it;
- * {@link #copy} moves a rectangular region between two arrays in whole contiguous runs.
+ * {@link RegionCopy} moves a {@link Region} between two arrays in whole contiguous runs.
  *
  * <p>Bulk copies to and from Java arrays use one array type per data type: {@code boolean[]} for
  * {@code bool}, {@code byte[]}/{@code short[]}/{@code int[]}/{@code long[]} for 1/2/4/8-byte
@@ -197,12 +197,12 @@ public final class NdArray {
     }
 
     /**
-     * Sets every element of the region {@code [offset, offset + regionShape)} to {@code value}.
+     * Sets every element of a region to {@code value}.
      *
      * @throws IllegalArgumentException when the region lies outside the array
      */
-    public void fill(FillValue value, long[] offset, long[] regionShape) {
-        copy(filled(dataType, value, regionShape), new long[regionShape.length], this, offset, regionShape);
+    public void fill(FillValue value, Region region) {
+        RegionCopy.fill(this, region, value);
     }
 
     /** Whether every element equals {@code value} bit for bit. */
@@ -211,36 +211,13 @@ public final class NdArray {
     }
 
     /**
-     * Whether every element of the region {@code [offset, offset + regionShape)} equals
-     * {@code value} bit for bit; stops at the first that does not.
+     * Whether every element of a region equals {@code value} bit for bit; stops at the first that
+     * does not.
      *
      * @throws IllegalArgumentException when the region lies outside the array
      */
-    public boolean isAll(FillValue value, long[] offset, long[] regionShape) {
-        checkRegion(offset, regionShape);
-        if (rank() == 0) {
-            return isAll(value);
-        }
-        for (long n : regionShape) {
-            if (n == 0) {
-                return true;
-            }
-        }
-        return walkRuns(this, offset, this, offset, regionShape,
-                (at, same, bytes) -> value.fillsAll(data.slice(at, bytes)));
-    }
-
-    private void checkRegion(long[] offset, long[] regionShape) {
-        if (offset.length != rank() || regionShape.length != rank()) {
-            throw new IllegalArgumentException("a region of rank " + offset.length + "/" + regionShape.length
-                    + " in an array of rank " + rank());
-        }
-        for (int d = 0; d < rank(); d++) {
-            if (regionShape[d] < 0 || offset[d] < 0 || offset[d] > shape[d] - regionShape[d]) {
-                throw new IllegalArgumentException("region " + Arrays.toString(regionShape) + " at "
-                        + Arrays.toString(offset) + " lies outside " + Arrays.toString(shape));
-            }
-        }
+    public boolean isAll(FillValue value, Region region) {
+        return RegionCopy.allEqual(this, region, value);
     }
 
     /** Same data type, shape and bytes. */
@@ -511,122 +488,15 @@ public final class NdArray {
 
     // ---- regions ----
 
-    /** A new array holding a copy of the region {@code [offset, offset + regionShape)}. */
-    public NdArray region(long[] offset, long[] regionShape) {
-        NdArray out = allocate(dataType, regionShape);
-        copy(this, offset, out, new long[shape.length], regionShape);
+    /**
+     * A new array holding a copy of a region of this one.
+     *
+     * @throws IllegalArgumentException when the region lies outside the array
+     */
+    public NdArray region(Region region) {
+        NdArray out = allocate(dataType, region.shape());
+        RegionCopy.copy(this, region, out, new long[shape.length]);
         return out;
-    }
-
-    /**
-     * Copies the region of shape {@code region} at {@code srcOffset} in {@code src} to
-     * {@code dstOffset} in {@code dst}, in whole contiguous runs.
-     *
-     * @throws IllegalArgumentException when the element sizes or ranks differ or a region lies
-     *                                  outside its array
-     */
-    public static void copy(NdArray src, long[] srcOffset, NdArray dst, long[] dstOffset, long[] region) {
-        int rank = region.length;
-        int es = src.dataType.size();
-        if (dst.dataType.size() != es) {
-            throw new IllegalArgumentException("copy between element sizes " + es + " and " + dst.dataType.size());
-        }
-        if (src.rank() != rank || dst.rank() != rank || srcOffset.length != rank || dstOffset.length != rank) {
-            throw new IllegalArgumentException("copy of a rank-" + rank + " region between arrays of rank "
-                    + src.rank() + " and " + dst.rank());
-        }
-        boolean empty = false;
-        for (int d = 0; d < rank; d++) {
-            // Compared as offset > shape - region, which cannot overflow (shape, region >= 0).
-            if (region[d] < 0 || srcOffset[d] < 0 || dstOffset[d] < 0
-                    || srcOffset[d] > src.shape[d] - region[d] || dstOffset[d] > dst.shape[d] - region[d]) {
-                throw new IllegalArgumentException("region " + Arrays.toString(region) + " at "
-                        + Arrays.toString(srcOffset) + " / " + Arrays.toString(dstOffset) + " lies outside "
-                        + Arrays.toString(src.shape) + " / " + Arrays.toString(dst.shape));
-            }
-            empty |= region[d] == 0;
-        }
-        if (empty) {
-            return;
-        }
-        if (rank == 0) {
-            dst.data.put(0, src.data, 0, es);
-            return;
-        }
-        walkRuns(src, srcOffset, dst, dstOffset, region, (srcAt, dstAt, bytes) -> {
-            dst.data.put(dstAt, src.data, srcAt, bytes);
-            return true;
-        });
-    }
-
-    /** What {@link #walkRuns} does with one contiguous run: byte positions in both arrays and its length. */
-    @FunctionalInterface
-    private interface RunVisitor {
-        /** @return whether to go on to the next run */
-        boolean visit(int aAt, int bAt, int bytes);
-    }
-
-    /**
-     * Visits the region of shape {@code region} at {@code aOffset} in {@code a} and at
-     * {@code bOffset} in {@code b} in C order, as the longest runs contiguous in both. The region
-     * is checked and non-empty, the rank at least 1.
-     *
-     * @return false when the visitor stopped early
-     */
-    private static boolean walkRuns(NdArray a, long[] aOffset, NdArray b, long[] bOffset, long[] region,
-                                    RunVisitor visitor) {
-        int rank = region.length;
-        int es = a.dataType.size();
-        // Merge trailing dimensions that both arrays hold whole into one contiguous run.
-        int inner = rank - 1;
-        long run = region[inner];
-        while (inner > 0 && region[inner] == a.shape[inner] && region[inner] == b.shape[inner]) {
-            inner--;
-            run *= region[inner];
-        }
-        long[] aStride = strides(a.shape);
-        long[] bStride = strides(b.shape);
-        long aPos = 0;
-        long bPos = 0;
-        for (int d = 0; d < rank; d++) {
-            aPos += aOffset[d] * aStride[d];
-            bPos += bOffset[d] * bStride[d];
-        }
-        int runBytes = (int) (run * es);
-        long[] idx = new long[inner];
-        while (true) {
-            if (!visitor.visit((int) (aPos * es), (int) (bPos * es), runBytes)) {
-                return false;
-            }
-            // Advance the odometer over the outer dimensions [0, inner).
-            int d = inner - 1;
-            while (d >= 0) {
-                idx[d]++;
-                aPos += aStride[d];
-                bPos += bStride[d];
-                if (idx[d] < region[d]) {
-                    break;
-                }
-                aPos -= region[d] * aStride[d];
-                bPos -= region[d] * bStride[d];
-                idx[d] = 0;
-                d--;
-            }
-            if (d < 0) {
-                return true;
-            }
-        }
-    }
-
-    /** The element strides of a C-ordered array of this shape (the last dimension's stride is 1). */
-    public static long[] strides(long[] shape) {
-        long[] s = new long[shape.length];
-        long acc = 1;
-        for (int d = shape.length - 1; d >= 0; d--) {
-            s[d] = acc;
-            acc *= shape[d];
-        }
-        return s;
     }
 
     @Override

@@ -109,26 +109,26 @@ class NdArrayTest {
         @Test
         void fillOfARegionSetsOnlyThatRegion() {
             NdArray a = NdArray.allocate(INT32, 3, 4);
-            a.fill(TestTypes.fillInt(9), new long[] {1, 1}, new long[] {2, 2});
+            a.fill(TestTypes.fillInt(9), Region.of(new long[] {1, 1}, new long[] {2, 2}));
             assertArrayEquals(new int[] {0, 0, 0, 0, 0, 9, 9, 0, 0, 9, 9, 0}, a.toIntArray());
             assertThrows(IllegalArgumentException.class,
-                    () -> a.fill(TestTypes.fillInt(9), new long[] {2, 3}, new long[] {2, 2}));
+                    () -> a.fill(TestTypes.fillInt(9), Region.of(new long[] {2, 3}, new long[] {2, 2})));
         }
 
         @Test
         void isAllOfARegionLooksOnlyInsideIt() {
             NdArray a = NdArray.allocate(INT32, 3, 4, 5);
-            a.fill(TestTypes.fillInt(9), new long[] {1, 1, 1}, new long[] {2, 2, 3});
-            assertTrue(a.isAll(TestTypes.fillInt(9), new long[] {1, 1, 1}, new long[] {2, 2, 3}));
-            assertTrue(a.isAll(TestTypes.fillInt(0), new long[] {0, 0, 0}, new long[] {1, 4, 5}));
-            assertTrue(a.isAll(TestTypes.fillInt(0), new long[] {1, 1, 1}, new long[] {2, 0, 3}), "empty region");
+            a.fill(TestTypes.fillInt(9), Region.of(new long[] {1, 1, 1}, new long[] {2, 2, 3}));
+            assertTrue(a.isAll(TestTypes.fillInt(9), Region.of(new long[] {1, 1, 1}, new long[] {2, 2, 3})));
+            assertTrue(a.isAll(TestTypes.fillInt(0), Region.of(new long[] {0, 0, 0}, new long[] {1, 4, 5})));
+            assertTrue(a.isAll(TestTypes.fillInt(0), Region.of(new long[] {1, 1, 1}, new long[] {2, 0, 3})), "empty region");
             for (long[] at : new long[][] {{1, 1, 0}, {1, 0, 1}, {0, 1, 1}, {1, 1, 2}}) {
-                assertFalse(a.isAll(TestTypes.fillInt(9), at, new long[] {2, 2, 3}), Arrays.toString(at));
+                assertFalse(a.isAll(TestTypes.fillInt(9), Region.of(at, new long[] {2, 2, 3})), Arrays.toString(at));
             }
             a.setLong(a.flatIndex(2, 2, 3), 8); // the region's last element
-            assertFalse(a.isAll(TestTypes.fillInt(9), new long[] {1, 1, 1}, new long[] {2, 2, 3}));
+            assertFalse(a.isAll(TestTypes.fillInt(9), Region.of(new long[] {1, 1, 1}, new long[] {2, 2, 3})));
             assertThrows(IllegalArgumentException.class,
-                    () -> a.isAll(TestTypes.fillInt(9), new long[] {2, 3, 3}, new long[] {2, 2, 3}));
+                    () -> a.isAll(TestTypes.fillInt(9), Region.of(new long[] {2, 3, 3}, new long[] {2, 2, 3})));
         }
 
         @Test
@@ -381,7 +381,7 @@ class NdArrayTest {
         @Test
         void regionCopiesOut() {
             NdArray a = NdArray.copyOf(INT32, new int[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}, 3, 4);
-            NdArray r = a.region(new long[] {1, 1}, new long[] {2, 2});
+            NdArray r = a.region(Region.of(new long[] {1, 1}, new long[] {2, 2}));
             assertArrayEquals(new int[] {5, 6, 9, 10}, r.toIntArray());
             r.setLong(0, -1);
             assertEquals(5, a.getLong(5), "a region is a copy, not a view");
