@@ -1,5 +1,7 @@
 package dev.zarrj.conformance;
 
+import dev.zarrj.api.RegionCopy;
+import dev.zarrj.api.Region;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ByteSource;
 import dev.zarrj.api.ChunkSpec;
@@ -542,7 +544,7 @@ public abstract class ArrayToBytesCodecContract {
                     NdArray x = c.array();
                     ArrayPartialDecoder decoder = codec(c).partialDecoder(ByteSource.of(encode(c)), c.spec());
                     for (long[][] region : regions(c.spec(), c.heavy() ? 3 : 8, c.seed())) {
-                        NdArray expected = x.region(region[0], region[1]);
+                        NdArray expected = x.region(Region.of(region[0], region[1]));
                         String d = Buffers.difference(expected, decoder.decode(region[0], region[1]));
                         if (!d.isEmpty()) {
                             throw Failures.violation("region at " + Arrays.toString(region[0]) + " of shape "
@@ -688,7 +690,7 @@ public abstract class ArrayToBytesCodecContract {
                 for (int i = 0; i < bytes.limit(); i++) {
                     bytes.put(i, (byte) 0xA5);
                 }
-                NdArray.copy(x, new long[rank], source, at, x.shape());
+                RegionCopy.copy(x, Region.of(new long[rank], x.shape()), source, at);
                 NdArray before = NdArray.allocate(c.spec().dataType(), padded);
                 before.bytes().put(source.bytes());
                 ByteBuffer expected = encode(c);
@@ -735,7 +737,7 @@ public abstract class ArrayToBytesCodecContract {
         }
         NdArray expected = NdArray.allocate(spec.dataType(), dstShape);
         expected.bytes().put(dst.bytes());
-        NdArray.copy(x, region[0], expected, at, region[1]);
+        RegionCopy.copy(x, Region.of(region[0], region[1]), expected, at);
         call.decodeInto(dst, at);
         return Buffers.difference(expected, dst);
     }

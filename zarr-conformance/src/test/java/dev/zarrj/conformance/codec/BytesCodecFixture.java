@@ -1,5 +1,6 @@
 package dev.zarrj.conformance.codec;
 
+import dev.zarrj.api.Region;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ByteRange;
@@ -174,7 +175,7 @@ final class BytesCodecFixture implements ArrayToBytesCodec {
             if (defect == Defect.BROKEN_PARTIAL_DECODE && o.length > 0 && o[o.length - 1] > 0) {
                 o[o.length - 1]--;
             }
-            return whole.region(o, shape);
+            return whole.region(Region.of(o, shape));
         };
     }
 }
