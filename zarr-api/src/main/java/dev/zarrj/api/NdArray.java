@@ -24,6 +24,13 @@ import java.util.Objects;
  * {@code float[]}/{@code double[]} for {@code complex64}/{@code complex128}, and {@code byte[]}
  * for raw and other types.
  *
+ * <p>Element accessors take either one {@code long}, the flat C-order index whatever the rank (as
+ * numpy's {@code item(i)}), or one index per dimension: {@code a.getDouble(3, 4)} is row 3, column 4
+ * of a 2-d array and {@code a.getDouble()} the element of a 0-d array; on a 1-d array both forms
+ * agree. Setters take the index first and the value last, the per-dimension index as a
+ * {@code long[]}: {@code a.setDouble(new long[] {3, 4}, 2.5)}. An index of the wrong rank or outside
+ * the shape is an {@link IndexOutOfBoundsException} naming the index and the shape.
+ *
  * <p>Not thread-safe for concurrent writes; the shape and data type never change.
  */
 public final class NdArray {
@@ -249,25 +256,43 @@ public final class NdArray {
                 && data.duplicate().clear().equals(other.data.duplicate().clear());
     }
 
-    // ---- element access by flat C-order index ----
+    // ---- element access ----
+    //
+    // Every accessor comes twice: with one long, the flat C-order index; with a long[] (or, for the
+    // getters, none or two or more longs), one index per dimension. The index always comes first.
 
-    private int offset(long index) {
+    /** The byte position of the element at a flat C-order index. */
+    private int flatOffset(long index) {
         long n = elementCount();
         if (index < 0 || index >= n) {
-            throw new IndexOutOfBoundsException("element " + index + " of " + n);
+            throw new IndexOutOfBoundsException("flat index " + index + " outside an array of shape "
+                    + Arrays.toString(shape) + " (" + n + " elements)");
         }
         return (int) (index * dataType.size());
     }
 
-    /** The flat C-order index of a multi-dimensional index. */
+    /** The byte position of the element at an index of one entry per dimension. */
+    private int offset(long[] index) {
+        return (int) (flatIndex(index) * dataType.size());
+    }
+
+    /**
+     * The flat C-order index of an index of one entry per dimension ({@code flatIndex()} of a 0-d
+     * array is 0).
+     *
+     * @throws IndexOutOfBoundsException when the index's rank is not the array's or an entry lies
+     *                                   outside its dimension; the message names index and shape
+     */
     public long flatIndex(long... index) {
         if (index.length != shape.length) {
-            throw new IllegalArgumentException("index of rank " + index.length + " for an array of rank " + shape.length);
+            throw new IndexOutOfBoundsException("index " + Arrays.toString(index) + " of rank " + index.length
+                    + " for an array of shape " + Arrays.toString(shape) + " (rank " + shape.length + ")");
         }
         long flat = 0;
         for (int d = 0; d < shape.length; d++) {
             if (index[d] < 0 || index[d] >= shape[d]) {
-                throw new IndexOutOfBoundsException("index " + Arrays.toString(index) + " outside " + Arrays.toString(shape));
+                throw new IndexOutOfBoundsException("index " + Arrays.toString(index) + " outside an array of shape "
+                        + Arrays.toString(shape));
             }
             flat = flat * shape[d] + index[d];
         }
@@ -275,11 +300,50 @@ public final class NdArray {
     }
 
     /**
-     * An integer or boolean element as a long: signed types sign-extend, unsigned types
-     * zero-extend ({@code uint64} keeps its bits: use {@link Long#toUnsignedString}).
+     * An integer or boolean element as a long, by flat C-order index whatever the rank (numpy's
+     * {@code item(i)}): signed types sign-extend, unsigned types zero-extend ({@code uint64} keeps
+     * its bits: use {@link Long#toUnsignedString}).
+     *
+     * @throws IndexOutOfBoundsException when the index lies outside {@code [0, elementCount())}
      */
     public long getLong(long index) {
-        int o = offset(index);
+        return longAt(flatOffset(index));
+    }
+
+    /**
+     * An integer or boolean element as a long, by one index per dimension: {@code a.getLong(3, 4)}
+     * is row 3, column 4 of a 2-d array, {@code a.getLong()} the element of a 0-d array. Extension
+     * as in {@link #getLong(long)}, which a single {@code long} index selects.
+     *
+     * @throws IndexOutOfBoundsException when the index's rank is not the array's or an entry lies
+     *                                   outside its dimension
+     */
+    public long getLong(long... index) {
+        return longAt(offset(index));
+    }
+
+    /**
+     * Sets an integer or boolean element, by flat C-order index whatever the rank, from a long
+     * (truncated to the element size).
+     *
+     * @throws IndexOutOfBoundsException when the index lies outside {@code [0, elementCount())}
+     */
+    public void setLong(long index, long value) {
+        putLongAt(flatOffset(index), value);
+    }
+
+    /**
+     * Sets an integer or boolean element, by one index per dimension, from a long (truncated to
+     * the element size): {@code a.setLong(new long[] {3, 4}, 7)}.
+     *
+     * @throws IndexOutOfBoundsException when the index's rank is not the array's or an entry lies
+     *                                   outside its dimension
+     */
+    public void setLong(long[] index, long value) {
+        putLongAt(offset(index), value);
+    }
+
+    private long longAt(int o) {
         ElementKind k = dataType.kind();
         return switch (dataType.size()) {
             case 1 -> k == ElementKind.INT ? data.get(o) : data.get(o) & 0xffL;
@@ -290,9 +354,7 @@ public final class NdArray {
         };
     }
 
-    /** Sets an integer or boolean element from a long (truncated to the element size). */
-    public void setLong(long index, long value) {
-        int o = offset(index);
+    private void putLongAt(int o, long value) {
         switch (dataType.size()) {
             case 1 -> data.put(o, (byte) value);
             case 2 -> data.putShort(o, (short) value);
@@ -302,9 +364,50 @@ public final class NdArray {
         }
     }
 
-    /** A numeric element as a double (for complex types, the real part). */
+    /**
+     * A numeric element as a double (for complex types, the real part), by flat C-order index
+     * whatever the rank (numpy's {@code item(i)}).
+     *
+     * @throws IndexOutOfBoundsException when the index lies outside {@code [0, elementCount())}
+     */
     public double getDouble(long index) {
-        int o = offset(index);
+        return doubleAt(flatOffset(index));
+    }
+
+    /**
+     * A numeric element as a double (for complex types, the real part), by one index per
+     * dimension: {@code a.getDouble(3, 4)} is row 3, column 4 of a 2-d array, {@code a.getDouble()}
+     * the element of a 0-d array. A single {@code long} index selects {@link #getDouble(long)}.
+     *
+     * @throws IndexOutOfBoundsException when the index's rank is not the array's or an entry lies
+     *                                   outside its dimension
+     */
+    public double getDouble(long... index) {
+        return doubleAt(offset(index));
+    }
+
+    /**
+     * Sets a numeric element, by flat C-order index whatever the rank, from a double (rounded to
+     * floats, truncated to integers).
+     *
+     * @throws IndexOutOfBoundsException when the index lies outside {@code [0, elementCount())}
+     */
+    public void setDouble(long index, double value) {
+        putDoubleAt(flatOffset(index), value);
+    }
+
+    /**
+     * Sets a numeric element, by one index per dimension, from a double (rounded to floats,
+     * truncated to integers): {@code a.setDouble(new long[] {3, 4}, 2.5)}.
+     *
+     * @throws IndexOutOfBoundsException when the index's rank is not the array's or an entry lies
+     *                                   outside its dimension
+     */
+    public void setDouble(long[] index, double value) {
+        putDoubleAt(offset(index), value);
+    }
+
+    private double doubleAt(int o) {
         return switch (dataType.kind()) {
             case FLOAT -> switch (dataType.size()) {
                 case 2 -> Float16.toFloat(data.getShort(o));
@@ -313,17 +416,15 @@ public final class NdArray {
             };
             case COMPLEX -> dataType.size() == 8 ? data.getFloat(o) : data.getDouble(o);
             case UINT -> {
-                long v = getLong(index);
+                long v = longAt(o);
                 yield v >= 0 ? (double) v : Double.parseDouble(Long.toUnsignedString(v));
             }
-            case INT, BOOL -> getLong(index);
+            case INT, BOOL -> longAt(o);
             default -> throw new UnsupportedOperationException("getDouble on " + dataType.name());
         };
     }
 
-    /** Sets a numeric element from a double (rounded to floats, truncated to integers). */
-    public void setDouble(long index, double value) {
-        int o = offset(index);
+    private void putDoubleAt(int o, double value) {
         switch (dataType.kind()) {
             case FLOAT -> {
                 switch (dataType.size()) {
@@ -332,8 +433,8 @@ public final class NdArray {
                     default -> data.putDouble(o, value);
                 }
             }
-            case UINT -> setLong(index, value >= 0x1p63 ? (long) (value - 0x1p63) ^ Long.MIN_VALUE : (long) value);
-            case INT, BOOL -> setLong(index, (long) value);
+            case UINT -> putLongAt(o, value >= 0x1p63 ? (long) (value - 0x1p63) ^ Long.MIN_VALUE : (long) value);
+            case INT, BOOL -> putLongAt(o, (long) value);
             default -> throw new UnsupportedOperationException("setDouble on " + dataType.name());
         }
     }
@@ -351,13 +452,42 @@ public final class NdArray {
         return f < value ? Math.nextUp(f) : Math.nextDown(f);
     }
 
-    /** A {@code bool} element. */
+    /**
+     * A {@code bool} element, by flat C-order index whatever the rank.
+     *
+     * @throws IndexOutOfBoundsException when the index lies outside {@code [0, elementCount())}
+     */
     public boolean getBoolean(long index) {
+        return data.get(flatOffset(index)) != 0;
+    }
+
+    /**
+     * A {@code bool} element, by one index per dimension ({@code a.getBoolean()} on a 0-d array).
+     * A single {@code long} index selects {@link #getBoolean(long)}.
+     *
+     * @throws IndexOutOfBoundsException when the index's rank is not the array's or an entry lies
+     *                                   outside its dimension
+     */
+    public boolean getBoolean(long... index) {
         return data.get(offset(index)) != 0;
     }
 
-    /** Sets a {@code bool} element. */
+    /**
+     * Sets a {@code bool} element, by flat C-order index whatever the rank.
+     *
+     * @throws IndexOutOfBoundsException when the index lies outside {@code [0, elementCount())}
+     */
     public void setBoolean(long index, boolean value) {
+        data.put(flatOffset(index), (byte) (value ? 1 : 0));
+    }
+
+    /**
+     * Sets a {@code bool} element, by one index per dimension.
+     *
+     * @throws IndexOutOfBoundsException when the index's rank is not the array's or an entry lies
+     *                                   outside its dimension
+     */
+    public void setBoolean(long[] index, boolean value) {
         data.put(offset(index), (byte) (value ? 1 : 0));
     }
 

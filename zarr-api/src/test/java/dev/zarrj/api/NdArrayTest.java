@@ -664,7 +664,7 @@ class NdArrayTest {
         @Test
         void flatIndexRefusesWrongRankAndOutOfBounds() {
             NdArray a = NdArray.allocate(UINT8, 2, 3);
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> a.flatIndex(1));
+            IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class, () -> a.flatIndex(1));
             assertTrue(e.getMessage().contains("rank 1") && e.getMessage().contains("rank 2"), e.getMessage());
             assertThrows(IndexOutOfBoundsException.class, () -> a.flatIndex(0, 3));
             assertThrows(IndexOutOfBoundsException.class, () -> a.flatIndex(2, 0));
