@@ -3,9 +3,11 @@ package dev.zarrj.conformance;
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.ZarrException;
+import dev.zarrj.api.codec.ArrayPartialDecoder;
 import dev.zarrj.api.codec.ArrayToArrayCodec;
 import dev.zarrj.api.codec.CodecProvider;
 import dev.zarrj.api.datatype.DataType;
+import dev.zarrj.conformance.internal.codec.ArrayRegions;
 import dev.zarrj.conformance.internal.codec.Buffers;
 import dev.zarrj.conformance.internal.codec.Case;
 import dev.zarrj.conformance.internal.codec.Concurrency;
@@ -13,6 +15,7 @@ import dev.zarrj.conformance.internal.codec.Failures;
 import dev.zarrj.conformance.internal.codec.References;
 import dev.zarrj.conformance.internal.codec.Samples;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicTest;
@@ -38,9 +41,12 @@ import org.junit.jupiter.api.TestFactory;
  * {@code transpose} order of rank 2 refuses 3-d chunks); refusing with any other exception is a
  * failure of AA01.
  *
- * <p>Each rule is one test named {@code required_<ID>_<description>}; its failure message starts
- * with the rule id. Rules other than AA01 check only the cases that round-trip, so that one defect
- * fails one rule. The list of rules is {@code rules/codecs.md} of zarr-conformance.
+ * <p>Each rule is one test named {@code required_<ID>_<description>} or
+ * {@code optional_<ID>_<description>}; its failure message starts with the rule id. Rules other
+ * than AA01 check only the cases that round-trip, so that one defect fails one rule. Optional
+ * rules (the partial decoder's) print {@code optional_<ID> not claimed by <name>: skipped} and run
+ * nothing when {@code partialDecoder} is empty. The list of rules is {@code rules/codecs.md} of
+ * zarr-conformance.
  *
  * @since 0.1
  */
@@ -250,5 +256,50 @@ public abstract class ArrayToArrayCodecContract extends CodecContract<ArrayToArr
     public Stream<DynamicTest> required_AA08_matchesReference() {
         return exactReferenceRule("AA08", References.arrayToArray(provider().name()), "the reference",
                 "the reference's encoding");
+    }
+
+    /**
+     * AA09 (optional, claimed by a present {@code partialDecoder(encoded, spec)}): the partial
+     * decoder, over a partial decoder of the stored encoded array, returns the same elements as a
+     * full decode for the whole chunk, single elements and random regions, through {@code decode}
+     * and through {@code decodeInto} into a destination one element larger on every side.
+     *
+     * <p>Spec: core.rst "Codecs" ({@code partial_decode}); the SPI's
+     * {@code ArrayToArrayCodec.partialDecoder}.
+     *
+     * <p>If this fails, check: the region asked of the encoded decoder (permuted for
+     * {@code transpose}); the block it returns transformed back to the decoded region's shape.
+     */
+    @TestFactory
+    @DisplayName("AA09 partial decode equals full decode (SPI ArrayToArrayCodec.partialDecoder)")
+    public Stream<DynamicTest> optional_AA09_partialDecode() {
+        return arrayPartialDecodeRule("AA09");
+    }
+
+    /** Over a partial decoder of the case's encoded array, or of an absent one. */
+    @Override
+    final Optional<ArrayPartialDecoder> arrayPartialDecoder(Case c, boolean stored) {
+        NdArray encoded = encode(c);
+        ArrayPartialDecoder input = stored ? region -> Optional.of(encoded.region(region)) : ArrayRegions.ABSENT_ARRAY;
+        return codec(c).partialDecoder(input, c.spec());
+    }
+
+    /**
+     * AA10 (optional, claimed by a present {@code partialDecoder(encoded, spec)}): over the
+     * partial decoder of an encoded array that is not stored, the partial decoder answers absent:
+     * {@code decode} returns empty and {@code decodeInto} returns false with its destination
+     * unchanged, for the whole chunk, its first and last element and random regions; neither
+     * throws.
+     *
+     * <p>Spec: the SPI's {@code ArrayToArrayCodec.partialDecoder} ("absence passes through") and
+     * {@code ArrayPartialDecoder}.
+     *
+     * <p>If this fails, check: {@code orElseThrow()} or {@code get()} on what the encoded decoder
+     * returns; a fill value written where the answer is "absent".
+     */
+    @TestFactory
+    @DisplayName("AA10 a partial decoder of an absent value answers absent (SPI ArrayToArrayCodec.partialDecoder)")
+    public Stream<DynamicTest> optional_AA10_partialDecodeOfAbsentValue() {
+        return arrayAbsentValueRule("AA10");
     }
 }

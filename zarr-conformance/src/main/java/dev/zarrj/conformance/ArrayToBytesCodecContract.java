@@ -5,12 +5,16 @@ import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.EncodedSize;
 import dev.zarrj.api.NdArray;
+import dev.zarrj.api.Region;
+import dev.zarrj.api.RegionCopy;
 import dev.zarrj.api.ZarrException;
 import dev.zarrj.api.codec.ArrayPartialDecoder;
+import dev.zarrj.api.codec.ArrayRegionEncoder;
 import dev.zarrj.api.codec.ArrayToBytesCodec;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecProvider;
 import dev.zarrj.api.datatype.DataType;
+import dev.zarrj.conformance.internal.codec.ArrayRegions;
 import dev.zarrj.conformance.internal.codec.Buffers;
 import dev.zarrj.conformance.internal.codec.Case;
 import dev.zarrj.conformance.internal.codec.Concurrency;
@@ -19,10 +23,8 @@ import dev.zarrj.conformance.internal.codec.Damage;
 import dev.zarrj.conformance.internal.codec.Failures;
 import dev.zarrj.conformance.internal.codec.References;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicTest;
@@ -320,10 +322,13 @@ public abstract class ArrayToBytesCodecContract extends CodecContract<ArrayToByt
     }
 
     /**
-     * AB11 (optional, claimed by {@code supportsPartialDecode()}): the partial decoder returns the
-     * same elements as a full decode for the whole chunk, single elements and random regions.
+     * AB11 (optional, claimed by a present {@code partialDecoder(...)}): the partial decoder of a
+     * stored value returns the same elements as a full decode for the whole chunk, single elements
+     * and random regions, through {@code decode} and through {@code decodeInto} into a bordered
+     * destination as in AB13.
      *
-     * <p>Spec: core.rst "Codecs" ({@code partial_decode}).
+     * <p>Spec: core.rst "Codecs" ({@code partial_decode}); the SPI's
+     * {@code ArrayToBytesCodec.partialDecoder}.
      *
      * <p>If this fails, check: offsets of regions that span several inner parts; regions at the
      * upper edge; fill value for absent parts; the rank-0 case.
@@ -331,55 +336,13 @@ public abstract class ArrayToBytesCodecContract extends CodecContract<ArrayToByt
     @TestFactory
     @DisplayName("AB11 partial decode equals full decode (spec: core.rst 'Codecs', partial_decode)")
     public Stream<DynamicTest> optional_AB11_partialDecode() {
-        return ifClaimed("AB11", "partial decode equals full decode", "partial decode",
-                ArrayToBytesCodec::supportsPartialDecode, "supportsPartialDecode() is false", c -> {
-                    NdArray x = c.array();
-                    ArrayPartialDecoder decoder = codec(c).partialDecoder(ByteSource.of(encode(c)), c.spec());
-                    for (long[][] region : regions(c.spec(), c.heavy() ? 3 : 8, c.seed())) {
-                        NdArray expected = x.region(region[0], region[1]);
-                        String d = Buffers.difference(expected, decoder.decode(region[0], region[1]));
-                        if (!d.isEmpty()) {
-                            throw Failures.violation("region at " + Arrays.toString(region[0]) + " of shape "
-                                    + Arrays.toString(region[1]) + ": " + d);
-                        }
-                        d = intoBordered(x, c.spec(), region, (dst, at) ->
-                                decoder.decodeInto(region[0], region[1], dst, at));
-                        if (!d.isEmpty()) {
-                            throw Failures.violation("region at " + Arrays.toString(region[0]) + " of shape "
-                                    + Arrays.toString(region[1]) + " decoded by decodeInto at offset 1: " + d);
-                        }
-                    }
-                });
+        return arrayPartialDecodeRule("AB11");
     }
 
-    /** The whole chunk, its first and last element, and random regions: {offset, shape} pairs. */
-    private static List<long[][]> regions(ChunkSpec spec, int random, long seed) {
-        long[] shape = spec.shape();
-        int rank = shape.length;
-        List<long[][]> out = new ArrayList<>();
-        out.add(new long[][] {new long[rank], shape});
-        if (spec.elementCount() == 0) {
-            return out;
-        }
-        long[] one = new long[rank];
-        Arrays.fill(one, 1);
-        long[] last = new long[rank];
-        for (int d = 0; d < rank; d++) {
-            last[d] = shape[d] - 1;
-        }
-        out.add(new long[][] {new long[rank], one});
-        out.add(new long[][] {last, one});
-        SplittableRandom r = new SplittableRandom(seed);
-        for (int i = 0; i < random; i++) {
-            long[] offset = new long[rank];
-            long[] size = new long[rank];
-            for (int d = 0; d < rank; d++) {
-                offset[d] = r.nextLong(shape[d]);
-                size[d] = 1 + r.nextLong(shape[d] - offset[d]);
-            }
-            out.add(new long[][] {offset, size});
-        }
-        return out;
+    /** Over the case's encoding as stored, or over an absent value. */
+    @Override
+    final Optional<ArrayPartialDecoder> arrayPartialDecoder(Case c, boolean stored) {
+        return codec(c).partialDecoder(stored ? ByteSource.of(encode(c)) : Buffers.ABSENT, c.spec());
     }
 
     /**
@@ -395,7 +358,7 @@ public abstract class ArrayToBytesCodecContract extends CodecContract<ArrayToByt
     @TestFactory
     @DisplayName("AB12 corruption is detected (spec: the codec's checksum, e.g. codecs-crc32c.rst)")
     public Stream<DynamicTest> optional_AB12_corruptionDetected() {
-        return ifClaimed("AB12", "corruption is detected", "detects corruption", this::detectsCorruption,
+        return ifClaimed("AB12", "corruption is detected", "detects corruption", c -> detectsCorruption(codec(c)),
                 "detectsCorruption is false",
                 c -> expectRejectedOrOriginal(c, Damage.corruptions(encode(c), c.heavy(), c.seed()), true));
     }
@@ -409,9 +372,9 @@ public abstract class ArrayToBytesCodecContract extends CodecContract<ArrayToByt
      * <p>Spec: the SPI's {@code ArrayToBytesCodec.decodeInto} (a read decodes each chunk straight
      * into the caller's array).
      *
-     * <p>If this fails, check: the chunk offset and destination offset mixed up; strides of the
-     * destination taken from the chunk's shape; parts of absent inner chunks (fill value) written
-     * outside the region.
+     * <p>If this fails, check: the region's offset and the destination offset mixed up; strides of
+     * the destination taken from the chunk's shape; parts of absent inner chunks (fill value)
+     * written outside the region.
      */
     @Test
     @DisplayName("AB13 decodeInto writes exactly the region (SPI ArrayToBytesCodec.decodeInto)")
@@ -419,99 +382,132 @@ public abstract class ArrayToBytesCodecContract extends CodecContract<ArrayToByt
         eachCase("AB13", "decodeInto writes exactly the region", c -> {
             NdArray x = c.array();
             ByteBuffer encoded = encode(c);
-            for (long[][] region : regions(c.spec(), c.heavy() ? 2 : 4, c.seed())) {
-                String d = intoBordered(x, c.spec(), region, (dst, at) ->
-                        codec(c).decodeInto(Buffers.copy(encoded), c.spec(), region[0], dst, at, region[1]));
+            for (Region region : ArrayRegions.regions(c.spec(), c.heavy() ? 2 : 4, c.seed())) {
+                String d = ArrayRegions.intoBordered(x, region, (dst, at) -> {
+                    codec(c).decodeInto(Buffers.copy(encoded), c.spec(), region, dst, at);
+                    return true;
+                });
                 if (!d.isEmpty()) {
-                    throw Failures.violation("region at " + Arrays.toString(region[0]) + " of shape "
-                            + Arrays.toString(region[1]) + " decoded into a destination at offset 1: " + d);
+                    throw Failures.violation("region " + region + " decoded into a destination at offset 1: " + d);
                 }
             }
         });
     }
 
     /**
-     * AB14: {@code encodeRegion} of the chunk placed inside a larger source (one element of
-     * padding on every side, set to a sentinel) gives the same bytes as {@code encode} of the
-     * chunk, with heap and direct memory lent (larger than asked, full of old bytes), and leaves
-     * the source unchanged.
+     * AB14 (optional, claimed by a present {@code regionEncoder(spec)}): the region encoder, given
+     * the chunk placed inside a larger source (one element of padding on every side, set to a
+     * sentinel), gives the same bytes as {@code encode} of the chunk, with heap and direct memory
+     * lent (larger than asked, full of old bytes), and leaves the source unchanged.
      *
-     * <p>Spec: the SPI's {@code ArrayToBytesCodec.encodeRegion} (a write encodes a chunk straight
-     * out of the caller's array when the codec claims {@code supportsRegionEncode()}).
+     * <p>Spec: the SPI's {@code ArrayToBytesCodec.regionEncoder} and {@code ArrayRegionEncoder} (a
+     * write encodes a chunk straight out of the caller's array).
      *
-     * <p>If this fails, check: the source offset ignored or added twice; strides taken from the
+     * <p>If this fails, check: the region's offset ignored or added twice; strides taken from the
      * chunk's shape instead of the source's; the padding's sentinel read as chunk data.
      */
+    @TestFactory
+    @DisplayName("AB14 the region encoder equals encode of the region (SPI ArrayToBytesCodec.regionEncoder)")
+    public Stream<DynamicTest> optional_AB14_regionEncoderEqualsEncode() {
+        return ifClaimed("AB14", "the region encoder equals encode of the region", "region encoder",
+                c -> codec(c).regionEncoder(c.spec()).isPresent(), "regionEncoder(spec) is empty", c -> {
+                    ArrayRegionEncoder encoder = codec(c).regionEncoder(c.spec()).orElseThrow();
+                    NdArray x = c.array();
+                    NdArray source = ArrayRegions.bordered(x.dataType(), x.shape());
+                    Region region = Region.of(ArrayRegions.ones(x.rank()), x.shape());
+                    RegionCopy.copy(x, Region.whole(x.shape()), source, region.offset());
+                    NdArray before = ArrayRegions.copyOf(source);
+                    ByteBuffer expected = encode(c);
+                    for (boolean direct : new boolean[] {false, true}) {
+                        String kind = direct ? "direct" : "heap";
+                        ByteBuffer actual = encoder.encode(source, region, Buffers.lender(direct, ArrayRegions.SENTINEL));
+                        String d = Buffers.difference(expected, actual);
+                        if (!d.isEmpty()) {
+                            throw Failures.violation("the region encoder at offset 1 of a padded source, " + kind
+                                    + " memory lent, differs from encode: " + d);
+                        }
+                        String changed = Buffers.difference(before, source);
+                        if (!changed.isEmpty()) {
+                            throw Failures.violation("the region encoder changed its source: " + changed);
+                        }
+                    }
+                });
+    }
+
+    /**
+     * AB15: {@code encode(array, spec, lender)}, with heap and direct memory lent (larger than
+     * asked, full of old bytes), gives the same bytes as {@code encode(array, spec)} and leaves the
+     * input unchanged. (Whether the result may share the input's memory is not checked: the
+     * default returns {@code encode(array, spec)}, which for {@code bytes} in native order is the
+     * input's own buffer.)
+     *
+     * <p>Spec: the SPI's {@code ArrayToBytesCodec.encode(NdArray, ChunkSpec, BufferLender)} and
+     * {@code BufferLender} (a write encodes into memory it reuses).
+     *
+     * <p>If this fails, check: the lent buffer returned with its own limit instead of the encoded
+     * length; lent memory assumed to be zeroed.
+     */
     @Test
-    @DisplayName("AB14 encodeRegion into lent memory equals encode of the region (SPI ArrayToBytesCodec.encodeRegion)")
-    public void required_AB14_encodeRegionEqualsEncode() {
-        eachCase("AB14", "encodeRegion equals encode of the region", c -> {
-            NdArray x = c.array();
-            NdArray source = bordered(x.dataType(), x.shape());
-            long[] at = ones(x.rank());
-            NdArray.copy(x, new long[x.rank()], source, at, x.shape());
-            NdArray before = copyOf(source);
+    @DisplayName("AB15 encode into lent memory equals encode (SPI ArrayToBytesCodec.encode with a BufferLender)")
+    public void required_AB15_encodeIntoLentMemory() {
+        eachCase("AB15", "encode into lent memory equals encode", c -> {
             ByteBuffer expected = encode(c);
             for (boolean direct : new boolean[] {false, true}) {
                 String kind = direct ? "direct" : "heap";
-                ByteBuffer actual = codec(c).encodeRegion(source, at, c.spec(), Buffers.lender(direct, SENTINEL));
-                String d = Buffers.difference(expected, actual);
+                NdArray input = c.array();
+                NdArray before = ArrayRegions.copyOf(input);
+                ByteBuffer result = codec(c).encode(input, c.spec(), Buffers.lender(direct, ArrayRegions.SENTINEL));
+                String d = Buffers.difference(before, input);
                 if (!d.isEmpty()) {
-                    throw Failures.violation("encodeRegion at offset 1 of a padded source, " + kind
-                            + " memory lent, differs from encode: " + d);
+                    throw Failures.violation("encode with " + kind + " memory lent changed its input: " + d);
                 }
-                String changed = Buffers.difference(before, source);
-                if (!changed.isEmpty()) {
-                    throw Failures.violation("encodeRegion changed its source: " + changed);
+                d = Buffers.difference(expected, result);
+                if (!d.isEmpty()) {
+                    throw Failures.violation("encode with " + kind + " memory lent differs from encode: " + d);
                 }
             }
         });
     }
 
-    /** A call that decodes a region into {@code destination} at {@code at}. */
-    private interface IntoCall {
-        void decodeInto(NdArray destination, long[] at);
+    /**
+     * AB16 (optional, claimed by {@code encodesAsInMemory(spec)} true): the encoding is the
+     * array's bytes exactly as an {@code NdArray} holds them (native byte order, C order), so
+     * that the pipeline may decode straight into a destination array's memory.
+     *
+     * <p>Spec: the SPI's {@code ArrayToBytesCodec.encodesAsInMemory}.
+     *
+     * <p>If this fails, check: the claim made for an {@code endian} other than the platform's,
+     * or for an encoding with a header.
+     */
+    @TestFactory
+    @DisplayName("AB16 an encoding claimed to be as in memory is the array's bytes (SPI ArrayToBytesCodec.encodesAsInMemory)")
+    public Stream<DynamicTest> optional_AB16_encodesAsInMemory() {
+        return ifClaimed("AB16", "an encoding claimed to be as in memory is the array's bytes", "encodes as in memory",
+                c -> codec(c).encodesAsInMemory(c.spec()), "encodesAsInMemory(spec) is false", c -> {
+                    String d = Buffers.difference(c.array().bytes(), encode(c));
+                    if (!d.isEmpty()) {
+                        throw Failures.violation("encodesAsInMemory(spec) is true, but the encoding is not the"
+                                + " array's bytes (native byte order, C order): " + d);
+                    }
+                });
     }
 
     /**
-     * Runs {@code call} on a destination one element larger than the region on every side, its
-     * elements set to a sentinel, and returns how it differs from the region of {@code x} at
-     * offset 1 surrounded by the sentinel; empty when it does not.
+     * AB17 (optional, claimed by a present {@code partialDecoder(...)}): the partial decoder of a
+     * value that is not stored (a {@code ByteSource} whose reads return empty) answers absent:
+     * {@code decode} returns empty and {@code decodeInto} returns false with its destination
+     * unchanged, for the whole chunk, its first and last element and random regions; neither
+     * throws.
+     *
+     * <p>Spec: the SPI's {@code ByteSource} and {@code ArrayPartialDecoder} (an absent value is an
+     * answer, not an error: the pipeline reads the fill value).
+     *
+     * <p>If this fails, check: {@code read(...).orElseThrow()} or {@code get()} on what the source
+     * returns; an index read that treats "absent" as "corrupt".
      */
-    private static String intoBordered(NdArray x, ChunkSpec spec, long[][] region, IntoCall call) {
-        NdArray dst = bordered(spec.dataType(), region[1]);
-        long[] at = ones(region[1].length);
-        NdArray expected = copyOf(dst);
-        NdArray.copy(x, region[0], expected, at, region[1]);
-        call.decodeInto(dst, at);
-        return Buffers.difference(expected, dst);
+    @TestFactory
+    @DisplayName("AB17 a partial decoder of an absent value answers absent (SPI ByteSource, ArrayPartialDecoder)")
+    public Stream<DynamicTest> optional_AB17_partialDecodeOfAbsentValue() {
+        return arrayAbsentValueRule("AB17");
     }
-
-    /** An array one element larger than {@code shape} on every side, every byte {@link #SENTINEL}. */
-    private static NdArray bordered(DataType dataType, long[] shape) {
-        long[] larger = new long[shape.length];
-        for (int d = 0; d < shape.length; d++) {
-            larger[d] = shape[d] + 2;
-        }
-        NdArray out = NdArray.allocate(dataType, larger);
-        ByteBuffer bytes = out.bytes();
-        for (int i = 0; i < bytes.limit(); i++) {
-            bytes.put(i, SENTINEL);
-        }
-        return out;
-    }
-
-    private static long[] ones(int rank) {
-        long[] out = new long[rank];
-        Arrays.fill(out, 1);
-        return out;
-    }
-
-    private static NdArray copyOf(NdArray a) {
-        NdArray out = NdArray.allocate(a.dataType(), a.shape());
-        out.bytes().put(a.bytes());
-        return out;
-    }
-
-    private static final byte SENTINEL = (byte) 0xA5;
 }

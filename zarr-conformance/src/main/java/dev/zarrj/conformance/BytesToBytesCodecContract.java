@@ -387,11 +387,12 @@ public abstract class BytesToBytesCodecContract extends CodecContract<BytesToByt
     }
 
     /**
-     * BB11 (optional, claimed by {@code supportsPartialDecode()}): the partial decoder returns the
-     * same bytes as a full decode for whole, open-ended, suffix and random ranges, and reports the
-     * decoded size when it gives one.
+     * BB11 (optional, claimed by a present {@code partialDecoder(...)}): the partial decoder of a
+     * stored value returns the same bytes as a full decode for whole, open-ended, suffix and
+     * random ranges, and reports the decoded size when it gives one.
      *
-     * <p>Spec: core.rst "Codecs" ({@code partial_decode}).
+     * <p>Spec: core.rst "Codecs" ({@code partial_decode}); the SPI's
+     * {@code BytesToBytesCodec.partialDecoder}.
      *
      * <p>If this fails, check: range arithmetic (suffix ranges, ranges that end at the end);
      * block boundaries; the size reported by the returned source.
@@ -400,30 +401,41 @@ public abstract class BytesToBytesCodecContract extends CodecContract<BytesToByt
     @DisplayName("BB11 partial decode equals full decode (spec: core.rst 'Codecs', partial_decode)")
     public Stream<DynamicTest> optional_BB11_partialDecode() {
         return ifClaimed("BB11", "partial decode equals full decode", "partial decode",
-                BytesToBytesCodec::supportsPartialDecode, "supportsPartialDecode() is false", c -> {
+                c -> partialDecoder(c, ByteSource.of(encode(c))).isPresent(), "partialDecoder(...) is empty", c -> {
                     ByteBuffer x = c.array().bytes();
                     int n = x.remaining();
-                    ByteSource source = codec(c).partialDecoder(ByteSource.of(encode(c)), EncodedSize.fixed(n));
+                    ByteSource source = partialDecoder(c, ByteSource.of(encode(c))).orElseThrow();
                     if (source.size().isPresent() && source.size().getAsLong() != n) {
                         throw Failures.violation("the partial decoder reports size " + source.size().getAsLong()
                                 + ", expected " + n);
                     }
-                    SplittableRandom random = new SplittableRandom(c.seed());
-                    List<ByteRange> ranges = new ArrayList<>(List.of(ByteRange.all(), ByteRange.from(n / 3),
-                            ByteRange.suffix(n / 2), ByteRange.of(0, 0), ByteRange.from(n)));
-                    for (int i = 0; i < (c.heavy() ? 3 : 8); i++) {
-                        int start = random.nextInt(n + 1);
-                        ranges.add(ByteRange.of(start, random.nextInt(n - start + 1)));
-                    }
-                    for (ByteRange r : ranges) {
+                    for (ByteRange r : ranges(n, c.heavy() ? 3 : 8, c.seed())) {
                         long[] se = r.resolve(n);
                         ByteBuffer expected = x.duplicate().position((int) se[0]).limit((int) se[1]);
-                        String d = Buffers.difference(expected, source.read(r));
+                        ByteBuffer read = source.read(r).orElseThrow(() -> Failures.violation("range " + r
+                                + ": the partial decoder answered that the stored value is absent"));
+                        String d = Buffers.difference(expected, read);
                         if (!d.isEmpty()) {
                             throw Failures.violation("range " + r + ": " + d);
                         }
                     }
                 });
+    }
+
+    private Optional<ByteSource> partialDecoder(Case c, ByteSource input) {
+        return codec(c).partialDecoder(input, EncodedSize.fixed(c.decodedBytes()));
+    }
+
+    /** The whole value, from a third, the second half, empty ones, and {@code random} random ranges. */
+    private static List<ByteRange> ranges(int n, int random, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        List<ByteRange> ranges = new ArrayList<>(List.of(ByteRange.all(), ByteRange.from(n / 3),
+                ByteRange.suffix(n / 2), ByteRange.of(0, 0), ByteRange.from(n)));
+        for (int i = 0; i < random; i++) {
+            int start = r.nextInt(n + 1);
+            ranges.add(ByteRange.of(start, r.nextInt(n - start + 1)));
+        }
+        return ranges;
     }
 
     /**
@@ -439,7 +451,7 @@ public abstract class BytesToBytesCodecContract extends CodecContract<BytesToByt
     @TestFactory
     @DisplayName("BB12 corruption is detected (spec: the codec's checksum, e.g. codecs-crc32c.rst)")
     public Stream<DynamicTest> optional_BB12_corruptionDetected() {
-        return ifClaimed("BB12", "corruption is detected", "detects corruption", this::detectsCorruption,
+        return ifClaimed("BB12", "corruption is detected", "detects corruption", c -> detectsCorruption(codec(c)),
                 "detectsCorruption is false",
                 c -> expectRejectedOrOriginal(c, Damage.corruptions(encode(c), c.heavy(), c.seed()), true));
     }
@@ -507,12 +519,12 @@ public abstract class BytesToBytesCodecContract extends CodecContract<BytesToByt
     }
 
     /**
-     * BB14: {@code encode(decoded, allocate)}, with heap and direct memory lent (larger than asked,
+     * BB14: {@code encode(decoded, lender)}, with heap and direct memory lent (larger than asked,
      * full of old bytes), returns an encoding that decodes to the input; it shares no memory with
      * the input (overwriting the input afterwards leaves it unchanged), and the input is left
      * unchanged.
      *
-     * <p>Spec: the SPI's {@code BytesToBytesCodec.encode(ByteBuffer, IntFunction)} (a write encodes
+     * <p>Spec: the SPI's {@code BytesToBytesCodec.encode(ByteBuffer, BufferLender)} (a write encodes
      * into memory it reuses).
      *
      * <p>If this fails, check: the lent buffer returned with its own limit instead of the encoded
@@ -520,7 +532,7 @@ public abstract class BytesToBytesCodecContract extends CodecContract<BytesToByt
      * buffer's base address where its position was meant.
      */
     @Test
-    @DisplayName("BB14 encode into lent memory round-trips (SPI BytesToBytesCodec.encode with allocate)")
+    @DisplayName("BB14 encode into lent memory round-trips (SPI BytesToBytesCodec.encode with a BufferLender)")
     public void required_BB14_encodeIntoLentMemory() {
         eachCase("BB14", "encode into lent memory round-trips", c -> {
             ByteBuffer x = c.array().bytes();
@@ -578,6 +590,41 @@ public abstract class BytesToBytesCodecContract extends CodecContract<BytesToByt
                 }
             }
         });
+    }
+
+    /**
+     * BB16 (optional, claimed by a present {@code partialDecoder(...)}): the partial decoder of a
+     * value that is not stored (a {@code ByteSource} whose reads return empty) answers absent:
+     * every read of the ranges of BB11 returns empty, and none throws.
+     *
+     * <p>Spec: the SPI's {@code ByteSource} (an absent value is an answer, not an error: the
+     * pipeline reads the fill value).
+     *
+     * <p>If this fails, check: {@code read(...).orElseThrow()} or {@code get()} on what the input
+     * returns; a header or checksum read that treats "absent" as "corrupt".
+     */
+    @TestFactory
+    @DisplayName("BB16 a partial decoder of an absent value answers absent (SPI ByteSource, BytesToBytesCodec.partialDecoder)")
+    public Stream<DynamicTest> optional_BB16_partialDecodeOfAbsentValue() {
+        return ifClaimed("BB16", "a partial decoder of an absent value answers absent", "partial decode of an absent value",
+                c -> partialDecoder(c, ByteSource.of(encode(c))).isPresent(), "partialDecoder(...) is empty", c -> {
+                    ByteSource source = partialDecoder(c, Buffers.ABSENT).orElseThrow(() -> Failures.violation(
+                            "partialDecoder(...) is empty over an absent value but present over a stored one;"
+                                    + " creating it must read nothing"));
+                    for (ByteRange r : ranges((int) c.decodedBytes(), 2, c.seed())) {
+                        Optional<ByteBuffer> read;
+                        try {
+                            read = source.read(r);
+                        } catch (Throwable t) {
+                            throw Failures.violation("read(" + r + ") of an absent value threw " + Failures.describe(t)
+                                    + "; absence is an answer: return empty");
+                        }
+                        if (read == null || read.isPresent()) {
+                            throw Failures.violation("read(" + r + ") of an absent value returned " + read
+                                    + ", not empty");
+                        }
+                    }
+                });
     }
 
     private static final byte SENTINEL = (byte) 0xA5;

@@ -3,9 +3,11 @@ package dev.zarrj.conformance;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.ProviderContext;
+import dev.zarrj.api.codec.ArrayPartialDecoder;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecProvider;
 import dev.zarrj.api.datatype.DataType;
+import dev.zarrj.conformance.internal.codec.ArrayRegions;
 import dev.zarrj.conformance.internal.codec.Buffers;
 import dev.zarrj.conformance.internal.codec.Case;
 import dev.zarrj.conformance.internal.codec.CaseMatrix;
@@ -111,6 +113,14 @@ public abstract class CodecContract<C extends Codec, D, E> {
     /** An encoding decoded by {@code codec}, told the decoded representation or size. */
     abstract D decode(C codec, E encoded, Case c);
 
+    /**
+     * For the kinds that decode to arrays: the codec's partial decoder of the case's encoding, as
+     * stored or as absent; empty when the codec has none. The other kinds keep this default.
+     */
+    Optional<ArrayPartialDecoder> arrayPartialDecoder(Case c, boolean stored) {
+        return Optional.empty();
+    }
+
     // ---- What the rules share ----
 
     /** One rule's check of one case; throws {@link Failures.Violation} when the case breaks it. */
@@ -164,12 +174,12 @@ public abstract class CodecContract<C extends Codec, D, E> {
     }
 
     /**
-     * An optional rule: one test over the cases that round-trip and whose codec claims the
-     * capability, or none (printing why) when no codec claims it.
+     * An optional rule: one test over the cases that round-trip and for which the codec claims the
+     * capability, or none (printing why) when it claims it for none.
      */
-    final Stream<DynamicTest> ifClaimed(String id, String rule, String test, Predicate<C> claims, String unclaimed,
+    final Stream<DynamicTest> ifClaimed(String id, String rule, String test, Predicate<Case> claims, String unclaimed,
                                         CaseCheck check) {
-        List<Case> claimed = matrix().roundTripping().stream().filter(c -> claims.test(codec(c))).toList();
+        List<Case> claimed = matrix().roundTripping().stream().filter(claims).toList();
         if (claimed.isEmpty()) {
             Contracts.notClaimed(id, provider().name(), unclaimed);
             return Stream.empty();
@@ -356,6 +366,23 @@ public abstract class CodecContract<C extends Codec, D, E> {
             }
         }, f);
         f.finish();
+    }
+
+    /** The partial-decode rule of the array kinds: a stored value's regions, as {@link #arrayPartialDecoder} gives them. */
+    final Stream<DynamicTest> arrayPartialDecodeRule(String id) {
+        return ifClaimed(id, "partial decode equals full decode", "partial decode",
+                c -> arrayPartialDecoder(c, true).isPresent(), "partialDecoder(...) is empty",
+                c -> ArrayRegions.checkPartialDecoder(c.array(), c.spec(), arrayPartialDecoder(c, true).orElseThrow(),
+                        c.heavy() ? 3 : 8, c.seed()));
+    }
+
+    /** The absence rule of the array kinds: the partial decoder of an absent value answers absent. */
+    final Stream<DynamicTest> arrayAbsentValueRule(String id) {
+        return ifClaimed(id, "a partial decoder of an absent value answers absent", "partial decode of an absent value",
+                c -> arrayPartialDecoder(c, true).isPresent(), "partialDecoder(...) is empty",
+                c -> ArrayRegions.checkAbsent(c.spec(), arrayPartialDecoder(c, false).orElseThrow(() -> Failures.violation(
+                        "partialDecoder(...) is empty over an absent value but present over a stored one; creating it"
+                                + " must read nothing")), c.seed()));
     }
 
     /**

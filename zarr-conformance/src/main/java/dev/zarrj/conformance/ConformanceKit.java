@@ -10,7 +10,7 @@ import java.util.List;
  */
 public final class ConformanceKit {
     /** The version of the rules in RULES.md that this kit checks. */
-    public static final String RULES_VERSION = "5";
+    public static final String RULES_VERSION = "6";
 
     private ConformanceKit() {}
 

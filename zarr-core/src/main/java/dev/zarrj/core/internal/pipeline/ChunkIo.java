@@ -1,11 +1,17 @@
 package dev.zarrj.core.internal.pipeline;
 
+import dev.zarrj.api.RegionCopy;
+import dev.zarrj.api.Region;
 import dev.zarrj.api.ChunkDecodeException;
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.InsufficientMemoryException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.StoreException;
 import dev.zarrj.api.ZarrException;
+import dev.zarrj.api.codec.ArrayPartialDecoder;
+import dev.zarrj.api.codec.ArrayPartialEncoder;
+import dev.zarrj.api.codec.ArrayRegionEncoder;
+import dev.zarrj.api.codec.BufferLender;
 import dev.zarrj.api.codec.CodecChain;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
@@ -21,7 +27,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.function.IntFunction;
 
 /**
  * Reads and writes rectangular regions of an array chunk by chunk: the data flow of DESIGN.md.
@@ -100,11 +105,10 @@ public final class ChunkIo {
         ChunkSpec spec = meta.chunkSpec(part.coords);
         DefaultCodecChain chain = meta.codecs();
         try {
-            if (!part.wholeChunk && chain.supportsPartialDecode()) {
-                try {
-                    chain.partialDecoder(new StoreByteSource(store, key), spec)
-                            .decodeInto(part.inChunk, part.extent, dst, part.inRegion);
-                } catch (StoreByteSource.Absent absent) {
+            Optional<ArrayPartialDecoder> partial = part.wholeChunk ? Optional.empty()
+                    : chain.partialDecoder(new StoreByteSource(store, key), spec);
+            if (partial.isPresent()) {
+                if (!partial.get().decodeInto(Region.of(part.inChunk, part.extent), dst, part.inRegion)) {
                     fillRegion(dst, part.inRegion, part.extent, meta, dstZeroed);
                 }
                 return;
@@ -121,7 +125,7 @@ public final class ChunkIo {
                     fillRegion(dst, part.inRegion, part.extent, meta, dstZeroed);
                     return;
                 }
-                chain.decodeInto(bytes.get(), spec, part.inChunk, dst, part.inRegion, part.extent);
+                chain.decodeInto(bytes.get(), spec, Region.of(part.inChunk, part.extent), dst, part.inRegion);
             } finally {
                 leased.forEach(ChunkBuffers::give);
             }
@@ -182,7 +186,7 @@ public final class ChunkIo {
                 // A codec that returns a view of its input (crc32c strips its checksum so) left
                 // the chunk in pooled memory; heap leases never go back to the pool.
                 NdArray own = NdArray.allocate(chunk.dataType(), chunk.shape());
-                NdArray.copy(chunk, new long[chunk.shape().length], own, new long[chunk.shape().length], chunk.shape());
+                RegionCopy.copy(chunk, Region.of(new long[chunk.shape().length], chunk.shape()), own, new long[chunk.shape().length]);
                 chunk = own;
             }
             return chunk;
@@ -203,7 +207,7 @@ public final class ChunkIo {
         if (dstZeroed && meta.fillValue().isZero()) {
             return;
         }
-        dst.fill(meta.fillValue(), at, extent);
+        dst.fill(meta.fillValue(), Region.of(at, extent));
     }
 
     private void writePart(Store store, String prefix, ArrayMetadata meta, Part part, NdArray src) {
@@ -218,12 +222,13 @@ public final class ChunkIo {
                 store(store, key, chain, spec, view);
                 return;
             }
-            if (!edge && chain.supportsRegionEncode()) {
-                if (writeEmptyChunks == WriteEmptyChunks.SKIP
-                        && src.isAll(spec.fillValue(), part.inRegion, part.extent)) {
+            Optional<ArrayRegionEncoder> gather = edge ? Optional.empty() : chain.regionEncoder(spec);
+            if (gather.isPresent()) {
+                Region region = Region.of(part.inRegion, part.extent);
+                if (writeEmptyChunks == WriteEmptyChunks.SKIP && src.isAll(spec.fillValue(), region)) {
                     store.erase(key);
                 } else {
-                    setEncoded(store, key, allocate -> chain.encodeRegion(src, part.inRegion, spec, allocate));
+                    setEncoded(store, key, lender -> gather.get().encode(src, region, lender));
                 }
                 return;
             }
@@ -231,7 +236,7 @@ public final class ChunkIo {
                 if (edge) {
                     chunk.fill(spec.fillValue()); // the part outside the array
                 }
-                NdArray.copy(src, part.inRegion, chunk, part.inChunk, part.extent);
+                RegionCopy.copy(src, Region.of(part.inRegion, part.extent), chunk, part.inChunk);
                 store(store, key, chain, spec, chunk);
             });
             return;
@@ -240,11 +245,12 @@ public final class ChunkIo {
         lock.lock();
         try {
             Optional<ByteBuffer> bytes = store.get(key);
-            if (chain.supportsPartialEncode()) {
+            Optional<ArrayPartialEncoder> partialEncoder = chain.partialEncoder(spec);
+            if (partialEncoder.isPresent()) {
                 Optional<ByteBuffer> updated;
                 try {
-                    updated = chain.arrayToBytes().encodePartial(bytes, src.region(part.inRegion, part.extent),
-                            part.inChunk, spec);
+                    updated = partialEncoder.get().encode(bytes, src.region(Region.of(part.inRegion, part.extent)),
+                            part.inChunk);
                 } catch (ZarrException | IllegalArgumentException | IndexOutOfBoundsException e) {
                     if (e instanceof StoreException) {
                         throw e;
@@ -264,7 +270,7 @@ public final class ChunkIo {
                 } else {
                     long[] origin = new long[spec.rank()];
                     try {
-                        chain.decodeInto(bytes.get(), spec, origin, chunk, origin, spec.shape());
+                        chain.decodeInto(bytes.get(), spec, Region.whole(spec.shape()), chunk, origin);
                     } catch (ZarrException | IllegalArgumentException | IndexOutOfBoundsException e) {
                         if (e instanceof StoreException) {
                             throw e;
@@ -272,7 +278,7 @@ public final class ChunkIo {
                         throw new ChunkDecodeException(key.value(), e);
                     }
                 }
-                NdArray.copy(src, part.inRegion, chunk, part.inChunk, part.extent);
+                RegionCopy.copy(src, Region.of(part.inRegion, part.extent), chunk, part.inChunk);
                 store(store, key, chain, spec, chunk);
             });
         } finally {
@@ -328,7 +334,7 @@ public final class ChunkIo {
                 return -1;
             }
         }
-        long[] strides = NdArray.strides(shape);
+        long[] strides = RegionCopy.strides(shape);
         long at = 0;
         for (int k = 0; k < rank; k++) {
             at += offset[k] * strides[k];
@@ -350,7 +356,7 @@ public final class ChunkIo {
             store.erase(key);
             return;
         }
-        setEncoded(store, key, allocate -> chain.encode(chunk, spec, allocate));
+        setEncoded(store, key, lender -> chain.encode(chunk, spec, lender));
     }
 
     /**
@@ -358,7 +364,7 @@ public final class ChunkIo {
      * output and taking all of it back once the store has the value: stores copy what they are
      * given (S18). Codecs may ask for memory from several threads (sharding's inner chunks).
      */
-    private static void setEncoded(Store store, StoreKey key, Function<IntFunction<ByteBuffer>, ByteBuffer> encode) {
+    private static void setEncoded(Store store, StoreKey key, Function<BufferLender, ByteBuffer> encode) {
         Queue<ByteBuffer> lent = new ConcurrentLinkedQueue<>();
         try {
             store.set(key, encode.apply(size -> {
