@@ -310,7 +310,7 @@ public final class DefaultCodecChain implements CodecChain {
                 return null;
             }
         }
-        long start = ChunkIo.contiguousStart(destination.shape(), destinationOffset, region);
+        long start = ContiguousRegion.start(destination.shape(), destinationOffset, region);
         if (start < 0) {
             return null;
         }
