@@ -34,7 +34,8 @@ import java.util.Optional;
  * meanwhile may read as the fill value.
  *
  * <p>Thread-safe: concurrent reads and writes are allowed, and concurrent writes to different
- * regions of one chunk lose nothing within this process. Metadata changes ({@link #resize},
+ * regions of one chunk lose nothing within this process, through this handle or any other of
+ * the same array (another {@code openArray}, another {@link Zarr} over the same location). Metadata changes ({@link #resize},
  * {@link #setAttributes}) replace this handle's view of the metadata atomically.
  */
 public final class ZarrArray implements ZarrNode {
@@ -64,7 +65,7 @@ public final class ZarrArray implements ZarrNode {
     private Bound bind(ArrayMetadata m) {
         String prefix = NodePath.prefix(path);
         return new Bound(m, new ChunkReader(store, prefix, m, zarr.chunkTasks()),
-                new ChunkWriter(store, prefix, m, zarr.chunkTasks(), zarr.writeEmptyChunks()));
+                new ChunkWriter(store, baseStore, prefix, m, zarr.chunkTasks(), zarr.writeEmptyChunks()));
     }
 
     private ArrayMetadata meta() {

@@ -6,8 +6,16 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The in-process locks that make a partial update of a chunk (read, modify, write) exclusive, so
- * that concurrent writers of different parts of one chunk lose nothing. Locks are striped: a
- * fixed number serve every key of every store, so none is ever created or dropped.
+ * that concurrent writers of different parts of one chunk lose nothing.
+ *
+ * <p>A lock stands for a key in a stored place, not for a handle: every array handle, every
+ * storage transformer's wrapper and every {@code Zarr} instance that reaches the same chunk must
+ * take the same lock. The place is the underlying store as it describes itself
+ * ({@link Store#describe()}, for example {@code file:/data/set.zarr}), which is the same for two
+ * store objects opened on one location and differs, for the stores zarrj ships, between
+ * locations. Two places that describe themselves alike only share locks, which costs waiting,
+ * never data. Locks are striped: a fixed number serve every key, so none is ever created or
+ * dropped.
  */
 final class ChunkLocks {
     private static final int STRIPES = 1024;
@@ -21,9 +29,9 @@ final class ChunkLocks {
 
     private final int place;
 
-    /** @param store the store the chunks are read and written through */
-    ChunkLocks(Store store) {
-        this.place = System.identityHashCode(store);
+    /** @param underlying the store beneath any wrappers and storage transformers */
+    ChunkLocks(Store underlying) {
+        this.place = underlying.describe().hashCode();
     }
 
     /** Runs {@code update} holding the lock of {@code key}. */

@@ -40,6 +40,8 @@ public final class ChunkWriter {
     /**
      * @param store            the store the array's chunks are read and written through, with
      *                         any storage transformers
+     * @param underlying       the store beneath the storage transformers: the place whose chunks
+     *                         partial updates lock ({@link ChunkLocks})
      * @param prefix           the array's key prefix ({@code ""} for a root array, else ending in
      *                         {@code /})
      * @param meta             the array's metadata
@@ -47,10 +49,10 @@ public final class ChunkWriter {
      *                         one write are in progress at once
      * @param writeEmptyChunks what to do with chunks that are all fill value
      */
-    public ChunkWriter(Store store, String prefix, ArrayMetadata meta, ParallelTasks tasks,
+    public ChunkWriter(Store store, Store underlying, String prefix, ArrayMetadata meta, ParallelTasks tasks,
                        WriteEmptyChunks writeEmptyChunks) {
         this.store = store;
-        this.locks = new ChunkLocks(store);
+        this.locks = new ChunkLocks(underlying);
         this.prefix = prefix;
         this.meta = meta;
         this.tasks = tasks;
