@@ -302,9 +302,85 @@ public final class ZarrArray implements ZarrNode {
         b.writer().write(offset, data);
     }
 
-    /** Writes a Java array (see {@link NdArray} for the array type of each data type) into a region. */
-    public void write(long[] offset, long[] shape, Object javaArray) {
-        write(offset, NdArray.copyOf(meta().dataType(), javaArray, shape));
+    /**
+     * Writes a {@code bool} array's elements, one per element, into the region
+     * {@code [offset, offset + shape)}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  {@link NdArray}), the length does not match the shape or the
+     *                                  region lies outside the array
+     */
+    public void write(long[] offset, long[] shape, boolean[] values) {
+        write(offset, NdArray.copyOf(dataType(), values, shape));
+    }
+
+    /**
+     * Writes 1-byte integers (or the raw bytes of raw and other types) into the region
+     * {@code [offset, offset + shape)}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  {@link NdArray}), the length does not match the shape or the
+     *                                  region lies outside the array
+     */
+    public void write(long[] offset, long[] shape, byte[] values) {
+        write(offset, NdArray.copyOf(dataType(), values, shape));
+    }
+
+    /**
+     * Writes 2-byte integers into the region {@code [offset, offset + shape)}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  {@link NdArray}), the length does not match the shape or the
+     *                                  region lies outside the array
+     */
+    public void write(long[] offset, long[] shape, short[] values) {
+        write(offset, NdArray.copyOf(dataType(), values, shape));
+    }
+
+    /**
+     * Writes 4-byte integers into the region {@code [offset, offset + shape)}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  {@link NdArray}), the length does not match the shape or the
+     *                                  region lies outside the array
+     */
+    public void write(long[] offset, long[] shape, int[] values) {
+        write(offset, NdArray.copyOf(dataType(), values, shape));
+    }
+
+    /**
+     * Writes 8-byte integers into the region {@code [offset, offset + shape)}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  {@link NdArray}), the length does not match the shape or the
+     *                                  region lies outside the array
+     */
+    public void write(long[] offset, long[] shape, long[] values) {
+        write(offset, NdArray.copyOf(dataType(), values, shape));
+    }
+
+    /**
+     * Writes float16 (rounded) or float32 elements, or complex64 ones as interleaved real and
+     * imaginary parts, into the region {@code [offset, offset + shape)}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  {@link NdArray}), the length does not match the shape or the
+     *                                  region lies outside the array
+     */
+    public void write(long[] offset, long[] shape, float[] values) {
+        write(offset, NdArray.copyOf(dataType(), values, shape));
+    }
+
+    /**
+     * Writes float64 elements, or complex128 ones as interleaved real and imaginary parts, into the
+     * region {@code [offset, offset + shape)}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  {@link NdArray}), the length does not match the shape or the
+     *                                  region lies outside the array
+     */
+    public void write(long[] offset, long[] shape, double[] values) {
+        write(offset, NdArray.copyOf(dataType(), values, shape));
     }
 
     /** Writes one whole chunk; {@code chunk} has the chunk's full shape. */

@@ -1,5 +1,7 @@
 package dev.zarrj.cli.bench;
 
+import dev.zarrj.api.RegionCopy;
+import dev.zarrj.api.Region;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.core.ArrayBuilder;
 import dev.zarrj.core.DataTypes;
@@ -243,7 +245,7 @@ final class Float32Bench {
         }
         Row.Region region = new Row.Region(regionStart, regionShape);
         rows.add(latency(workload(chain.name()), "read-region", region, store, () -> array.read(regionStart, regionShape),
-                data.region(regionStart, regionShape)));
+                data.region(Region.of(regionStart, regionShape))));
 
         long[] grid = array.chunkGridShape();
         long[] chunk = new long[3];
@@ -276,7 +278,7 @@ final class Float32Bench {
             Row ref = latency(workload(REFERENCE), "read-chunk", refRegion, store, () -> reference.readChunk(refChunk),
                     chunkValues(data, refRegion, INNER));
             Row inner = latency(workload(chain.name()), "read-inner-chunk", new Row.Region(innerOrigin, INNER), store,
-                    () -> array.read(innerOrigin, INNER), data.region(innerOrigin, INNER));
+                    () -> array.read(innerOrigin, INNER), data.region(Region.of(innerOrigin, INNER)));
             inner.ceilingMbPerS = ref.mbPerS;
             log.line("  %s read-inner-chunk: %d store request(s), %.2fx the unsharded chunk's throughput",
                     workload(chain.name()), inner.storeRequests, inner.ratioToCeiling());
@@ -300,7 +302,7 @@ final class Float32Bench {
     /** What {@code readChunk} returns for the chunk at {@code region}: the whole chunk, 0 (the fill value) past the edge. */
     private static NdArray chunkValues(NdArray data, Row.Region region, long[] chunkShape) {
         NdArray out = NdArray.allocate(data.dataType(), chunkShape);
-        NdArray.copy(data, region.offset(), out, new long[3], region.shape());
+        RegionCopy.copy(data, Region.of(region.offset(), region.shape()), out, new long[3]);
         return out;
     }
 

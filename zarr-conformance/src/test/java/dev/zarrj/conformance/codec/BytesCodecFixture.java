@@ -1,5 +1,6 @@
 package dev.zarrj.conformance.codec;
 
+import dev.zarrj.api.Region;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ByteRange;
@@ -12,10 +13,12 @@ import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.ProviderContext;
 import dev.zarrj.api.codec.ArrayPartialDecoder;
+import dev.zarrj.api.codec.ArrayRegionEncoder;
 import dev.zarrj.api.codec.ArrayToBytesCodec;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecProvider;
 import java.nio.ByteBuffer;
+import java.util.Optional;
 import java.nio.ByteOrder;
 import java.util.List;
 import java.util.function.IntFunction;
@@ -129,22 +132,19 @@ final class BytesCodecFixture implements ArrayToBytesCodec {
     }
 
     @Override
-    public boolean supportsRegionEncode() {
-        return defect == Defect.ENCODE_REGION_IGNORES_OFFSET;
+    public Optional<ArrayRegionEncoder> regionEncoder(ChunkSpec decoded) {
+        if (defect != Defect.ENCODE_REGION_IGNORES_OFFSET) {
+            return Optional.empty();
+        }
+        return Optional.of((source, region, lender) -> encode(source.region(region.at(new long[region.rank()])),
+                decoded));
     }
 
     @Override
-    public ByteBuffer encodeRegion(NdArray source, long[] sourceOffset, ChunkSpec decoded,
-                                   IntFunction<ByteBuffer> allocate) {
-        long[] at = defect == Defect.ENCODE_REGION_IGNORES_OFFSET ? new long[sourceOffset.length] : sourceOffset;
-        return ArrayToBytesCodec.super.encodeRegion(source, at, decoded, allocate);
-    }
-
-    @Override
-    public void decodeInto(ByteBuffer encoded, ChunkSpec decoded, long[] chunkOffset, NdArray destination,
-                           long[] destinationOffset, long[] region) {
-        long[] at = defect == Defect.DECODE_INTO_IGNORES_OFFSET ? new long[region.length] : destinationOffset;
-        ArrayToBytesCodec.super.decodeInto(encoded, decoded, chunkOffset, destination, at, region);
+    public void decodeInto(ByteBuffer encoded, ChunkSpec decoded, Region region, NdArray destination,
+                           long[] destinationOffset) {
+        long[] at = defect == Defect.DECODE_INTO_IGNORES_OFFSET ? new long[region.rank()] : destinationOffset;
+        ArrayToBytesCodec.super.decodeInto(encoded, decoded, region, destination, at);
     }
 
     @Override
@@ -162,19 +162,16 @@ final class BytesCodecFixture implements ArrayToBytesCodec {
     }
 
     @Override
-    public boolean supportsPartialDecode() {
-        return defect == Defect.BROKEN_PARTIAL_DECODE;
-    }
-
-    @Override
-    public ArrayPartialDecoder partialDecoder(ByteSource input, ChunkSpec decoded) {
-        NdArray whole = decode(input.read(ByteRange.all()), decoded);
-        return (offset, shape) -> {
-            long[] o = offset.clone();
-            if (defect == Defect.BROKEN_PARTIAL_DECODE && o.length > 0 && o[o.length - 1] > 0) {
+    public Optional<ArrayPartialDecoder> partialDecoder(ByteSource input, ChunkSpec decoded) {
+        if (defect != Defect.BROKEN_PARTIAL_DECODE) {
+            return Optional.empty();
+        }
+        return Optional.of(region -> input.read(ByteRange.all()).map(bytes -> {
+            long[] o = region.offset();
+            if (o.length > 0 && o[o.length - 1] > 0) {
                 o[o.length - 1]--;
             }
-            return whole.region(o, shape);
-        };
+            return decode(bytes, decoded).region(region.at(o));
+        }));
     }
 }

@@ -8,12 +8,14 @@ import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.EncodedSize;
 import dev.zarrj.api.ExtensionConfig;
 import dev.zarrj.api.ProviderContext;
+import dev.zarrj.api.codec.BufferLender;
 import dev.zarrj.api.codec.BytesToBytesCodec;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecProvider;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.IntFunction;
@@ -129,9 +131,9 @@ final class XorCodecFixture implements BytesToBytesCodec {
     }
 
     @Override
-    public ByteBuffer encode(ByteBuffer decoded, IntFunction<ByteBuffer> allocate) {
+    public ByteBuffer encode(ByteBuffer decoded, BufferLender lender) {
         ByteBuffer e = encode(decoded);
-        ByteBuffer out = allocate.apply(e.remaining());
+        ByteBuffer out = lender.borrow(e.remaining());
         out.put(0, e, e.position(), e.remaining());
         return defect == Defect.ENCODE_KEEPS_LENT_LIMIT ? out : out.slice(0, e.remaining());
     }
@@ -221,30 +223,26 @@ final class XorCodecFixture implements BytesToBytesCodec {
     }
 
     @Override
-    public boolean supportsPartialDecode() {
-        return defect == Defect.BROKEN_PARTIAL_DECODE;
-    }
-
-    @Override
-    public ByteSource partialDecoder(ByteSource input, EncodedSize decodedSize) {
-        ByteBuffer all = decode(input.read(ByteRange.all()), decodedSize);
-        ByteSource whole = ByteSource.of(all);
+    public Optional<ByteSource> partialDecoder(ByteSource input, EncodedSize decodedSize) {
         if (defect != Defect.BROKEN_PARTIAL_DECODE) {
-            return whole;
+            return Optional.empty();
         }
-        return new ByteSource() {
+        return Optional.of(new ByteSource() {
+            private Optional<ByteSource> whole() {
+                return input.read(ByteRange.all()).map(all -> ByteSource.of(decode(all, decodedSize)));
+            }
+
             @Override
-            public ByteBuffer read(ByteRange range) {
-                if (range instanceof ByteRange.Suffix s) {
-                    return whole.read(ByteRange.of(0, s.length()));
-                }
-                return whole.read(range);
+            public Optional<ByteBuffer> read(ByteRange range) {
+                // the defect: a suffix range is served from the start
+                ByteRange r = range instanceof ByteRange.Suffix s ? ByteRange.of(0, s.length()) : range;
+                return whole().flatMap(w -> w.read(r));
             }
 
             @Override
             public OptionalLong size() {
-                return whole.size();
+                return decodedSize instanceof EncodedSize.Fixed f ? OptionalLong.of(f.bytes()) : OptionalLong.empty();
             }
-        };
+        });
     }
 }

@@ -42,7 +42,7 @@ import java.util.zip.Inflater;
  * {"name": "gzip", "configuration": {"level": 1}}
  * }</pre>
  *
- * <p>Partial operations: none; {@link #partialDecoder} decodes the whole value once. The encoded
+ * <p>Partial operations: none (no {@link #partialDecoder}: a read decodes whole values). The encoded
  * size is {@link EncodedSize.Bounded} when the decoded size is known.
  *
  * <p>Immutable and thread-safe; zlib streams come from a small shared pool.

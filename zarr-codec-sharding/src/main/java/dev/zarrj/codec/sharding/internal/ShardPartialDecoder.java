@@ -1,5 +1,7 @@
 package dev.zarrj.codec.sharding.internal;
 
+import dev.zarrj.api.RegionCopy;
+import dev.zarrj.api.Region;
 import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.ByteSource;
 import dev.zarrj.api.CorruptDataException;
@@ -101,9 +103,9 @@ final class ShardPartialDecoder implements ArrayPartialDecoder {
                 codec.decodeInnerInto(bytes[k], layout, idx, i, o[0], out, to, o[2]);
             } else if (k < parts) {
                 NdArray piece = decodeNested(idx, i, o[0], o[2]);
-                NdArray.copy(piece, new long[o[2].length], out, to, o[2]);
+                RegionCopy.copy(piece, Region.of(new long[o[2].length], o[2]), out, to);
             } else {
-                out.fill(layout.innerSpec().fillValue(), to, o[2]);
+                out.fill(layout.innerSpec().fillValue(), Region.of(to, o[2]));
             }
         });
     }

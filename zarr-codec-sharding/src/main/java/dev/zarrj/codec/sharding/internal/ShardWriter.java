@@ -1,5 +1,7 @@
 package dev.zarrj.codec.sharding.internal;
 
+import dev.zarrj.api.RegionCopy;
+import dev.zarrj.api.Region;
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.ZarrException;
@@ -56,14 +58,14 @@ final class ShardWriter {
             for (int d = 0; d < from.length; d++) {
                 from[d] += at[d];
             }
-            if (source.isAll(inner.fillValue(), from, innerShape)) {
+            if (source.isAll(inner.fillValue(), Region.of(from, innerShape))) {
                 return;
             }
             NdArray chunk = reuse ? spare.poll() : null;
             if (chunk == null) {
                 chunk = NdArray.wrap(inner.dataType(), memory.apply(gatherBytes).slice(0, gatherBytes), innerShape);
             }
-            NdArray.copy(source, from, chunk, zero, innerShape);
+            RegionCopy.copy(source, Region.of(from, innerShape), chunk, zero);
             encoded[i] = codec.encodeInner(chunk, layout, allocate);
             if (reuse) {
                 spare.add(chunk);
@@ -100,15 +102,15 @@ final class ShardWriter {
             long[][] o = layout.overlap(i, offset, shape);
             NdArray chunk;
             if (layout.isWhole(o[2])) {
-                chunk = region.region(o[1], innerShape);
+                chunk = region.region(Region.of(o[1], innerShape));
             } else {
                 chunk = NdArray.filled(inner.dataType(), inner.fillValue(), innerShape);
                 if (!oldIndex.isEmpty(i)) {
                     // A decoded chunk may view the old shard's buffer: copy it into a private one.
                     NdArray before = codec.decodeInner(ShardingCodec.innerBytes(old, oldIndex, i), layout, oldIndex, i);
-                    NdArray.copy(before, zero, chunk, zero, innerShape);
+                    RegionCopy.copy(before, Region.of(zero, innerShape), chunk, zero);
                 }
-                NdArray.copy(region, o[1], chunk, o[0], o[2]);
+                RegionCopy.copy(region, Region.of(o[1], o[2]), chunk, o[0]);
             }
             if (!chunk.isAll(inner.fillValue())) {
                 fresh[i] = codec.encodeInner(chunk, layout, null);

@@ -1,5 +1,6 @@
 package dev.zarrj.codec.sharding.internal;
 
+import dev.zarrj.api.Region;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -289,7 +290,7 @@ public final class ShardingCodec implements ArrayToBytesCodec {
                 at[d] += destinationOffset[d];
             }
             if (index.isEmpty(i)) {
-                destination.fill(decoded.fillValue(), at, o[2]);
+                destination.fill(decoded.fillValue(), Region.of(at, o[2]));
             } else {
                 decodeInnerInto(innerBytes(shard, index, i), layout, index, i, o[0], destination, at, o[2]);
             }

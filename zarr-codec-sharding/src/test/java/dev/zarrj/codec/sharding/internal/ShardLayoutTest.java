@@ -1,5 +1,6 @@
 package dev.zarrj.codec.sharding.internal;
 
+import dev.zarrj.api.Region;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -120,7 +121,7 @@ class ShardLayoutTest {
         ByteBuffer shard = ByteBuffer.wrap(HexFormat.of().parseHex(data + index));
         assertTrue(c.decode(shard, SHARD).contentEquals(sample()));
         NdArray part = c.partialDecoder(ByteSource.of(shard), SHARD).decode(new long[] {1, 1}, new long[] {3, 2});
-        assertTrue(part.contentEquals(sample().region(new long[] {1, 1}, new long[] {3, 2})));
+        assertTrue(part.contentEquals(sample().region(Region.of(new long[] {1, 1}, new long[] {3, 2}))));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.zarrj.codec.sharding.internal;
 
+import dev.zarrj.api.Region;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -58,7 +59,7 @@ class ShardRequestCountTest {
         f.store.take();
         NdArray got = f.array.read(offset, shape);
         int cost = f.store.requests.get();
-        assertTrue(got.contentEquals(f.data.region(offset, shape)), "values of region " + java.util.Arrays.toString(offset));
+        assertTrue(got.contentEquals(f.data.region(Region.of(offset, shape))), "values of region " + java.util.Arrays.toString(offset));
         return cost;
     }
 

@@ -1,5 +1,6 @@
 package dev.zarrj.codec.sharding.internal;
 
+import dev.zarrj.api.Region;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -84,7 +85,7 @@ class ShardTasksTest {
 
         calls.clear();
         NdArray part = codec.partialDecoder(ByteSource.of(shard), SHARD).decode(new long[] {2, 0}, new long[] {2, 8});
-        assertTrue(part.contentEquals(values().region(new long[] {2, 0}, new long[] {2, 8})));
+        assertTrue(part.contentEquals(values().region(Region.of(new long[] {2, 0}, new long[] {2, 8}))));
         assertEquals(List.of(2), calls, "partial decode of one row of inner chunks: 2");
 
         calls.clear();

@@ -11,6 +11,7 @@ import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.EncodedSize;
 import dev.zarrj.api.ZarrException;
+import dev.zarrj.api.codec.BufferLender;
 import dev.zarrj.api.codec.BytesToBytesCodec;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.codec.zstd.ZstdConfiguration;
@@ -20,7 +21,6 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 /**
@@ -51,7 +51,7 @@ import java.util.function.Supplier;
  * {"name": "zstd", "configuration": {"level": 0, "checksum": false}}
  * }</pre>
  *
- * <p>Partial operations: none; {@link #partialDecoder} decodes the whole value once. The encoded
+ * <p>Partial operations: none (no {@link #partialDecoder}: a read decodes whole values). The encoded
  * size is {@link EncodedSize.Bounded} (libzstd's compress bound) when the decoded size is known.
  *
  * <p>Immutable and thread-safe; libzstd contexts come from a small shared pool.
@@ -127,7 +127,7 @@ public final class ZstdCodec implements BytesToBytesCodec {
      * array to array), otherwise into new memory.
      */
     @Override
-    public ByteBuffer encode(ByteBuffer decoded, IntFunction<ByteBuffer> allocate) {
+    public ByteBuffer encode(ByteBuffer decoded, BufferLender lender) {
         ByteBuffer in = decoded.slice();
         int n = in.remaining();
         long bound = compressBound(n);
@@ -135,7 +135,7 @@ public final class ZstdCodec implements BytesToBytesCodec {
             throw new ZarrException("ZARR-CODEC", NAME + ": " + n + " bytes may compress to " + bound
                     + " bytes, more than the largest buffer (" + MAX_BUFFER + " bytes); use smaller chunks");
         }
-        ByteBuffer lent = allocate == null ? null : allocate.apply((int) bound);
+        ByteBuffer lent = lender == null ? null : lender.borrow((int) bound);
         ZstdCompressCtx ctx = ZstdContexts.takeCompressor(config.level(), config.checksum());
         try {
             boolean lentHeap = lent != null && lent.hasArray();

@@ -2,11 +2,11 @@ package dev.zarrj.conformance.internal.codec;
 
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.NdArray;
+import dev.zarrj.api.codec.BufferLender;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.IntFunction;
 
 /**
  * Byte buffers and arrays in the forms callers really pass, and comparisons that say where two
@@ -32,7 +32,7 @@ public final class Buffers {
      * Lends memory as a write pipeline does: heap or direct buffers 29 bytes larger than asked,
      * every byte set to {@code old} (what a reused buffer still holds).
      */
-    public static IntFunction<ByteBuffer> lender(boolean direct, byte old) {
+    public static BufferLender lender(boolean direct, byte old) {
         return size -> {
             ByteBuffer b = direct ? ByteBuffer.allocateDirect(size + 29) : ByteBuffer.allocate(size + 29);
             for (int i = 0; i < b.capacity(); i++) {

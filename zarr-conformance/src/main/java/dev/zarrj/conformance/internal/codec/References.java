@@ -1,5 +1,6 @@
 package dev.zarrj.conformance.internal.codec;
 
+import dev.zarrj.api.RegionCopy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ChunkSpec;
@@ -227,7 +228,7 @@ public final class References {
                 b[i] = a[order[i]];
             }
             // Walk B in C order; B's dimension i moves along A's dimension order[i].
-            long[] aStride = NdArray.strides(a);
+            long[] aStride = RegionCopy.strides(a);
             long[] step = new long[b.length];
             for (int i = 0; i < b.length; i++) {
                 step[i] = aStride[order[i]];
@@ -240,7 +241,7 @@ public final class References {
             long[] a = spec.shape();
             int[] order = order(configuration, a.length);
             // Walk A in C order; A's dimension order[i] moves along B's dimension i.
-            long[] bStride = NdArray.strides(encoded.shape());
+            long[] bStride = RegionCopy.strides(encoded.shape());
             long[] step = new long[a.length];
             for (int i = 0; i < a.length; i++) {
                 step[order[i]] = bStride[i];

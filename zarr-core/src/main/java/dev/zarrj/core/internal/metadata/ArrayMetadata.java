@@ -121,7 +121,7 @@ public record ArrayMetadata(ObjectNode document, long[] shape, DataType dataType
             skipped.add("codec " + s);
         }
         long[] firstChunk = new long[shape.length];
-        codecs.validate(new ChunkSpec(dataType, grid.chunkShape(firstChunk), fill));
+        codecs.checkSupported(new ChunkSpec(dataType, grid.chunkShape(firstChunk), fill));
 
         List<StorageTransformer> transformers = new ArrayList<>();
         JsonNode st = doc.get("storage_transformers");

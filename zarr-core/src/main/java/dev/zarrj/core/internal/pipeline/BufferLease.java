@@ -1,5 +1,6 @@
 package dev.zarrj.core.internal.pipeline;
 
+import dev.zarrj.api.codec.BufferLender;
 import java.nio.ByteBuffer;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -11,16 +12,17 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  *
  * <pre>{@code
  * try (BufferLease lease = new BufferLease()) {
- *     Optional<ByteBuffer> bytes = store.get(key, lease::take);
+ *     Optional<ByteBuffer> bytes = store.get(key, lease::borrow);
  *     ...
  * }
  * }</pre>
  */
-final class BufferLease implements AutoCloseable {
+final class BufferLease implements BufferLender, AutoCloseable {
     private final Queue<ByteBuffer> lent = new ConcurrentLinkedQueue<>();
 
     /** A buffer with position 0 and limit {@code size} ({@link ChunkBuffers#take(int)}). */
-    ByteBuffer take(int size) {
+    @Override
+    public ByteBuffer borrow(int size) {
         ByteBuffer b = ChunkBuffers.take(size);
         lent.add(b);
         return b;

@@ -1,5 +1,6 @@
 package dev.zarrj.core.internal.pipeline;
 
+import dev.zarrj.api.Region;
 import dev.zarrj.core.internal.metadata.ArrayMetadata;
 
 /**
@@ -36,5 +37,15 @@ record ChunkPart(long[] coords, long[] inChunk, long[] inRegion, long[] extent, 
             }
         }
         return new ChunkPart(coords, inChunk, inRegion, extent, whole);
+    }
+
+    /** The share as a region of its chunk. */
+    Region ofChunk() {
+        return Region.of(inChunk, extent);
+    }
+
+    /** The share as a region of the caller's array, which holds the whole region. */
+    Region ofRegion() {
+        return Region.of(inRegion, extent);
     }
 }

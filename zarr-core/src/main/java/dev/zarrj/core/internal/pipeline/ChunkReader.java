@@ -3,6 +3,9 @@ package dev.zarrj.core.internal.pipeline;
 import dev.zarrj.api.ChunkDecodeException;
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.NdArray;
+import dev.zarrj.api.Region;
+import dev.zarrj.api.RegionCopy;
+import dev.zarrj.api.codec.ArrayPartialDecoder;
 import dev.zarrj.api.codec.CodecChain;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
@@ -69,22 +72,21 @@ public final class ChunkReader {
         ChunkSpec spec = meta.chunkSpec(part.coords());
         DefaultCodecChain chain = meta.codecs();
         try {
-            if (!part.wholeChunk() && chain.supportsPartialDecode()) {
-                try {
-                    chain.partialDecoder(new StoreByteSource(from, key), spec)
-                            .decodeInto(part.inChunk(), part.extent(), dst, part.inRegion());
-                } catch (StoreByteSource.Absent absent) {
+            Optional<ArrayPartialDecoder> partial = part.wholeChunk() ? Optional.empty()
+                    : chain.partialDecoder(new StoreByteSource(from, key), spec);
+            if (partial.isPresent()) {
+                if (!partial.get().decodeInto(part.ofChunk(), dst, part.inRegion())) {
                     fillRegion(dst, part, dstZeroed);
                 }
                 return;
             }
             try (BufferLease lease = new BufferLease()) {
-                Optional<ByteBuffer> bytes = from.get(key, lease::take);
+                Optional<ByteBuffer> bytes = from.get(key, lease::borrow);
                 if (bytes.isEmpty()) {
                     fillRegion(dst, part, dstZeroed);
                     return;
                 }
-                chain.decodeInto(bytes.get(), spec, part.inChunk(), dst, part.inRegion(), part.extent());
+                chain.decodeInto(bytes.get(), spec, part.ofChunk(), dst, part.inRegion());
             }
         } catch (RuntimeException | OutOfMemoryError e) {
             throw errors.reading(key, spec.byteSize(), e);
@@ -95,7 +97,7 @@ public final class ChunkReader {
         if (dstZeroed && meta.fillValue().isZero()) {
             return;
         }
-        dst.fill(meta.fillValue(), part.inRegion(), part.extent());
+        dst.fill(meta.fillValue(), part.ofRegion());
     }
 
     /**
@@ -117,7 +119,7 @@ public final class ChunkReader {
         ChunkSpec spec = meta.chunkSpec(coords);
         DefaultCodecChain chain = meta.codecs();
         try (BufferLease lease = new BufferLease()) {
-            Optional<ByteBuffer> bytes = chain.hasBytesToBytes() ? store.get(key, lease::take) : store.get(key);
+            Optional<ByteBuffer> bytes = chain.hasBytesToBytes() ? store.get(key, lease::borrow) : store.get(key);
             if (bytes.isEmpty()) {
                 NdArray fill = Memory.array(spec.dataType(), spec.shape(), () -> errors.describe("reading", key));
                 if (!spec.fillValue().isZero()) {
@@ -131,7 +133,7 @@ public final class ChunkReader {
                 // A codec that returns a view of its input (crc32c strips its checksum so) left
                 // the chunk in pooled memory; heap leases never go back to the pool.
                 NdArray own = NdArray.allocate(chunk.dataType(), chunk.shape());
-                NdArray.copy(chunk, new long[chunk.shape().length], own, new long[chunk.shape().length], chunk.shape());
+                RegionCopy.copy(chunk, Region.whole(chunk.shape()), own, new long[chunk.shape().length]);
                 chunk = own;
             }
             return chunk;

@@ -2,7 +2,12 @@ package dev.zarrj.core.internal.pipeline;
 
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.NdArray;
+import dev.zarrj.api.Region;
+import dev.zarrj.api.RegionCopy;
 import dev.zarrj.api.ZarrException;
+import dev.zarrj.api.codec.ArrayPartialEncoder;
+import dev.zarrj.api.codec.ArrayRegionEncoder;
+import dev.zarrj.api.codec.BufferLender;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.core.WriteEmptyChunks;
@@ -12,7 +17,6 @@ import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.function.IntFunction;
 
 /**
  * Where the chunks of one array are encoded and written: a region, or one whole chunk.
@@ -97,11 +101,13 @@ public final class ChunkWriter {
             store(key, spec, view);
             return;
         }
-        if (!edge && chain.supportsRegionEncode()) {
-            if (writeEmptyChunks == WriteEmptyChunks.SKIP && src.isAll(spec.fillValue(), part.inRegion(), part.extent())) {
+        Optional<ArrayRegionEncoder> gather = edge ? Optional.empty() : chain.regionEncoder(spec);
+        if (gather.isPresent()) {
+            Region region = part.ofRegion();
+            if (writeEmptyChunks == WriteEmptyChunks.SKIP && src.isAll(spec.fillValue(), region)) {
                 store.erase(key);
             } else {
-                setEncoded(key, allocate -> chain.encodeRegion(src, part.inRegion(), spec, allocate));
+                setEncoded(key, lender -> gather.get().encode(src, region, lender));
             }
             return;
         }
@@ -109,7 +115,7 @@ public final class ChunkWriter {
             if (edge) {
                 chunk.fill(spec.fillValue()); // the part outside the array
             }
-            NdArray.copy(src, part.inRegion(), chunk, part.inChunk(), part.extent());
+            RegionCopy.copy(src, part.ofRegion(), chunk, part.inChunk());
             store(key, spec, chunk);
         });
     }
@@ -118,11 +124,11 @@ public final class ChunkWriter {
     private void update(StoreKey key, ChunkSpec spec, ChunkPart part, NdArray src) {
         DefaultCodecChain chain = meta.codecs();
         Optional<ByteBuffer> bytes = store.get(key);
-        if (chain.supportsPartialEncode()) {
+        Optional<ArrayPartialEncoder> partialEncoder = chain.partialEncoder(spec);
+        if (partialEncoder.isPresent()) {
             Optional<ByteBuffer> updated;
             try {
-                updated = chain.arrayToBytes().encodePartial(bytes, src.region(part.inRegion(), part.extent()),
-                        part.inChunk(), spec);
+                updated = partialEncoder.get().encode(bytes, src.region(part.ofRegion()), part.inChunk());
             } catch (ZarrException | IllegalArgumentException | IndexOutOfBoundsException e) {
                 throw ChunkErrors.decoding(key, e);
             }
@@ -139,12 +145,12 @@ public final class ChunkWriter {
             } else {
                 long[] origin = new long[spec.rank()];
                 try {
-                    chain.decodeInto(bytes.get(), spec, origin, chunk, origin, spec.shape());
+                    chain.decodeInto(bytes.get(), spec, Region.whole(spec.shape()), chunk, origin);
                 } catch (ZarrException | IllegalArgumentException | IndexOutOfBoundsException e) {
                     throw ChunkErrors.decoding(key, e);
                 }
             }
-            NdArray.copy(src, part.inRegion(), chunk, part.inChunk(), part.extent());
+            RegionCopy.copy(src, part.ofRegion(), chunk, part.inChunk());
             store(key, spec, chunk);
         });
     }
@@ -160,7 +166,7 @@ public final class ChunkWriter {
                     + " smaller chunks");
         }
         try (BufferLease lease = new BufferLease()) {
-            body.accept(NdArray.wrap(spec.dataType(), lease.take((int) spec.byteSize()), spec.shape()));
+            body.accept(NdArray.wrap(spec.dataType(), lease.borrow((int) spec.byteSize()), spec.shape()));
         }
     }
 
@@ -171,7 +177,7 @@ public final class ChunkWriter {
             return;
         }
         DefaultCodecChain chain = meta.codecs();
-        setEncoded(key, allocate -> chain.encode(chunk, spec, allocate));
+        setEncoded(key, lender -> chain.encode(chunk, spec, lender));
     }
 
     /**
@@ -179,9 +185,9 @@ public final class ChunkWriter {
      * output and taking all of it back once the store has the value: stores copy what they are
      * given (S18).
      */
-    private void setEncoded(StoreKey key, Function<IntFunction<ByteBuffer>, ByteBuffer> encode) {
+    private void setEncoded(StoreKey key, Function<BufferLender, ByteBuffer> encode) {
         try (BufferLease lease = new BufferLease()) {
-            store.set(key, encode.apply(lease::take));
+            store.set(key, encode.apply(lease));
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.zarrj.core.internal.pipeline;
 
 import dev.zarrj.api.NdArray;
+import dev.zarrj.api.RegionCopy;
 
 /**
  * Whether a region of a C-ordered array is one contiguous run of elements, so that it can be
@@ -39,7 +40,7 @@ final class ContiguousRegion {
                 return -1;
             }
         }
-        long[] strides = NdArray.strides(shape);
+        long[] strides = RegionCopy.strides(shape);
         long at = 0;
         for (int k = 0; k < rank; k++) {
             at += offset[k] * strides[k];
