@@ -15,7 +15,6 @@ import dev.zarrj.core.internal.metadata.ExtensionResolver;
 import dev.zarrj.core.internal.metadata.GroupMetadata;
 import dev.zarrj.core.internal.metadata.Json;
 import dev.zarrj.core.internal.metadata.NodeDocuments;
-import dev.zarrj.core.internal.pipeline.ChunkIo;
 import dev.zarrj.core.internal.pipeline.ParallelTasks;
 import dev.zarrj.core.registry.ExtensionPoint;
 import dev.zarrj.core.registry.ExtensionRegistry;
@@ -55,7 +54,8 @@ public final class Zarr implements AutoCloseable {
     private final ExtensionResolver resolver;
     private final ExecutorService executor;
     private final boolean ownsExecutor;
-    private final ChunkIo chunkIo;
+    private final ParallelTasks chunkTasks;
+    private final WriteEmptyChunks writeEmptyChunks;
     private final boolean allowWritesWithSkippedExtensions;
 
     private Zarr(Builder b) {
@@ -72,7 +72,8 @@ public final class Zarr implements AutoCloseable {
         ParallelTasks tasks = new ParallelTasks(executor, threads);
         this.resolver = new ExtensionResolver(registry, tasks);
         int inFlight = b.maxChunksInFlight > 0 ? b.maxChunksInFlight : threads;
-        this.chunkIo = new ChunkIo(tasks.limit(inFlight), b.writeEmptyChunks);
+        this.chunkTasks = tasks.limit(inFlight);
+        this.writeEmptyChunks = b.writeEmptyChunks;
         this.allowWritesWithSkippedExtensions = b.allowWritesWithSkippedExtensions;
     }
 
@@ -123,8 +124,13 @@ public final class Zarr implements AutoCloseable {
         return resolver;
     }
 
-    ChunkIo chunkIo() {
-        return chunkIo;
+    /** Where arrays encode and decode chunks: as many at once as {@link Builder#maxChunksInFlight(int)} allows. */
+    ParallelTasks chunkTasks() {
+        return chunkTasks;
+    }
+
+    WriteEmptyChunks writeEmptyChunks() {
+        return writeEmptyChunks;
     }
 
     boolean allowWritesWithSkippedExtensions() {
