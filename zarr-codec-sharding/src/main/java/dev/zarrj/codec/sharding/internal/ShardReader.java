@@ -186,7 +186,7 @@ final class ShardReader {
                 }
                 continue;
             }
-            Optional<ArrayPartialDecoder> d = partDecoder(i, layout.overlap(i, region));
+            Optional<ArrayPartialDecoder> d = partDecoder(i, region);
             if (d.isPresent()) {
                 inPart.add(i);
                 partDecoders.add(d.get());
@@ -231,11 +231,11 @@ final class ShardReader {
     }
 
     /**
-     * The decoder through which a present inner chunk behind a source is read in part: when the
-     * region covers only part of it, it is larger than {@link #MAX_GAP}, and its codecs have one.
+     * The decoder through which a present inner chunk behind a source is read in part: when it is
+     * larger than {@link #MAX_GAP}, the region covers only part of it, and its codecs have one.
      */
-    private Optional<ArrayPartialDecoder> partDecoder(int i, Overlap part) {
-        if (source == null || layout.isWhole(part) || index.nbytes(i) <= MAX_GAP) {
+    private Optional<ArrayPartialDecoder> partDecoder(int i, Region region) {
+        if (source == null || index.nbytes(i) <= MAX_GAP || layout.isWhole(layout.overlap(i, region))) {
             return Optional.empty();
         }
         return codec.innerCodecs().partialDecoder(source.slice(index.offset(i), index.nbytes(i)), layout.innerSpec());
