@@ -147,7 +147,10 @@ public final class Zarr implements AutoCloseable {
 
     /**
      * Opens a store named by a URI ({@code file:}, {@code memory:}, or any installed scheme) or a
-     * plain path (a file system directory).
+     * plain path (a file system directory). The caller owns the store: close it when done, best
+     * with try-with-resources; a zip archive opened for writing is written then, and only then.
+     * To work on one array or group, {@link #openArray(String, String)} and its siblings open
+     * and close the store for you.
      *
      * @throws StoreException when no installed provider handles the scheme, naming the module to add,
      *                        or the location is not one its provider understands (a relative path in
