@@ -35,21 +35,32 @@ import java.util.Optional;
  *
  * <p>Thread-safe: concurrent reads and writes are allowed, and concurrent writes to different
  * regions of one chunk lose nothing within this process, through this handle or any other of
- * the same array (another {@code openArray}, another {@link Zarr} over the same location). Metadata changes ({@link #resize},
- * {@link #setAttributes}) replace this handle's view of the metadata atomically.
+ * the same array (another {@code openArray}, another {@link Zarr} over the same location).
+ * Metadata changes ({@link #resize}, {@link #setAttributes}) replace this handle's view of the metadata atomically.
+ *
+ * <p>An array opened or created from a location ({@link Zarr#openArray(String, String)},
+ * {@link ArrayBuilder#create(String, String)}) owns its store: close it, best with
+ * try-with-resources, to close the store (a zip archive opened for writing is written then).
+ * Closing an array opened from a {@link Store} you hold does nothing.
  */
 public final class ZarrArray implements ZarrNode {
     private final Zarr zarr;
     private final Store baseStore;
     private final Store store;
     private final String path;
+    private final StoreOwner owner;
     private volatile Bound bound;
 
     /** The metadata and the reader and writer bound to it, replaced together when the metadata changes. */
     private record Bound(ArrayMetadata meta, ChunkReader reader, ChunkWriter writer) {}
 
     ZarrArray(Zarr zarr, Store store, String path, ArrayMetadata meta) {
+        this(zarr, store, path, meta, StoreOwner.NONE);
+    }
+
+    ZarrArray(Zarr zarr, Store store, String path, ArrayMetadata meta, StoreOwner owner) {
         this.zarr = zarr;
+        this.owner = owner;
         this.baseStore = store;
         this.path = path;
         Store s = store;
@@ -446,6 +457,16 @@ public final class ZarrArray implements ZarrNode {
             throw new ReadOnlyException("cannot " + what + " array '" + path() + "': " + baseStore.describe()
                     + " is read-only");
         }
+    }
+
+    @Override
+    public boolean ownsStore() {
+        return owner.owns();
+    }
+
+    @Override
+    public void close() {
+        owner.close();
     }
 
     @Override
