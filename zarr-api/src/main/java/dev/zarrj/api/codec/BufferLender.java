@@ -8,9 +8,11 @@ import java.nio.ByteBuffer;
  *
  * <p>The contract, for a codec given a lender: call {@link #borrow} for each buffer you need, any
  * number of times and from any thread, and write your output there. You may return a result that
- * lies in a borrowed buffer or in memory of your own, never in your input's memory. The caller
- * takes back every buffer it lent once it is done with your result, so keep no reference to one
- * after you return. A codec that ignores the lender and allocates is correct, only slower.
+ * lies in a borrowed buffer or in memory of your own; a bytes→bytes codec never returns its
+ * input's memory, while an array→bytes codec may return a view of the input array where
+ * {@code encode} without a lender would (as {@code bytes} in native order does). The caller takes
+ * back every buffer it lent once it is done with your result, so keep no reference to one after
+ * you return. A codec that ignores the lender and allocates is correct, only slower.
  */
 @FunctionalInterface
 public interface BufferLender {

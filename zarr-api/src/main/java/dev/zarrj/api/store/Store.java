@@ -31,7 +31,13 @@ public interface Store extends AutoCloseable {
     /** What this store supports. */
     StoreCapabilities capabilities();
 
-    /** A short description for messages, for example {@code file:/data/set.zarr}. */
+    /**
+     * A short description for messages that names the location, for example
+     * {@code file:/data/set.zarr}: two stores over one location describe themselves alike, so that
+     * a process that writes parts of one chunk through both serialises its read-modify-writes
+     * (zarrj keys its in-process chunk locks on it). Include nothing that differs between two
+     * instances over the same data.
+     */
     String describe();
 
     // ---- readable ----

@@ -13,6 +13,7 @@ import dev.zarrj.api.grid.ChunkGrid;
 import dev.zarrj.api.grid.ChunkGridProvider;
 import dev.zarrj.api.keyencoding.ChunkKeyEncoding;
 import dev.zarrj.api.keyencoding.ChunkKeyEncodingProvider;
+import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.api.transformer.StorageTransformer;
 import dev.zarrj.api.transformer.StorageTransformerProvider;
 import dev.zarrj.core.internal.pipeline.DefaultCodecChain;
@@ -68,6 +69,15 @@ public record ArrayMetadata(ObjectNode document, long[] shape, DataType dataType
     /** The decoded representation of the chunk at these grid coordinates. */
     public ChunkSpec chunkSpec(long[] chunkCoords) {
         return new ChunkSpec(dataType, chunkGrid.chunkShape(chunkCoords), fillValue);
+    }
+
+    /**
+     * The store key of the chunk at these grid coordinates.
+     *
+     * @param prefix the array's key prefix ({@code ""} for a root array, else ending in {@code /})
+     */
+    public StoreKey chunkKey(String prefix, long[] chunkCoords) {
+        return StoreKey.of(prefix + keyEncoding.encode(chunkCoords));
     }
 
     /** Whether something was skipped, so that writing would corrupt the array for readers that understand it. */

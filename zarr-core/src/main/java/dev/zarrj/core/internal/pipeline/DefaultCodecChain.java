@@ -298,7 +298,7 @@ public final class DefaultCodecChain implements CodecChain {
                 || !region.isWhole(decoded.shape()) || !arrayToBytes.encodesAsInMemory(decoded)) {
             return null;
         }
-        long start = ChunkIo.contiguousStart(destination.shape(), destinationOffset, region.shape());
+        long start = ContiguousRegion.start(destination.shape(), destinationOffset, region.shape());
         if (start < 0) {
             return null;
         }
