@@ -437,9 +437,9 @@ public abstract class ArrayToBytesCodecContract extends CodecContract<ArrayToByt
     /**
      * AB15: {@code encode(array, spec, lender)}, with heap and direct memory lent (larger than
      * asked, full of old bytes), gives the same bytes as {@code encode(array, spec)} and leaves the
-     * input unchanged. (Whether the result may share the input's memory is not checked: the
-     * default returns {@code encode(array, spec)}, which for {@code bytes} in native order is the
-     * input's own buffer.)
+     * input unchanged. (The result may be a view of the input where {@code encode} without a lender
+     * would be, as {@code bytes} in native order is: {@code BufferLender} allows it for array→bytes
+     * codecs, so it is not checked.)
      *
      * <p>Spec: the SPI's {@code ArrayToBytesCodec.encode(NdArray, ChunkSpec, BufferLender)} and
      * {@code BufferLender} (a write encodes into memory it reuses).
