@@ -304,14 +304,28 @@ public abstract class StoreContract {
     }
 
     private static void expectZarrException(String call, Runnable r) {
+        expectThrows(ZarrException.class, "a StoreException (a ZarrException)", call, "returned normally", r);
+    }
+
+    private static void expectInvalidKey(String call, Runnable r) {
+        expectThrows(InvalidKeyException.class, "an InvalidKeyException", call, "was accepted", r);
+    }
+
+    /**
+     * Runs {@code call}, which must throw {@code type}; {@code expected} names it in the failure,
+     * {@code returned} says what the call did when it threw nothing.
+     */
+    private static void expectThrows(Class<? extends RuntimeException> type, String expected, String call,
+                                     String returned, Runnable r) {
         try {
             r.run();
-        } catch (ZarrException e) {
-            return;
         } catch (RuntimeException e) {
-            throw Rule.fail(call + " threw " + e + "; expected a StoreException (a ZarrException)");
+            if (type.isInstance(e)) {
+                return;
+            }
+            throw Rule.fail(call + " threw " + e + "; expected " + expected);
         }
-        throw Rule.fail(call + " returned normally; expected a StoreException (a ZarrException)");
+        throw Rule.fail(call + " " + returned + "; expected " + expected);
     }
 
     // ---- readable ----
@@ -837,17 +851,6 @@ public abstract class StoreContract {
                 expectValue(r, "ab", utf8("2"), "after refused erase_prefix calls");
             }
         });
-    }
-
-    private static void expectInvalidKey(String call, Runnable r) {
-        try {
-            r.run();
-        } catch (InvalidKeyException e) {
-            return;
-        } catch (RuntimeException e) {
-            throw Rule.fail(call + " threw " + e + "; expected an InvalidKeyException");
-        }
-        throw Rule.fail(call + " was accepted; expected an InvalidKeyException");
     }
 
     /**
