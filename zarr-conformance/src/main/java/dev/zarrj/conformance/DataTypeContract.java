@@ -1,5 +1,7 @@
 package dev.zarrj.conformance;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import static dev.zarrj.conformance.internal.extension.Extensions.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -22,6 +24,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.StringJoiner;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -52,6 +55,7 @@ import org.junit.jupiter.api.TestFactory;
  *
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public abstract class DataTypeContract {
     private static final String SPEC = " (spec: data-types.rst)";
     private static final String FILL_SPEC = " (spec: data-types.rst 'Permitted fill values')";

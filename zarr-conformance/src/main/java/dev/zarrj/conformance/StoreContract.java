@@ -1,5 +1,7 @@
 package dev.zarrj.conformance;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import static dev.zarrj.conformance.internal.store.StoreBytes.array;
 import static dev.zarrj.conformance.internal.store.StoreBytes.pattern;
 import static dev.zarrj.conformance.internal.store.StoreBytes.range;
@@ -45,6 +47,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicTest;
@@ -100,6 +103,7 @@ import org.opentest4j.AssertionFailedError;
  *
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public abstract class StoreContract {
     private static final String SPEC = " (spec: core.rst 'Abstract store interface')";
 

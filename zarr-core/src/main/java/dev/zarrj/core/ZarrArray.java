@@ -1,5 +1,7 @@
 package dev.zarrj.core;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ChunkDecodeException;
@@ -22,6 +24,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A Zarr array: reads and writes rectangular regions, whole chunks and the whole array.
@@ -42,7 +45,10 @@ import java.util.Optional;
  * {@link ArrayBuilder#create(String, String)}) owns its store: close it, best with
  * try-with-resources, to close the store (a zip archive opened for writing is written then).
  * Closing an array opened from a {@link Store} you hold does nothing.
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public final class ZarrArray implements ZarrNode {
     private final Zarr zarr;
     private final Store baseStore;

@@ -1,11 +1,14 @@
 package dev.zarrj.codec.blosc;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.codec.CodecConfiguration;
 import java.util.Objects;
 import java.util.function.Function;
+import org.apiguardian.api.API;
 
 /**
  * The configuration of the {@code blosc} codec: compressor, level, shuffle mode, type size and
@@ -33,7 +36,10 @@ import java.util.function.Function;
  * @param blocksize the size of the blocks blosc compresses independently, in bytes; 0 lets
  *                  blosc choose
  * @see <a href="https://zarr-specs.readthedocs.io/en/latest/v3/codecs/blosc/">blosc codec spec</a>
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record BloscConfiguration(Compressor cname, int clevel, Shuffle shuffle, int typesize, int blocksize)
         implements CodecConfiguration {
     /** The codec's registered name. */
