@@ -8,6 +8,7 @@ import dev.zarrj.api.ChunkDecodeException;
 import dev.zarrj.api.InsufficientMemoryException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.ReadOnlyException;
+import dev.zarrj.api.Region;
 import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.api.datatype.FillValue;
 import dev.zarrj.api.store.Store;
@@ -238,6 +239,15 @@ public final class ZarrArray implements ZarrNode {
                 + " at " + Arrays.toString(offset) + " of array '" + path() + "'");
         b.reader().read(offset, out, true);
         return out;
+    }
+
+    /**
+     * Reads a region; the same as {@link #read(long[], long[])} with its offset and shape.
+     *
+     * @throws IllegalArgumentException when the region lies outside the array
+     */
+    public NdArray read(Region region) {
+        return read(region.offset(), region.shape());
     }
 
     /**
