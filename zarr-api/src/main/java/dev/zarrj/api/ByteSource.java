@@ -1,10 +1,13 @@
 package dev.zarrj.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.apiguardian.api.API;
 
 /**
  * Ranged read access to one encoded value (a chunk or shard in a store, or bytes already in
@@ -16,7 +19,10 @@ import java.util.OptionalLong;
  * request to learn whether the value exists before the first read.
  *
  * <p>Implementations are thread-safe. Returned buffers are owned by the caller.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface ByteSource {
     /**
      * Reads a range of the value.

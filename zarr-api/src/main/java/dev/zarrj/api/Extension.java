@@ -1,8 +1,11 @@
 package dev.zarrj.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apiguardian.api.API;
 
 /**
  * An instance of an extension (data type, chunk grid, chunk key encoding, codec, storage
@@ -10,7 +13,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  *
  * <p>Instances are immutable and thread-safe, and hold no per-array state: facts about an array
  * (data type, chunk shape) arrive as arguments.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface Extension {
     /** The registered name this instance writes into metadata. Never null. */
     String name();

@@ -1,5 +1,7 @@
 package dev.zarrj.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.api.datatype.ElementKind;
 import dev.zarrj.api.datatype.FillValue;
@@ -7,6 +9,7 @@ import dev.zarrj.api.datatype.Float16;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import org.apiguardian.api.API;
 
 /**
  * A typed, shaped, C-ordered block of elements: what users read and write, and what array codecs
@@ -34,7 +37,10 @@ import java.util.Arrays;
  * the shape is an {@link IndexOutOfBoundsException} naming the index and the shape.
  *
  * <p>Not thread-safe for concurrent writes; the shape and data type never change.
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public final class NdArray {
     private static final ByteOrder NATIVE = ByteOrder.nativeOrder();
 

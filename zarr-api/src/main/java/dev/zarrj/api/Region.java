@@ -1,7 +1,10 @@
 package dev.zarrj.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Arrays;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A rectangular block of an N-dimensional array: where it starts ({@link #offset()}) and how far it
@@ -10,7 +13,10 @@ import java.util.Optional;
  * decoder decodes, the part a copy moves.
  *
  * <p>Immutable. Offsets and extents are non-negative, and {@code offset + shape} never overflows.
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public final class Region {
     private final long[] offset;
     private final long[] shape;

@@ -1,14 +1,20 @@
 package dev.zarrj.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.zarrj.api.datatype.FillValue;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import org.apiguardian.api.API;
 
 /**
  * Moves, fills and compares {@link Region}s of C-ordered {@link NdArray}s in whole contiguous runs:
  * trailing dimensions that both arrays hold whole merge into one run, so copying a chunk into a
  * larger array costs one bulk copy per row of the chunk, or one for the whole of it.
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public final class RegionCopy {
     private RegionCopy() {}
 

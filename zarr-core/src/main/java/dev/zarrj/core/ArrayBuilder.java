@@ -1,5 +1,7 @@
 package dev.zarrj.core;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -26,6 +28,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Builds a new array's metadata and creates the array. Defaults: chunks the size of the array,
@@ -66,7 +69,10 @@ import java.util.Objects;
  *         .codec(ZstdConfiguration.level(1))
  *         .create(store, "/volume");
  * }</pre>
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public final class ArrayBuilder {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 

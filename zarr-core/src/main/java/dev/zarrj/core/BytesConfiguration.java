@@ -1,9 +1,12 @@
 package dev.zarrj.core;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.codec.CodecConfiguration;
 import java.nio.ByteOrder;
+import org.apiguardian.api.API;
 
 /**
  * The configuration of the {@code bytes} codec, the array→bytes codec every array has unless
@@ -19,7 +22,10 @@ import java.nio.ByteOrder;
  * @param endian the byte order, or null for none: allowed only for data types whose elements are
  *               single bytes; with another data type, creating the array fails naming the codec
  * @see <a href="https://zarr-specs.readthedocs.io/en/latest/v3/codecs/bytes/">bytes codec spec</a>
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record BytesConfiguration(ByteOrder endian) implements CodecConfiguration {
     /** The codec's registered name. */
     public static final String NAME = "bytes";

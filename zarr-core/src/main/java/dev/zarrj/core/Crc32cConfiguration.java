@@ -1,8 +1,11 @@
 package dev.zarrj.core;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.codec.CodecConfiguration;
+import org.apiguardian.api.API;
 
 /**
  * The {@code crc32c} codec, which has no configuration: it appends a CRC-32C checksum to each
@@ -13,7 +16,10 @@ import dev.zarrj.api.codec.CodecConfiguration;
  * }</pre>
  *
  * @see <a href="https://zarr-specs.readthedocs.io/en/latest/v3/codecs/crc32c/">crc32c codec spec</a>
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record Crc32cConfiguration() implements CodecConfiguration {
     /** The codec's registered name. */
     public static final String NAME = "crc32c";

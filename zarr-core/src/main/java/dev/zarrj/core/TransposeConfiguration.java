@@ -1,5 +1,7 @@
 package dev.zarrj.core;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -7,6 +9,7 @@ import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.codec.CodecConfiguration;
 import dev.zarrj.core.internal.codec.transpose.TransposeCodec;
 import java.util.Arrays;
+import org.apiguardian.api.API;
 
 /**
  * The configuration of the {@code transpose} codec: the order in which a chunk's dimensions are
@@ -23,7 +26,10 @@ import java.util.Arrays;
  *
  * @param order a permutation of {@code 0..n-1}, one entry per dimension of the array
  * @see <a href="https://zarr-specs.readthedocs.io/en/latest/v3/codecs/transpose/">transpose codec spec</a>
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record TransposeConfiguration(int[] order) implements CodecConfiguration {
     /** The codec's registered name. */
     public static final String NAME = "transpose";

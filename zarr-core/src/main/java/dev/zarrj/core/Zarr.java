@@ -1,5 +1,7 @@
 package dev.zarrj.core;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.NodeNotFoundException;
@@ -28,6 +30,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
+import org.apiguardian.api.API;
 
 /**
  * The entry point: opens stores, creates and opens arrays and groups.
@@ -53,7 +56,10 @@ import java.util.function.BiFunction;
  * <p>To work on several nodes of one store, open the store with {@link #openStore(String)}, use
  * the methods that take a {@link Store}, and close the store when done; nodes opened that way do
  * not own it. A zip archive opened for writing is written only when its store is closed.
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public final class Zarr implements AutoCloseable {
     private static volatile Zarr defaults;
 

@@ -1,11 +1,14 @@
 package dev.zarrj.core;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ChunkDecodeException;
 import dev.zarrj.api.InsufficientMemoryException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.ReadOnlyException;
+import dev.zarrj.api.Region;
 import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.api.datatype.FillValue;
 import dev.zarrj.api.store.Store;
@@ -22,6 +25,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A Zarr array: reads and writes rectangular regions, whole chunks and the whole array.
@@ -42,7 +46,10 @@ import java.util.Optional;
  * {@link ArrayBuilder#create(String, String)}) owns its store: close it, best with
  * try-with-resources, to close the store (a zip archive opened for writing is written then).
  * Closing an array opened from a {@link Store} you hold does nothing.
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public final class ZarrArray implements ZarrNode {
     private final Zarr zarr;
     private final Store baseStore;
@@ -232,6 +239,15 @@ public final class ZarrArray implements ZarrNode {
                 + " at " + Arrays.toString(offset) + " of array '" + path() + "'");
         b.reader().read(offset, out, true);
         return out;
+    }
+
+    /**
+     * Reads a region; the same as {@link #read(long[], long[])} with its offset and shape.
+     *
+     * @throws IllegalArgumentException when the region lies outside the array
+     */
+    public NdArray read(Region region) {
+        return read(region.offset(), region.shape());
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.zarrj.core;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ReadOnlyException;
 import dev.zarrj.api.datatype.DataType;
@@ -10,6 +12,7 @@ import dev.zarrj.core.internal.metadata.GroupMetadata;
 import dev.zarrj.core.internal.metadata.Json;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A Zarr group: a node with attributes whose children are arrays and groups.
@@ -22,7 +25,10 @@ import java.util.List;
  * try-with-resources, to close the store (a zip archive opened for writing is written then); the
  * arrays and groups opened through it share the store and do not own it. Closing a group opened
  * from a {@link Store} you hold does nothing.
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public final class ZarrGroup implements ZarrNode {
     private final Zarr zarr;
     private final Store store;

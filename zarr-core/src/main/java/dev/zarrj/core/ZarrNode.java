@@ -1,7 +1,10 @@
 package dev.zarrj.core;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.store.Store;
+import org.apiguardian.api.API;
 
 /**
  * An array or a group of a Zarr hierarchy.
@@ -11,7 +14,10 @@ import dev.zarrj.api.store.Store;
  * {@link Zarr#createGroup(String, String)}) owns the store it opened, and {@link #close()} closes
  * that store; use it with try-with-resources. A node opened from a {@link Store} you hold does not
  * own it, and closing the node leaves the store open.
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public sealed interface ZarrNode extends AutoCloseable permits ZarrArray, ZarrGroup {
     /** The hierarchy path, {@code "/"} for the root or {@code "/foo/bar"}. */
     String path();

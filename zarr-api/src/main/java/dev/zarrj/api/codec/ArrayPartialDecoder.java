@@ -1,5 +1,7 @@
 package dev.zarrj.api.codec;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.ByteSource;
 import dev.zarrj.api.ChunkSpec;
@@ -9,12 +11,16 @@ import dev.zarrj.api.RegionCopy;
 import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.function.BiFunction;
+import org.apiguardian.api.API;
 
 /**
  * Decodes regions of one encoded chunk without necessarily decoding all of it: the spec's
  * {@code partial_decode} for array outputs. An absent value is an answer, not an error: both
  * methods say so and leave the fill value to the caller. Thread-safe.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface ArrayPartialDecoder {
     /**
      * Decodes a region of the decoded chunk.

@@ -1,17 +1,23 @@
 package dev.zarrj.api.codec;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.NdArray;
 import java.nio.ByteBuffer;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Updates part of an encoded chunk without decoding and encoding all of it (sharding re-encodes
  * only the inner chunks a write touches and keeps the others' bytes): the spec's
  * {@code partial_encode}. What {@link ArrayToBytesCodec#partialEncoder} gives a codec that can.
  * Thread-safe.
+ *
+ * @since 0.1
  */
 @FunctionalInterface
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface ArrayPartialEncoder {
     /**
      * Writes {@code values} at {@code at} in the decoded chunk and returns the new encoded value,

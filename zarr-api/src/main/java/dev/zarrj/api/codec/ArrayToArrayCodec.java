@@ -1,13 +1,19 @@
 package dev.zarrj.api.codec;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.NdArray;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A codec that turns an array into another array (for example {@code transpose}).
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public non-sealed interface ArrayToArrayCodec extends Codec {
     /**
      * The spec's {@code compute_encoded_representation_type}: the encoded array's type, shape and

@@ -1,5 +1,7 @@
 package dev.zarrj.api.codec;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.zarrj.api.ByteSource;
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.CorruptDataException;
@@ -10,6 +12,7 @@ import dev.zarrj.api.Region;
 import dev.zarrj.api.RegionCopy;
 import java.nio.ByteBuffer;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The one codec of a chain that turns an array into bytes (for example {@code bytes},
@@ -19,7 +22,10 @@ import java.util.Optional;
  * {@link #decode}. Everything else has a default that is correct and that a codec overrides only
  * to be faster. Each optional capability is one method returning {@link Optional}: empty (the
  * default) means the codec does not have it, and the pipeline falls back to whole chunks.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public non-sealed interface ArrayToBytesCodec extends Codec {
     /**
      * Checks that this codec can encode the representation; called when an array is opened.

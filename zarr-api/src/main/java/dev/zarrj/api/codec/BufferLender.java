@@ -1,6 +1,9 @@
 package dev.zarrj.api.codec;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.nio.ByteBuffer;
+import org.apiguardian.api.API;
 
 /**
  * Memory a caller lends a codec to encode into, so that a write of many chunks reuses its output
@@ -13,8 +16,11 @@ import java.nio.ByteBuffer;
  * {@code encode} without a lender would (as {@code bytes} in native order does). The caller takes
  * back every buffer it lent once it is done with your result, so keep no reference to one after
  * you return. A codec that ignores the lender and allocates is correct, only slower.
+ *
+ * @since 0.1
  */
 @FunctionalInterface
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface BufferLender {
     /**
      * A buffer with position 0 and at least {@code size} bytes remaining, heap or direct, whose

@@ -1,14 +1,20 @@
 package dev.zarrj.api.codec;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.zarrj.api.ByteSource;
 import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.EncodedSize;
 import java.nio.ByteBuffer;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A codec that turns bytes into bytes (compressors, checksums).
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public non-sealed interface BytesToBytesCodec extends Codec {
     /** The spec's {@code compute_encoded_size}, from what is known of the decoded size. */
     EncodedSize encodedSize(EncodedSize decoded);

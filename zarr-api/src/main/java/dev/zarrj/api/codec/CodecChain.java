@@ -1,5 +1,7 @@
 package dev.zarrj.api.codec;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -8,6 +10,7 @@ import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.NdArray;
 import java.util.Arrays;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A validated chain of codecs (array→array*, one array→bytes, bytes→bytes*) that encodes an array
@@ -16,7 +19,10 @@ import java.util.List;
  * its codecs' capabilities allow together. Built by the registry for an array's {@code codecs},
  * and handed to codecs that nest chains (sharding) through {@link dev.zarrj.api.ProviderContext}.
  * Immutable and thread-safe.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface CodecChain extends ArrayToBytesCodec {
     /** What {@link #name()} returns: a chain is written as the {@code codecs} array, not by name. */
     String NAME = "codecs";

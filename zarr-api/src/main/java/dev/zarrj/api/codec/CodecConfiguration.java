@@ -1,9 +1,12 @@
 package dev.zarrj.api.codec;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * One entry of an array's {@code codecs} as a typed value: the codec's name and its
@@ -25,7 +28,10 @@ import java.util.Map;
  * <p>Implementations are immutable values. The configuration is checked when an array is created
  * with it, by the codec's provider, with errors that name the codec and the field; a typed
  * configuration may check its fields earlier, when it is constructed.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface CodecConfiguration {
     /** The codec's registered name, as written in metadata (for example {@code "gzip"}). */
     String name();

@@ -1,10 +1,14 @@
 package dev.zarrj.codec.blosc;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.codec.CodecConfiguration;
 import java.util.Objects;
+import java.util.function.Function;
+import org.apiguardian.api.API;
 
 /**
  * The configuration of the {@code blosc} codec: compressor, level, shuffle mode, type size and
@@ -32,7 +36,10 @@ import java.util.Objects;
  * @param blocksize the size of the blocks blosc compresses independently, in bytes; 0 lets
  *                  blosc choose
  * @see <a href="https://zarr-specs.readthedocs.io/en/latest/v3/codecs/blosc/">blosc codec spec</a>
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record BloscConfiguration(Compressor cname, int clevel, Shuffle shuffle, int typesize, int blocksize)
         implements CodecConfiguration {
     /** The codec's registered name. */
@@ -76,12 +83,7 @@ public record BloscConfiguration(Compressor cname, int clevel, Shuffle shuffle, 
          * @throws IllegalArgumentException when no compressor has that name
          */
         public static Compressor fromJsonName(String name) {
-            for (Compressor c : values()) {
-                if (c.jsonName.equals(name)) {
-                    return c;
-                }
-            }
-            throw new IllegalArgumentException("unknown blosc compressor \"" + name + "\"");
+            return byJsonName(values(), Compressor::jsonName, name, "compressor");
         }
     }
 
@@ -111,13 +113,19 @@ public record BloscConfiguration(Compressor cname, int clevel, Shuffle shuffle, 
          * @throws IllegalArgumentException when no mode has that name
          */
         public static Shuffle fromJsonName(String name) {
-            for (Shuffle s : values()) {
-                if (s.jsonName.equals(name)) {
-                    return s;
-                }
-            }
-            throw new IllegalArgumentException("unknown blosc shuffle mode \"" + name + "\"");
+            return byJsonName(values(), Shuffle::jsonName, name, "shuffle mode");
         }
+    }
+
+    /** The constant whose metadata name is {@code name}, for {@code fromJsonName}. */
+    private static <E extends Enum<E>> E byJsonName(E[] values, Function<E, String> jsonName, String name,
+                                                    String what) {
+        for (E e : values) {
+            if (jsonName.apply(e).equals(name)) {
+                return e;
+            }
+        }
+        throw new IllegalArgumentException("unknown blosc " + what + " \"" + name + "\"");
     }
 
     /**

@@ -61,8 +61,10 @@ class BloscConfigurationTest {
 
     @Test
     void unknownNamesAreRejected() {
-        assertThrows(IllegalArgumentException.class, () -> Compressor.fromJsonName("LZ4"));
-        assertThrows(IllegalArgumentException.class, () -> Shuffle.fromJsonName("auto"));
+        assertEquals("unknown blosc compressor \"LZ4\"",
+                assertThrows(IllegalArgumentException.class, () -> Compressor.fromJsonName("LZ4")).getMessage());
+        assertEquals("unknown blosc shuffle mode \"auto\"",
+                assertThrows(IllegalArgumentException.class, () -> Shuffle.fromJsonName("auto")).getMessage());
     }
 
     @ParameterizedTest

@@ -1,9 +1,12 @@
 package dev.zarrj.codec.gzip;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.codec.CodecConfiguration;
+import org.apiguardian.api.API;
 
 /**
  * The configuration of the {@code gzip} codec: its compression level.
@@ -19,7 +22,10 @@ import dev.zarrj.api.codec.CodecConfiguration;
  *
  * @param level 0 (no compression, stored blocks) to 9 (smallest output, slowest); 1 is fastest
  * @see <a href="https://zarr-specs.readthedocs.io/en/latest/v3/codecs/gzip/">gzip codec spec</a>
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record GzipConfiguration(int level) implements CodecConfiguration {
     /** The codec's registered name. */
     public static final String NAME = "gzip";

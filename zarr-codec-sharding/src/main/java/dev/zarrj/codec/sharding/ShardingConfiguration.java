@@ -1,5 +1,7 @@
 package dev.zarrj.codec.sharding;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -8,6 +10,7 @@ import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.codec.CodecConfiguration;
 import java.util.Arrays;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The configuration of the {@code sharding_indexed} codec: the inner chunk shape, the inner
@@ -34,7 +37,10 @@ import java.util.Objects;
  * @param indexCodecs   the index's codec chain, a JSON array whose encoded size is fixed
  * @param indexLocation where the index is stored
  * @see <a href="https://zarr-specs.readthedocs.io/en/latest/v3/codecs/sharding-indexed/">sharding codec spec</a>
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record ShardingConfiguration(long[] chunkShape, JsonNode codecs, JsonNode indexCodecs,
                                     IndexLocation indexLocation) implements CodecConfiguration {
     /** The codec's registered name. */

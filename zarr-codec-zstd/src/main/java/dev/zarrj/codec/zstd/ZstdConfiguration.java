@@ -1,9 +1,12 @@
 package dev.zarrj.codec.zstd;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.codec.CodecConfiguration;
+import org.apiguardian.api.API;
 
 /**
  * The configuration of the {@code zstd} codec: compression level and whether frames carry a
@@ -23,7 +26,10 @@ import dev.zarrj.api.codec.CodecConfiguration;
  * @param checksum whether encoded frames carry a content checksum, verified when decoding
  * @see <a href="https://github.com/zarr-developers/zarr-extensions/tree/main/codecs/zstd">zstd
  *      codec in the zarr-extensions registry</a>
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record ZstdConfiguration(int level, boolean checksum) implements CodecConfiguration {
     /** The codec's registered name. */
     public static final String NAME = "zstd";

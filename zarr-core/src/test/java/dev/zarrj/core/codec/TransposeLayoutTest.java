@@ -9,6 +9,7 @@ import dev.zarrj.core.DataTypes;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
 import dev.zarrj.api.ByteRange;
+import dev.zarrj.api.Region;
 import dev.zarrj.api.store.KeyRange;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -97,5 +98,6 @@ class TransposeLayoutTest {
         }
         assertEquals(40 * 4, rangedBytes.get());
         assertEquals(List.of(), whole);
+        assertArrayEquals(rows, a.read(Region.of(new long[] {10, 0}, new long[] {2, 64})).toIntArray());
     }
 }

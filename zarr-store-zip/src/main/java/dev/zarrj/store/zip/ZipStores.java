@@ -1,11 +1,14 @@
 package dev.zarrj.store.zip;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.zarrj.api.InvalidKeyException;
 import dev.zarrj.api.StoreException;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.store.zip.internal.ZipStore;
 import java.nio.file.Path;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Opens, creates and fills zip archives that hold a Zarr hierarchy, at the archive's root or under
@@ -47,6 +50,7 @@ import java.util.Objects;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public final class ZipStores {
     private ZipStores() {}
 

@@ -54,9 +54,12 @@ import java.util.function.Supplier;
  * <p>Partial operations: none (no {@link #partialDecoder}: a read decodes whole values). The encoded
  * size is {@link EncodedSize.Bounded} (libzstd's compress bound) when the decoded size is known.
  *
- * <p>Immutable and thread-safe; libzstd contexts come from a small shared pool.
+ * <p>A value, equal to another when their configurations are equal. Immutable and thread-safe;
+ * libzstd contexts come from a small shared pool.
+ *
+ * @param zstdConfiguration the typed configuration
  */
-public final class ZstdCodec implements BytesToBytesCodec {
+public record ZstdCodec(ZstdConfiguration zstdConfiguration) implements BytesToBytesCodec {
     private static final String NAME = ZstdConfiguration.NAME;
 
     /** Largest byte[] the JVM reliably allocates. */
@@ -66,16 +69,9 @@ public final class ZstdCodec implements BytesToBytesCodec {
     private static final long ERROR_CHECKSUM_WRONG = 22;
     private static final long ERROR_DST_SIZE_TOO_SMALL = 70;
 
-    private final ZstdConfiguration config;
-
     /** A codec with the given configuration. */
-    public ZstdCodec(ZstdConfiguration config) {
-        this.config = Objects.requireNonNull(config, "config");
-    }
-
-    /** The typed configuration. */
-    public ZstdConfiguration zstdConfiguration() {
-        return config;
+    public ZstdCodec {
+        Objects.requireNonNull(zstdConfiguration, "zstdConfiguration");
     }
 
     @Override
@@ -85,7 +81,7 @@ public final class ZstdCodec implements BytesToBytesCodec {
 
     @Override
     public ObjectNode configuration() {
-        return config.configurationJson();
+        return zstdConfiguration.configurationJson();
     }
 
     /**
@@ -94,7 +90,7 @@ public final class ZstdCodec implements BytesToBytesCodec {
      */
     @Override
     public Codec resolveDefaults(ChunkSpec decoded) {
-        return new ZstdCodec(config);
+        return new ZstdCodec(zstdConfiguration);
     }
 
     /** Bounded by libzstd's {@code ZSTD_compressBound} when the decoded size is bounded. */
@@ -136,7 +132,7 @@ public final class ZstdCodec implements BytesToBytesCodec {
                     + " bytes, more than the largest buffer (" + MAX_BUFFER + " bytes); use smaller chunks");
         }
         ByteBuffer lent = lender == null ? null : lender.borrow((int) bound);
-        ZstdCompressCtx ctx = ZstdContexts.takeCompressor(config.level(), config.checksum());
+        ZstdCompressCtx ctx = ZstdContexts.takeCompressor(zstdConfiguration.level(), zstdConfiguration.checksum());
         try {
             boolean lentHeap = lent != null && lent.hasArray();
             if (in.isDirect() && !lentHeap) { // native memory to native memory, no copy; the result stays direct
@@ -165,8 +161,8 @@ public final class ZstdCodec implements BytesToBytesCodec {
             int size = ctx.compressByteArray(out, 0, out.length, src, offset, n);
             return ByteBuffer.wrap(size < out.length / 2 ? Arrays.copyOf(out, size) : out, 0, size).slice();
         } catch (ZstdException e) {
-            throw new ZarrException("ZARR-CODEC", NAME + ": compressing " + n + " bytes at level " + config.level()
-                    + " failed: " + e.getMessage(), e);
+            throw new ZarrException("ZARR-CODEC", NAME + ": compressing " + n + " bytes at level "
+                    + zstdConfiguration.level() + " failed: " + e.getMessage(), e);
         } finally {
             ZstdContexts.give(ctx);
         }
@@ -477,17 +473,7 @@ public final class ZstdCodec implements BytesToBytesCodec {
     }
 
     @Override
-    public boolean equals(Object o) {
-        return o instanceof ZstdCodec other && config.equals(other.config);
-    }
-
-    @Override
-    public int hashCode() {
-        return config.hashCode();
-    }
-
-    @Override
     public String toString() {
-        return "ZstdCodec[level=" + config.level() + ", checksum=" + config.checksum() + "]";
+        return "ZstdCodec[level=" + zstdConfiguration.level() + ", checksum=" + zstdConfiguration.checksum() + "]";
     }
 }
