@@ -1,5 +1,7 @@
 package dev.zarrj.conformance;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.ZarrException;
@@ -17,6 +19,7 @@ import dev.zarrj.conformance.internal.codec.Samples;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -50,6 +53,7 @@ import org.junit.jupiter.api.TestFactory;
  *
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public abstract class ArrayToArrayCodecContract extends CodecContract<ArrayToArrayCodec, NdArray, NdArray> {
     /** For a plugin's test. */
     protected ArrayToArrayCodecContract() {

@@ -1,5 +1,7 @@
 package dev.zarrj.conformance;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.zarrj.api.ByteSource;
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.CorruptDataException;
@@ -26,6 +28,7 @@ import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -60,6 +63,7 @@ import org.junit.jupiter.api.TestFactory;
  *
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public abstract class ArrayToBytesCodecContract extends CodecContract<ArrayToBytesCodec, NdArray, ByteBuffer> {
     /** For a plugin's test. */
     protected ArrayToBytesCodecContract() {

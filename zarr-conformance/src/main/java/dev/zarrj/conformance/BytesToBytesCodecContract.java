@@ -1,5 +1,7 @@
 package dev.zarrj.conformance;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.ByteSource;
@@ -23,6 +25,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -60,6 +63,7 @@ import org.junit.jupiter.api.TestInstance;
  *
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public abstract class BytesToBytesCodecContract extends CodecContract<BytesToBytesCodec, ByteBuffer, ByteBuffer> {
     /** For a plugin's test. */
     protected BytesToBytesCodecContract() {

@@ -1,5 +1,7 @@
 package dev.zarrj.conformance;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.ProviderContext;
@@ -23,6 +25,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestInstance;
 
@@ -46,6 +49,7 @@ import org.junit.jupiter.api.TestInstance;
  * @param <E> an encoded value ({@code ByteBuffer}, or {@code NdArray} for array→array codecs)
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class CodecContract<C extends Codec, D, E> {
     private final Class<C> kind;
