@@ -12,6 +12,7 @@ import dev.zarrj.api.codec.BytesToBytesCodec;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecProvider;
 import dev.zarrj.api.datatype.DataType;
+import dev.zarrj.conformance.internal.codec.ArrayRegions;
 import dev.zarrj.conformance.internal.codec.Buffers;
 import dev.zarrj.conformance.internal.codec.Case;
 import dev.zarrj.conformance.internal.codec.Concurrency;
@@ -616,17 +617,7 @@ public abstract class BytesToBytesCodecContract extends CodecContract<BytesToByt
                             "partialDecoder(...) is empty over an absent value but present over a stored one;"
                                     + " creating it must read nothing"));
                     for (ByteRange r : ranges((int) c.decodedBytes(), 2, c.seed())) {
-                        Optional<ByteBuffer> read;
-                        try {
-                            read = source.read(r);
-                        } catch (Throwable t) {
-                            throw Failures.violation("read(" + r + ") of an absent value threw " + Failures.describe(t)
-                                    + "; absence is an answer: return empty");
-                        }
-                        if (read == null || read.isPresent()) {
-                            throw Failures.violation("read(" + r + ") of an absent value returned " + read
-                                    + ", not empty");
-                        }
+                        ArrayRegions.expectAbsent("read(" + r + ")", () -> source.read(r));
                     }
                 });
     }

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
 
 /**
  * Regions of a chunk, destinations with a border around them, and the checks the array rules
@@ -131,26 +132,11 @@ public final class ArrayRegions {
      */
     public static void checkAbsent(ChunkSpec spec, ArrayPartialDecoder decoder, long seed) {
         for (Region region : regions(spec, 2, seed)) {
-            Optional<NdArray> got;
-            try {
-                got = decoder.decode(region);
-            } catch (Throwable t) {
-                throw Failures.violation("decode(" + region + ") of an absent value threw " + Failures.describe(t)
-                        + "; absence is an answer: return empty");
-            }
-            if (got == null || got.isPresent()) {
-                throw Failures.violation("decode(" + region + ") of an absent value returned " + got
-                        + ", not empty");
-            }
+            expectAbsent("decode(" + region + ")", () -> decoder.decode(region));
             NdArray dst = bordered(spec.dataType(), region.shape());
             NdArray before = copyOf(dst);
-            boolean stored;
-            try {
-                stored = decoder.decodeInto(region, dst, ones(region.rank()));
-            } catch (Throwable t) {
-                throw Failures.violation("decodeInto(" + region + ") of an absent value threw "
-                        + Failures.describe(t) + "; absence is an answer: return false");
-            }
+            boolean stored = answerOfAbsent("decodeInto(" + region + ")", "false",
+                    () -> decoder.decodeInto(region, dst, ones(region.rank())));
             if (stored) {
                 throw Failures.violation("decodeInto(" + region + ") of an absent value returned true");
             }
@@ -159,6 +145,24 @@ public final class ArrayRegions {
                 throw Failures.violation("decodeInto(" + region + ") of an absent value changed its destination: "
                         + d);
             }
+        }
+    }
+
+    /** Throws unless {@code read}, a read of an absent value, returns empty without throwing. */
+    public static void expectAbsent(String call, Callable<Optional<?>> read) {
+        Optional<?> got = answerOfAbsent(call, "empty", read);
+        if (got == null || got.isPresent()) {
+            throw Failures.violation(call + " of an absent value returned " + got + ", not empty");
+        }
+    }
+
+    /** What {@code call}, made on an absent value, returns; a violation when it throws instead of answering. */
+    private static <T> T answerOfAbsent(String call, String answer, Callable<T> read) {
+        try {
+            return read.call();
+        } catch (Throwable t) {
+            throw Failures.violation(call + " of an absent value threw " + Failures.describe(t)
+                    + "; absence is an answer: return " + answer);
         }
     }
 }
