@@ -1,6 +1,5 @@
 package dev.zarrj.conformance.codec;
 
-import dev.zarrj.api.Region;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ByteRange;
@@ -12,16 +11,17 @@ import dev.zarrj.api.ExtensionConfig;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.ProviderContext;
+import dev.zarrj.api.Region;
 import dev.zarrj.api.codec.ArrayPartialDecoder;
 import dev.zarrj.api.codec.ArrayRegionEncoder;
 import dev.zarrj.api.codec.ArrayToBytesCodec;
+import dev.zarrj.api.codec.BufferLender;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecProvider;
 import java.nio.ByteBuffer;
-import java.util.Optional;
 import java.nio.ByteOrder;
 import java.util.List;
-import java.util.function.IntFunction;
+import java.util.Optional;
 
 /**
  * A plain, correct re-implementation of the {@code bytes} codec (registered under that name, the
@@ -38,12 +38,18 @@ final class BytesCodecFixture implements ArrayToBytesCodec {
         ACCEPTS_LONGER_INPUT,
         /** Writes the platform's byte order whatever {@code endian} says: AB10. */
         IGNORES_ENDIANNESS,
-        /** Claims partial decoding, and returns regions one element off: AB11. */
+        /** The partial decoder returns regions one element off: AB11. */
         BROKEN_PARTIAL_DECODE,
         /** decodeInto writes the region at the destination's origin, ignoring the offset asked for: AB13. */
         DECODE_INTO_IGNORES_OFFSET,
-        /** Claims region encoding, and encodes the source's region at its origin, ignoring the offset: AB14. */
-        ENCODE_REGION_IGNORES_OFFSET
+        /** The region encoder encodes the source's region at its origin, ignoring the offset: AB14. */
+        ENCODE_REGION_IGNORES_OFFSET,
+        /** Encoding into lent memory returns the lent buffer whole, old bytes past the encoding included: AB15. */
+        ENCODE_KEEPS_LENT_LIMIT,
+        /** Claims its encoding is as in memory whatever {@code endian} says: AB16. */
+        CLAIMS_IN_MEMORY_WRONGLY,
+        /** The partial decoder throws CorruptDataException when the value is absent: AB17. */
+        PARTIAL_DECODE_THROWS_ON_ABSENT
     }
 
     private final String endian;
@@ -131,13 +137,28 @@ final class BytesCodecFixture implements ArrayToBytesCodec {
         return ByteBuffer.wrap(swaps(decoded) ? swap(b, decoded.dataType().byteOrderUnit()) : b);
     }
 
+    /** The copy that breaks AB14 and the control have one; the others do not, so that they break one rule each. */
     @Override
     public Optional<ArrayRegionEncoder> regionEncoder(ChunkSpec decoded) {
-        if (defect != Defect.ENCODE_REGION_IGNORES_OFFSET) {
+        if (defect != Defect.NONE && defect != Defect.ENCODE_REGION_IGNORES_OFFSET) {
             return Optional.empty();
         }
-        return Optional.of((source, region, lender) -> encode(source.region(region.at(new long[region.rank()])),
-                decoded));
+        return Optional.of((source, region, lender) -> encode(source.region(
+                defect == Defect.ENCODE_REGION_IGNORES_OFFSET ? region.at(new long[region.rank()]) : region), decoded));
+    }
+
+    @Override
+    public ByteBuffer encode(NdArray array, ChunkSpec decoded, BufferLender lender) {
+        ByteBuffer e = encode(array, decoded);
+        ByteBuffer out = lender.borrow(e.remaining());
+        out.put(0, e, e.position(), e.remaining());
+        return defect == Defect.ENCODE_KEEPS_LENT_LIMIT ? out : out.slice(0, e.remaining());
+    }
+
+    @Override
+    public boolean encodesAsInMemory(ChunkSpec decoded) {
+        return defect == Defect.CLAIMS_IN_MEMORY_WRONGLY || (endian != null || decoded.dataType().byteOrderUnit() <= 1)
+                && !swaps(decoded);
     }
 
     @Override
@@ -161,17 +182,25 @@ final class BytesCodecFixture implements ArrayToBytesCodec {
         return NdArray.wrap(decoded.dataType(), ByteBuffer.wrap(out), decoded.shape());
     }
 
+    /** The copies that break AB11 and AB17 and the control have one; the others do not. */
     @Override
     public Optional<ArrayPartialDecoder> partialDecoder(ByteSource input, ChunkSpec decoded) {
-        if (defect != Defect.BROKEN_PARTIAL_DECODE) {
+        if (defect != Defect.NONE && defect != Defect.BROKEN_PARTIAL_DECODE
+                && defect != Defect.PARTIAL_DECODE_THROWS_ON_ABSENT) {
             return Optional.empty();
         }
-        return Optional.of(region -> input.read(ByteRange.all()).map(bytes -> {
-            long[] o = region.offset();
-            if (o.length > 0 && o[o.length - 1] > 0) {
-                o[o.length - 1]--;
+        return Optional.of(region -> {
+            Optional<ByteBuffer> bytes = input.read(ByteRange.all());
+            if (defect == Defect.PARTIAL_DECODE_THROWS_ON_ABSENT && bytes.isEmpty()) {
+                throw new CorruptDataException("bytes: the value is missing");
             }
-            return decode(bytes, decoded).region(region.at(o));
-        }));
+            return bytes.map(b -> {
+                long[] o = region.offset();
+                if (defect == Defect.BROKEN_PARTIAL_DECODE && o.length > 0 && o[o.length - 1] > 0) {
+                    o[o.length - 1]--;
+                }
+                return decode(b, decoded).region(region.at(o));
+            });
+        });
     }
 }

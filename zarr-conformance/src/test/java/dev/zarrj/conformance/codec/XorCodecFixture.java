@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.IntFunction;
 
 /**
  * A small, correct bytes→bytes codec for proving the kit, and copies of it with one defect each.
@@ -51,14 +50,16 @@ final class XorCodecFixture implements BytesToBytesCodec {
         THROWS_ON_BAD_VERSION,
         /** Encodes through one scratch array shared by all threads: BB09. */
         THREAD_UNSAFE,
-        /** Claims partial decoding, and reads suffix ranges from the start: BB11. */
+        /** The partial decoder reads suffix ranges from the start: BB11. */
         BROKEN_PARTIAL_DECODE,
         /** decodeInto writes from index 0 of the destination, ignoring its position: BB13. */
         DECODE_INTO_IGNORES_POSITION,
         /** Encoding into lent memory returns the lent buffer whole, old bytes past the encoding included: BB14. */
         ENCODE_KEEPS_LENT_LIMIT,
         /** decodedSize reads the header's length one too high: BB15. */
-        DECODED_SIZE_OFF_BY_ONE
+        DECODED_SIZE_OFF_BY_ONE,
+        /** The partial decoder throws CorruptDataException when the value is absent: BB16. */
+        PARTIAL_DECODE_THROWS_ON_ABSENT
     }
 
     static final String NAME = "xor-fixture";
@@ -222,20 +223,26 @@ final class XorCodecFixture implements BytesToBytesCodec {
         destination.put(0, decoded, 0, decoded.remaining());
     }
 
+    /** The copies that break BB11 and BB16 and the control have one; the others do not. */
     @Override
     public Optional<ByteSource> partialDecoder(ByteSource input, EncodedSize decodedSize) {
-        if (defect != Defect.BROKEN_PARTIAL_DECODE) {
+        if (defect != Defect.NONE && defect != Defect.BROKEN_PARTIAL_DECODE
+                && defect != Defect.PARTIAL_DECODE_THROWS_ON_ABSENT) {
             return Optional.empty();
         }
         return Optional.of(new ByteSource() {
             private Optional<ByteSource> whole() {
-                return input.read(ByteRange.all()).map(all -> ByteSource.of(decode(all, decodedSize)));
+                Optional<ByteBuffer> all = input.read(ByteRange.all());
+                if (defect == Defect.PARTIAL_DECODE_THROWS_ON_ABSENT && all.isEmpty()) {
+                    throw new CorruptDataException(NAME + ": the value is missing");
+                }
+                return all.map(a -> ByteSource.of(decode(a, decodedSize)));
             }
 
             @Override
             public Optional<ByteBuffer> read(ByteRange range) {
-                // the defect: a suffix range is served from the start
-                ByteRange r = range instanceof ByteRange.Suffix s ? ByteRange.of(0, s.length()) : range;
+                ByteRange r = defect == Defect.BROKEN_PARTIAL_DECODE && range instanceof ByteRange.Suffix s
+                        ? ByteRange.of(0, s.length()) : range;
                 return whole().flatMap(w -> w.read(r));
             }
 

@@ -1,9 +1,9 @@
 package dev.zarrj.conformance.internal.codec;
 
-import dev.zarrj.api.RegionCopy;
-import dev.zarrj.api.Region;
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.NdArray;
+import dev.zarrj.api.Region;
+import dev.zarrj.api.RegionCopy;
 import dev.zarrj.api.codec.Codec;
 
 /**

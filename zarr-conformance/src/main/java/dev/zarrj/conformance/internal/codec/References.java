@@ -1,10 +1,10 @@
 package dev.zarrj.conformance.internal.codec;
 
-import dev.zarrj.api.RegionCopy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.NdArray;
+import dev.zarrj.api.RegionCopy;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -23,11 +23,19 @@ import java.util.zip.GZIPOutputStream;
  * example a faster {@code bytes}) must agree with them.
  */
 public final class References {
-    /** A reference for a bytes→bytes codec. */
-    public interface BytesToBytes {
+    /** A reference encoding of some kind of codec. */
+    public interface Reference {
         /** Where the reference comes from, for messages. */
         String source();
+    }
 
+    /** An exact reference: its encoding is the only correct one. */
+    public interface Exact<D, E> extends Reference {
+        E encode(ObjectNode configuration, D decoded);
+    }
+
+    /** A reference for a bytes→bytes codec. */
+    public interface BytesToBytes extends Reference {
         /** Whether {@link #encode} gives the only correct encoding (not just one valid encoding). */
         boolean exact();
 
@@ -37,20 +45,12 @@ public final class References {
     }
 
     /** An exact reference for an array→bytes codec. */
-    public interface ArrayToBytes {
-        String source();
-
-        ByteBuffer encode(ObjectNode configuration, NdArray decoded);
-
+    public interface ArrayToBytes extends Exact<NdArray, ByteBuffer> {
         NdArray decode(ObjectNode configuration, ByteBuffer encoded, ChunkSpec spec);
     }
 
     /** An exact reference for an array→array codec. */
-    public interface ArrayToArray {
-        String source();
-
-        NdArray encode(ObjectNode configuration, NdArray decoded);
-
+    public interface ArrayToArray extends Exact<NdArray, NdArray> {
         NdArray decode(ObjectNode configuration, NdArray encoded, ChunkSpec spec);
     }
 
