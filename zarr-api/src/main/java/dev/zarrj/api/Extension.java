@@ -33,9 +33,16 @@ public interface Extension {
      * out when it is empty.
      */
     default JsonNode toJson() {
+        return entry(name(), configuration());
+    }
+
+    /**
+     * The metadata form of an extension: {@code {"name": ..., "configuration": {...}}}, with the
+     * configuration left out when it is null or empty. A fresh node owned by the caller.
+     */
+    static ObjectNode entry(String name, ObjectNode configuration) {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
-        node.put("name", name());
-        ObjectNode configuration = configuration();
+        node.put("name", name);
         if (configuration != null && !configuration.isEmpty()) {
             node.set("configuration", configuration);
         }

@@ -85,8 +85,9 @@ public final class BenchCommand implements Callable<Integer> {
         List<Failure> failures = new ArrayList<>();
         BenchFailure fatal = null;
         try {
-            rows.addAll(new Float32Bench(scale, threads, work, log, selected).run());
-            rows.addAll(new SparseBench(scale, threads, work, log, selected).run());
+            Workbench bench = new Workbench(scale, threads, work, log, selected);
+            rows.addAll(new Float32Bench(bench).run());
+            rows.addAll(new SparseBench(bench).run());
             VolumeRuns volumes = new VolumeRuns(scale, threads, work, keep, log, selected);
             try {
                 volumes.run();

@@ -84,12 +84,12 @@ final class Float32Bench {
     private final Log log;
     private final Predicate<String> selected;
 
-    Float32Bench(Scale scale, int threads, Path dir, Log log, Predicate<String> selected) {
-        this.scale = scale;
-        this.threads = threads;
-        this.dir = dir;
-        this.log = log;
-        this.selected = selected;
+    Float32Bench(Workbench bench) {
+        this.scale = bench.scale();
+        this.threads = bench.threads();
+        this.dir = bench.dir();
+        this.log = bench.log();
+        this.selected = bench.selected();
     }
 
     static String workload(String chain) {

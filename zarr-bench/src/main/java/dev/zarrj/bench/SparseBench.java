@@ -4,12 +4,10 @@ import dev.zarrj.api.NdArray;
 import dev.zarrj.core.DataTypes;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Predicate;
 
 /**
  * The absent-heavy workloads (issue 22, item 7): a whole-array read of a uint8 array of 1×1
@@ -28,23 +26,15 @@ final class SparseBench {
     private static final double[][] PRESENT = {{0.1, 0.2}, {0.5, 0.5}, {0.99, 0.01}, {0.3, 0.97}};
     private static final long ISSUE_SIDE = 2048;
 
-    private final Scale scale;
-    private final int threads;
-    private final Path dir;
-    private final Log log;
-    private final Predicate<String> selected;
+    private final Workbench bench;
 
-    SparseBench(Scale scale, int threads, Path dir, Log log, Predicate<String> selected) {
-        this.scale = scale;
-        this.threads = threads;
-        this.dir = dir;
-        this.log = log;
-        this.selected = selected;
+    SparseBench(Workbench bench) {
+        this.bench = bench;
     }
 
     /** The side of the absent-heavy and dense arrays, in chunks of one element. */
     private long side() {
-        return switch (scale.name()) {
+        return switch (bench.scale().name()) {
             case "full" -> 256;
             case "quick" -> 128;
             default -> 64;
@@ -53,13 +43,13 @@ final class SparseBench {
 
     List<Row> run() throws Exception {
         List<Row> rows = new ArrayList<>();
-        boolean pair = selected.test(ABSENT_HEAVY) || selected.test(DENSE);
-        boolean issue = selected.test(ISSUE);
+        boolean pair = bench.selected().test(ABSENT_HEAVY) || bench.selected().test(DENSE);
+        boolean issue = bench.selected().test(ISSUE);
         if (!pair && !issue) {
             return rows;
         }
-        try (Zarr zarr = Zarr.builder().threads(threads).build()) {
-            CountingStore store = new CountingStore(zarr.openStore(dir.resolve("sparse").toString()));
+        try (Zarr zarr = Zarr.builder().threads(bench.threads()).build()) {
+            CountingStore store = new CountingStore(zarr.openStore(bench.dir().resolve("sparse").toString()));
             if (pair) {
                 rows.addAll(pair(zarr, store));
             }
@@ -73,8 +63,8 @@ final class SparseBench {
     private List<Row> pair(Zarr zarr, CountingStore store) throws Exception {
         long side = side();
         long[] shape = {side, side};
-        log.line("sparse: uint8 %s, chunks [1, 1] (%d chunks), %d stored, next to all stored; %d thread(s)",
-                Arrays.toString(shape), side * side, PRESENT.length, threads);
+        bench.log().line("sparse: uint8 %s, chunks [1, 1] (%d chunks), %d stored, next to all stored; %d thread(s)",
+                Arrays.toString(shape), side * side, PRESENT.length, bench.threads());
         ZarrArray sparse = zarr.array(DataTypes.UINT8, shape).chunks(1, 1).overwrite(true).create(store, "/absent-heavy");
         byte[] expected = new byte[(int) (side * side)];
         for (int i = 0; i < PRESENT.length; i++) {
@@ -94,8 +84,8 @@ final class SparseBench {
         long[] requests = new long[2];
         NdArray[] back = new NdArray[2];
         long start = System.nanoTime();
-        while (runs.size() < scale.warmups() + scale.runs()
-                && (runs.isEmpty() || (System.nanoTime() - start) / 1e9 < scale.runSeconds())) {
+        while (runs.size() < bench.scale().warmups() + bench.scale().runs()
+                && (runs.isEmpty() || (System.nanoTime() - start) / 1e9 < bench.scale().runSeconds())) {
             double[] run = new double[2];
             store.takeCount();
             run[0] = Timing.time(() -> back[0] = sparse.read());
@@ -107,24 +97,24 @@ final class SparseBench {
         if (!Arrays.equals(back[0].toByteArray(), expected) || !Arrays.equals(back[1].toByteArray(), all)) {
             throw new BenchFailure("sparse: zarrj read back other values than it wrote");
         }
-        List<double[]> measured = runs.subList(Math.min(scale.warmups(), runs.size() - 1), runs.size());
+        List<double[]> measured = runs.subList(Math.min(bench.scale().warmups(), runs.size() - 1), runs.size());
         Row denseRow = new Row(DENSE, "read");
-        denseRow.threads = threads;
+        denseRow.threads = bench.threads();
         denseRow.timed(median(measured, 1), all.length);
         denseRow.storeRequests = requests[1];
         Row sparseRow = new Row(ABSENT_HEAVY, "read");
-        sparseRow.threads = threads;
+        sparseRow.threads = bench.threads();
         sparseRow.timed(median(measured, 0), all.length);
         sparseRow.ceilingMbPerS = denseRow.mbPerS;
         sparseRow.storeRequests = requests[0];
-        log.line("%s", String.format(Locale.ROOT, "%s read: %.4f s, %d store request(s); %s read: %.4f s, %d store"
+        bench.log().line("%s", String.format(Locale.ROOT, "%s read: %.4f s, %d store request(s); %s read: %.4f s, %d store"
                 + " request(s); absent-heavy %.1fx faster", ABSENT_HEAVY, sparseRow.seconds, requests[0], DENSE,
                 denseRow.seconds, requests[1], sparseRow.ratioToCeiling()));
         List<Row> rows = new ArrayList<>();
-        if (selected.test(ABSENT_HEAVY)) {
+        if (bench.selected().test(ABSENT_HEAVY)) {
             rows.add(sparseRow);
         }
-        if (selected.test(DENSE)) {
+        if (bench.selected().test(DENSE)) {
             rows.add(denseRow);
         }
         return rows;
@@ -136,10 +126,10 @@ final class SparseBench {
         ZarrArray a = zarr.array(DataTypes.UINT8, shape).chunks(1, 1).overwrite(true).create(store, "/" + ISSUE.substring("sparse/".length()));
         a.write(new long[] {3, 5}, new long[] {1, 1}, new byte[] {7});
         a.write(new long[] {2000, 100}, new long[] {1, 1}, new byte[] {9});
-        double[] seconds = new double[Math.max(1, scale.runs())];
+        double[] seconds = new double[Math.max(1, bench.scale().runs())];
         NdArray[] back = new NdArray[1];
         long requests = 0;
-        for (int r = -scale.warmups(); r < seconds.length; r++) {
+        for (int r = -bench.scale().warmups(); r < seconds.length; r++) {
             store.takeCount();
             double s = Timing.time(() -> back[0] = a.read());
             requests = store.takeCount();
@@ -156,10 +146,10 @@ final class SparseBench {
             throw new BenchFailure(ISSUE + ": zarrj read back other values than it wrote");
         }
         Row row = new Row(ISSUE, "read");
-        row.threads = threads;
+        row.threads = bench.threads();
         row.timed(Timing.median(seconds), got.length);
         row.storeRequests = requests;
-        log.line("%s", String.format(Locale.ROOT, "%s read: %.4f s, %d store request(s)", ISSUE, row.seconds,
+        bench.log().line("%s", String.format(Locale.ROOT, "%s read: %.4f s, %d store request(s)", ISSUE, row.seconds,
                 requests));
         return row;
     }

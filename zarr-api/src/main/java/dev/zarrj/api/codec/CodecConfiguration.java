@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.zarrj.api.Extension;
 import java.util.Map;
 import org.apiguardian.api.API;
 
@@ -47,13 +48,7 @@ public interface CodecConfiguration {
      * {@code configuration} left out when it is empty; a fresh node owned by the caller.
      */
     default ObjectNode toJson() {
-        ObjectNode node = JsonNodeFactory.instance.objectNode();
-        node.put("name", name());
-        ObjectNode configuration = configurationJson();
-        if (configuration != null && !configuration.isEmpty()) {
-            node.set("configuration", configuration);
-        }
-        return node;
+        return Extension.entry(name(), configurationJson());
     }
 
     /**
