@@ -7,6 +7,7 @@
  * descriptor and carries a {@code META-INF/services} entry for class-path users.
  */
 module dev.zarrj.api {
+    requires static transitive org.apiguardian.api;
     requires transitive com.fasterxml.jackson.databind;
 
     exports dev.zarrj.api;

@@ -4,21 +4,20 @@
  *
  * <p>Runs on the module path; the plugin modules next to it are found through service binding,
  * and jars named by {@code --plugin-path} are loaded into a layer of their own. {@code zarr bench}
- * calls zstd-jni and jblosc directly for the ceilings it compares zarrj with.
+ * runs the harness of the {@code zarr-bench} module, found at run time as the JDK tool
+ * {@code zarr-bench}.
  *
  * @uses dev.zarrj.api.codec.CodecProvider
+ * @uses java.util.spi.ToolProvider
  */
 module dev.zarrj.cli {
     requires dev.zarrj.core;
     requires info.picocli;
     requires dev.zarrj.conformance;
     requires com.fasterxml.jackson.databind;
-    // zarr bench's ceilings call these directly. Optional: they are resolved whenever the zstd and
-    // blosc plugins are (which require them), and bench skips a ceiling whose library is absent.
-    requires static com.github.luben.zstd_jni;
-    requires static jblosc;
-    requires static com.sun.jna;
 
     opens dev.zarrj.cli to info.picocli;
-    opens dev.zarrj.cli.bench to info.picocli;
+
+    // zarr bench: the zarr-bench module's tool, when it is there.
+    uses java.util.spi.ToolProvider;
 }

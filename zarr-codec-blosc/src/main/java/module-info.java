@@ -13,6 +13,7 @@ import dev.zarrj.codec.blosc.internal.BloscCodecProvider;
  * @provides CodecProvider {@code blosc}
  */
 module dev.zarrj.codec.blosc {
+    requires static transitive org.apiguardian.api;
     requires transitive dev.zarrj.api;
     requires jblosc;
     requires com.sun.jna;

@@ -9,6 +9,7 @@ import dev.zarrj.codec.gzip.internal.GzipCodecProvider;
  * @provides CodecProvider {@code gzip}
  */
 module dev.zarrj.codec.gzip {
+    requires static transitive org.apiguardian.api;
     requires transitive dev.zarrj.api;
     requires static com.google.auto.service;
 

@@ -11,6 +11,7 @@ import dev.zarrj.codec.sharding.internal.ShardingCodecProvider;
  * @provides CodecProvider {@code sharding_indexed}
  */
 module dev.zarrj.codec.sharding {
+    requires static transitive org.apiguardian.api;
     requires transitive dev.zarrj.api;
     requires static com.google.auto.service;
 

@@ -9,6 +9,7 @@ import dev.zarrj.codec.zstd.internal.ZstdCodecProvider;
  * @provides CodecProvider {@code zstd}
  */
 module dev.zarrj.codec.zstd {
+    requires static transitive org.apiguardian.api;
     requires transitive dev.zarrj.api;
     requires com.github.luben.zstd_jni;
     requires static com.google.auto.service;

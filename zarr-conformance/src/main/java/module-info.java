@@ -3,6 +3,7 @@
  * own tests extend, test vectors with a verifier, and a runner for plugin jars.
  */
 module dev.zarrj.conformance {
+    requires static transitive org.apiguardian.api;
     requires transitive dev.zarrj.core;
     requires transitive org.junit.jupiter.api;
     requires transitive org.junit.jupiter.params;

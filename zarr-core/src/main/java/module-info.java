@@ -24,6 +24,7 @@ import dev.zarrj.api.transformer.StorageTransformerProvider;
  * @provides StoreProvider {@code memory}
  */
 module dev.zarrj.core {
+    requires static transitive org.apiguardian.api;
     requires transitive dev.zarrj.api;
     requires static com.google.auto.service;
 

@@ -1,6 +1,6 @@
 /**
- * Example programs for zarrj: the demo that README.md runs, the interop writers, and the codec
- * micro-benchmark {@code CodecBench} (the file-store benchmark is {@code zarr bench}).
+ * Example programs for zarrj: the demo that README.md runs and the interop writers (the
+ * benchmarks are {@code zarr bench}, module zarr-bench, and the JMH ones in zarr-benchmarks).
  * Not published.
  */
 module dev.zarrj.examples {
@@ -8,7 +8,4 @@ module dev.zarrj.examples {
     requires dev.zarrj.store.fs;
     requires dev.zarrj.codec.gzip;
     requires dev.zarrj.conformance;
-    requires com.github.luben.zstd_jni;
-    requires jblosc;
-    requires com.sun.jna;
 }

@@ -8,6 +8,7 @@ import dev.zarrj.store.fs.internal.FileStoreProvider;
  * @provides StoreProvider {@code file}
  */
 module dev.zarrj.store.fs {
+    requires static transitive org.apiguardian.api;
     requires transitive dev.zarrj.api;
     requires static com.google.auto.service;
 

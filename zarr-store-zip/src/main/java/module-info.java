@@ -9,6 +9,7 @@ import dev.zarrj.store.zip.internal.ZipStoreProvider;
  * @provides StoreProvider {@code zip}
  */
 module dev.zarrj.store.zip {
+    requires static transitive org.apiguardian.api;
     requires transitive dev.zarrj.api;
     requires org.apache.commons.compress;
     requires static com.google.auto.service;

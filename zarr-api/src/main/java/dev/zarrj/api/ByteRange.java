@@ -1,9 +1,16 @@
 package dev.zarrj.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * A part of a stored value: a range with an end, an open-ended range from an offset, or the last
  * {@code n} bytes (a suffix range, used to read a shard index stored at the end).
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public sealed interface ByteRange {
     /** {@code length} bytes starting at {@code start}. */
     record Bounded(long start, long length) implements ByteRange {

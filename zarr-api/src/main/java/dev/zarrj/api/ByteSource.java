@@ -1,35 +1,53 @@
 package dev.zarrj.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
+import org.apiguardian.api.API;
 
 /**
  * Ranged read access to one encoded value (a chunk or shard in a store, or bytes already in
  * memory): the {@code input_handle} of the spec's {@code partial_decode}.
  *
+ * <p>The value may be absent (no chunk is stored under the key): reads then return empty, a value
+ * rather than an exception, so that a codec's partial decoder passes absence on to the pipeline
+ * (which reads the fill value) without telling it apart from an error. A source never spends a
+ * request to learn whether the value exists before the first read.
+ *
  * <p>Implementations are thread-safe. Returned buffers are owned by the caller.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface ByteSource {
     /**
      * Reads a range of the value.
      *
+     * @return the bytes, or empty when the value is absent
      * @throws CorruptDataException when the range lies outside the value
      * @throws StoreException       when the underlying store fails
      */
-    ByteBuffer read(ByteRange range);
+    Optional<ByteBuffer> read(ByteRange range);
 
     /**
      * Reads several ranges; implementations may merge adjacent ranges into fewer requests.
-     * The result is in the order of {@code ranges}.
+     *
+     * @return the bytes in the order of {@code ranges}, or empty when the value is absent
      */
-    default List<ByteBuffer> readAll(List<ByteRange> ranges) {
+    default Optional<List<ByteBuffer>> readAll(List<ByteRange> ranges) {
         List<ByteBuffer> out = new ArrayList<>(ranges.size());
         for (ByteRange r : ranges) {
-            out.add(read(r));
+            Optional<ByteBuffer> b = read(r);
+            if (b.isEmpty()) {
+                return Optional.empty();
+            }
+            out.add(b.get());
         }
-        return out;
+        return Optional.of(out);
     }
 
     /** The value's total size when known without reading it. */
@@ -56,12 +74,12 @@ public interface ByteSource {
             }
 
             @Override
-            public ByteBuffer read(ByteRange range) {
+            public Optional<ByteBuffer> read(ByteRange range) {
                 return outer.read(translate(range));
             }
 
             @Override
-            public List<ByteBuffer> readAll(List<ByteRange> ranges) {
+            public Optional<List<ByteBuffer>> readAll(List<ByteRange> ranges) {
                 List<ByteRange> translated = new ArrayList<>(ranges.size());
                 for (ByteRange r : ranges) {
                     translated.add(translate(r));
@@ -76,19 +94,19 @@ public interface ByteSource {
         };
     }
 
-    /** A source over bytes in memory; reads are views of {@code bytes}, which must not change. */
+    /** A source over bytes in memory, always present; reads are views of {@code bytes}, which must not change. */
     static ByteSource of(ByteBuffer bytes) {
         ByteBuffer base = bytes.slice();
         return new ByteSource() {
             @Override
-            public ByteBuffer read(ByteRange range) {
+            public Optional<ByteBuffer> read(ByteRange range) {
                 long[] r;
                 try {
                     r = range.resolve(base.remaining());
                 } catch (IllegalArgumentException e) {
                     throw new CorruptDataException(e.getMessage());
                 }
-                return base.slice((int) r[0], (int) (r[1] - r[0]));
+                return Optional.of(base.slice((int) r[0], (int) (r[1] - r[0])));
             }
 
             @Override

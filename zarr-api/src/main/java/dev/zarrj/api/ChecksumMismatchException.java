@@ -1,6 +1,15 @@
 package dev.zarrj.api;
 
-/** A checksum stored with encoded data does not match the data (for example {@code crc32c}). */
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
+/**
+ * A checksum stored with encoded data does not match the data (for example {@code crc32c}).
+ *
+ * @since 0.1
+ */
+@API(status = STABLE, since = "0.1")
 public class ChecksumMismatchException extends CorruptDataException {
     private static final long serialVersionUID = 1L;
 

@@ -1,9 +1,16 @@
 package dev.zarrj.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * A stored chunk could not be decoded. Names the store key; the cause says why (often a
  * {@link CorruptDataException} or {@link ChecksumMismatchException}).
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public class ChunkDecodeException extends CorruptDataException {
     private static final long serialVersionUID = 1L;
 

@@ -1,9 +1,12 @@
 package dev.zarrj.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.api.datatype.FillValue;
 import java.util.Arrays;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The decoded representation of a chunk as a codec sees it: data type, shape and fill value.
@@ -17,7 +20,10 @@ import java.util.Objects;
  * @param dataType  the element type, never null
  * @param shape     the chunk's shape (zero-length for a 0-d chunk); not modified by anyone
  * @param fillValue the array's fill value, never null
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record ChunkSpec(DataType dataType, long[] shape, FillValue fillValue) {
     /**
      * @throws IllegalArgumentException when a dimension is negative, or the chunk would hold more

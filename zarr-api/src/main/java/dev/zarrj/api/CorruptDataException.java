@@ -1,11 +1,18 @@
 package dev.zarrj.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * Encoded data could not be decoded: truncated, corrupt, of the wrong size, or failing a checksum.
  *
  * <p>Codecs throw it without knowing the store key; the codec pipeline rethrows it as a
  * {@link ChunkDecodeException} that names the key.
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public class CorruptDataException extends ZarrException {
     private static final long serialVersionUID = 1L;
 

@@ -1,10 +1,17 @@
 package dev.zarrj.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * What a codec can say about the size of its encoded output before encoding: exactly known,
  * bounded, or unknown. Callers use it to plan reads (a fixed-size shard index can be fetched with
  * one ranged request) and to refuse decoded data of the wrong size.
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public sealed interface EncodedSize {
     /** The size is known exactly. */
     record Fixed(long bytes) implements EncodedSize {

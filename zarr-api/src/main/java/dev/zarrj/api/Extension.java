@@ -1,8 +1,11 @@
 package dev.zarrj.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apiguardian.api.API;
 
 /**
  * An instance of an extension (data type, chunk grid, chunk key encoding, codec, storage
@@ -10,7 +13,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  *
  * <p>Instances are immutable and thread-safe, and hold no per-array state: facts about an array
  * (data type, chunk shape) arrive as arguments.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface Extension {
     /** The registered name this instance writes into metadata. Never null. */
     String name();
@@ -27,9 +33,16 @@ public interface Extension {
      * out when it is empty.
      */
     default JsonNode toJson() {
+        return entry(name(), configuration());
+    }
+
+    /**
+     * The metadata form of an extension: {@code {"name": ..., "configuration": {...}}}, with the
+     * configuration left out when it is null or empty. A fresh node owned by the caller.
+     */
+    static ObjectNode entry(String name, ObjectNode configuration) {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
-        node.put("name", name());
-        ObjectNode configuration = configuration();
+        node.put("name", name);
         if (configuration != null && !configuration.isEmpty()) {
             node.set("configuration", configuration);
         }

@@ -1,5 +1,7 @@
 package dev.zarrj.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -8,6 +10,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * The {@code configuration} of one extension object in metadata, with readers that validate each
@@ -20,7 +23,10 @@ import java.util.Set;
  * config.rejectUnknownFields("level");
  * int level = config.intField("level", 0, 9);
  * }</pre>
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ExtensionConfig {
     private final String name;
     private final ObjectNode json;

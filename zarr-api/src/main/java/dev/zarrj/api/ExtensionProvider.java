@@ -1,5 +1,9 @@
 package dev.zarrj.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * A factory for one extension: turns the JSON {@code configuration} found in metadata into an
  * immutable instance.
@@ -10,7 +14,10 @@ package dev.zarrj.api;
  * configuration always fails, even when the metadata marks it {@code "must_understand": false}.
  *
  * @param <T> the extension point's instance type
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface ExtensionProvider<T extends Extension> extends NamedProvider {
     /**
      * Configurations that {@link #create} accepts, covering the settings worth exercising: tools

@@ -1,6 +1,9 @@
 package dev.zarrj.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * An operation needs more memory in one piece than the Java heap can give: a chunk or a region
@@ -11,7 +14,10 @@ import java.util.Locale;
  * {@link OutOfMemoryError} at its allocation points into this exception, so that a read too large
  * for the heap fails naming what was read and what it needed instead of ending the JVM. Read a
  * smaller region, or give the JVM more heap.
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public class InsufficientMemoryException extends ZarrException {
     private static final long serialVersionUID = 1L;
 

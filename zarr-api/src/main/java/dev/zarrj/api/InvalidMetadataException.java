@@ -1,11 +1,18 @@
 package dev.zarrj.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * A metadata document or an extension's configuration is malformed or not allowed.
  *
  * <p>The message names the document (usually its store key), the JSON pointer of the field, the
  * value found and what is allowed. {@link #pointer()} gives the JSON pointer alone.
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public class InvalidMetadataException extends ZarrException {
     private static final long serialVersionUID = 1L;
 

@@ -1,6 +1,9 @@
 package dev.zarrj.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * What every provider found by {@link java.util.ServiceLoader} says about itself: the name it
@@ -13,7 +16,10 @@ import java.util.Set;
  *
  * <p>A provider's public no-argument constructor must do nothing else: no I/O, no native loading.
  * Providers are stateless and thread-safe.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface NamedProvider {
     /** The built-in providers' priority. */
     int BUILT_IN_PRIORITY = 0;

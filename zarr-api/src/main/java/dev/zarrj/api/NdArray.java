@@ -1,5 +1,7 @@
 package dev.zarrj.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.api.datatype.ElementKind;
 import dev.zarrj.api.datatype.FillValue;
@@ -7,7 +9,7 @@ import dev.zarrj.api.datatype.Float16;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
-import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A typed, shaped, C-ordered block of elements: what users read and write, and what array codecs
@@ -15,17 +17,30 @@ import java.util.Objects;
  *
  * <p>Elements are stored contiguously in row-major (C) order, each in the platform's native byte
  * order, in one {@link ByteBuffer}. {@link #reshape} and {@link #slice} are views that share it;
- * {@link #copy} moves a rectangular region between two arrays in whole contiguous runs.
+ * {@link RegionCopy} moves a {@link Region} between two arrays in whole contiguous runs.
  *
  * <p>Bulk copies to and from Java arrays use one array type per data type: {@code boolean[]} for
  * {@code bool}, {@code byte[]}/{@code short[]}/{@code int[]}/{@code long[]} for 1/2/4/8-byte
  * integers (unsigned values keep their bits), {@code float[]} for {@code float16} (converted) and
  * {@code float32}, {@code double[]} for {@code float64}, interleaved real/imaginary
  * {@code float[]}/{@code double[]} for {@code complex64}/{@code complex128}, and {@code byte[]}
- * for raw and other types.
+ * for raw and other types. Each copy has one overload per Java array type, so that anything but a
+ * primitive array fails to compile; an array type that is not the data type's fails at run time
+ * with an {@link IllegalArgumentException} naming both. {@link #toJavaArray()} serves code that
+ * handles every data type.
+ *
+ * <p>Element accessors take either one {@code long}, the flat C-order index whatever the rank (as
+ * numpy's {@code item(i)}), or one index per dimension: {@code a.getDouble(3, 4)} is row 3, column 4
+ * of a 2-d array and {@code a.getDouble()} the element of a 0-d array; on a 1-d array both forms
+ * agree. Setters take the index first and the value last, the per-dimension index as a
+ * {@code long[]}: {@code a.setDouble(new long[] {3, 4}, 2.5)}. An index of the wrong rank or outside
+ * the shape is an {@link IndexOutOfBoundsException} naming the index and the shape.
  *
  * <p>Not thread-safe for concurrent writes; the shape and data type never change.
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public final class NdArray {
     private static final ByteOrder NATIVE = ByteOrder.nativeOrder();
 
@@ -72,14 +87,94 @@ public final class NdArray {
     }
 
     /**
-     * A new array holding a copy of a Java array's elements (see the class description for the
-     * Java array type of each data type).
+     * A new array holding a copy of {@code values}, a {@code boolean[]} of one element per array
+     * element, for {@code bool}.
      *
-     * @throws IllegalArgumentException when the Java array's type or length does not match
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  the class description) or the length does not match the shape
      */
-    public static NdArray copyOf(DataType dataType, Object javaArray, long... shape) {
+    public static NdArray copyOf(DataType dataType, boolean[] values, long... shape) {
         NdArray a = allocate(dataType, shape);
-        a.copyFrom(javaArray);
+        a.copyFrom(values);
+        return a;
+    }
+
+    /**
+     * A new array holding a copy of {@code values}, a {@code byte[]} of one element per array
+     * element for 1-byte integers, or of the elements' raw bytes for raw and other types.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  the class description) or the length does not match the shape
+     */
+    public static NdArray copyOf(DataType dataType, byte[] values, long... shape) {
+        NdArray a = allocate(dataType, shape);
+        a.copyFrom(values);
+        return a;
+    }
+
+    /**
+     * A new array holding a copy of {@code values}, a {@code short[]} of one element per array
+     * element, for 2-byte integers.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  the class description) or the length does not match the shape
+     */
+    public static NdArray copyOf(DataType dataType, short[] values, long... shape) {
+        NdArray a = allocate(dataType, shape);
+        a.copyFrom(values);
+        return a;
+    }
+
+    /**
+     * A new array holding a copy of {@code values}, an {@code int[]} of one element per array
+     * element, for 4-byte integers.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  the class description) or the length does not match the shape
+     */
+    public static NdArray copyOf(DataType dataType, int[] values, long... shape) {
+        NdArray a = allocate(dataType, shape);
+        a.copyFrom(values);
+        return a;
+    }
+
+    /**
+     * A new array holding a copy of {@code values}, a {@code long[]} of one element per array
+     * element, for 8-byte integers.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  the class description) or the length does not match the shape
+     */
+    public static NdArray copyOf(DataType dataType, long[] values, long... shape) {
+        NdArray a = allocate(dataType, shape);
+        a.copyFrom(values);
+        return a;
+    }
+
+    /**
+     * A new array holding a copy of {@code values}, a {@code float[]} of one element per array
+     * element for {@code float16} (rounded) and {@code float32}, or of two (real, imaginary) for
+     * {@code complex64}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  the class description) or the length does not match the shape
+     */
+    public static NdArray copyOf(DataType dataType, float[] values, long... shape) {
+        NdArray a = allocate(dataType, shape);
+        a.copyFrom(values);
+        return a;
+    }
+
+    /**
+     * A new array holding a copy of {@code values}, a {@code double[]} of one element per array
+     * element for {@code float64}, or of two (real, imaginary) for {@code complex128}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  the class description) or the length does not match the shape
+     */
+    public static NdArray copyOf(DataType dataType, double[] values, long... shape) {
+        NdArray a = allocate(dataType, shape);
+        a.copyFrom(values);
         return a;
     }
 
@@ -197,12 +292,12 @@ public final class NdArray {
     }
 
     /**
-     * Sets every element of the region {@code [offset, offset + regionShape)} to {@code value}.
+     * Sets every element of a region to {@code value}.
      *
      * @throws IllegalArgumentException when the region lies outside the array
      */
-    public void fill(FillValue value, long[] offset, long[] regionShape) {
-        copy(filled(dataType, value, regionShape), new long[regionShape.length], this, offset, regionShape);
+    public void fill(FillValue value, Region region) {
+        RegionCopy.fill(this, region, value);
     }
 
     /** Whether every element equals {@code value} bit for bit. */
@@ -211,36 +306,13 @@ public final class NdArray {
     }
 
     /**
-     * Whether every element of the region {@code [offset, offset + regionShape)} equals
-     * {@code value} bit for bit; stops at the first that does not.
+     * Whether every element of a region equals {@code value} bit for bit; stops at the first that
+     * does not.
      *
      * @throws IllegalArgumentException when the region lies outside the array
      */
-    public boolean isAll(FillValue value, long[] offset, long[] regionShape) {
-        checkRegion(offset, regionShape);
-        if (rank() == 0) {
-            return isAll(value);
-        }
-        for (long n : regionShape) {
-            if (n == 0) {
-                return true;
-            }
-        }
-        return walkRuns(this, offset, this, offset, regionShape,
-                (at, same, bytes) -> value.fillsAll(data.slice(at, bytes)));
-    }
-
-    private void checkRegion(long[] offset, long[] regionShape) {
-        if (offset.length != rank() || regionShape.length != rank()) {
-            throw new IllegalArgumentException("a region of rank " + offset.length + "/" + regionShape.length
-                    + " in an array of rank " + rank());
-        }
-        for (int d = 0; d < rank(); d++) {
-            if (regionShape[d] < 0 || offset[d] < 0 || offset[d] > shape[d] - regionShape[d]) {
-                throw new IllegalArgumentException("region " + Arrays.toString(regionShape) + " at "
-                        + Arrays.toString(offset) + " lies outside " + Arrays.toString(shape));
-            }
-        }
+    public boolean isAll(FillValue value, Region region) {
+        return RegionCopy.allEqual(this, region, value);
     }
 
     /** Same data type, shape and bytes. */
@@ -249,25 +321,43 @@ public final class NdArray {
                 && data.duplicate().clear().equals(other.data.duplicate().clear());
     }
 
-    // ---- element access by flat C-order index ----
+    // ---- element access ----
+    //
+    // Every accessor comes twice: with one long, the flat C-order index; with a long[] (or, for the
+    // getters, none or two or more longs), one index per dimension. The index always comes first.
 
-    private int offset(long index) {
+    /** The byte position of the element at a flat C-order index. */
+    private int flatOffset(long index) {
         long n = elementCount();
         if (index < 0 || index >= n) {
-            throw new IndexOutOfBoundsException("element " + index + " of " + n);
+            throw new IndexOutOfBoundsException("flat index " + index + " outside an array of shape "
+                    + Arrays.toString(shape) + " (" + n + " elements)");
         }
         return (int) (index * dataType.size());
     }
 
-    /** The flat C-order index of a multi-dimensional index. */
+    /** The byte position of the element at an index of one entry per dimension. */
+    private int offset(long[] index) {
+        return (int) (flatIndex(index) * dataType.size());
+    }
+
+    /**
+     * The flat C-order index of an index of one entry per dimension ({@code flatIndex()} of a 0-d
+     * array is 0).
+     *
+     * @throws IndexOutOfBoundsException when the index's rank is not the array's or an entry lies
+     *                                   outside its dimension; the message names index and shape
+     */
     public long flatIndex(long... index) {
         if (index.length != shape.length) {
-            throw new IllegalArgumentException("index of rank " + index.length + " for an array of rank " + shape.length);
+            throw new IndexOutOfBoundsException("index " + Arrays.toString(index) + " of rank " + index.length
+                    + " for an array of shape " + Arrays.toString(shape) + " (rank " + shape.length + ")");
         }
         long flat = 0;
         for (int d = 0; d < shape.length; d++) {
             if (index[d] < 0 || index[d] >= shape[d]) {
-                throw new IndexOutOfBoundsException("index " + Arrays.toString(index) + " outside " + Arrays.toString(shape));
+                throw new IndexOutOfBoundsException("index " + Arrays.toString(index) + " outside an array of shape "
+                        + Arrays.toString(shape));
             }
             flat = flat * shape[d] + index[d];
         }
@@ -275,11 +365,50 @@ public final class NdArray {
     }
 
     /**
-     * An integer or boolean element as a long: signed types sign-extend, unsigned types
-     * zero-extend ({@code uint64} keeps its bits: use {@link Long#toUnsignedString}).
+     * An integer or boolean element as a long, by flat C-order index whatever the rank (numpy's
+     * {@code item(i)}): signed types sign-extend, unsigned types zero-extend ({@code uint64} keeps
+     * its bits: use {@link Long#toUnsignedString}).
+     *
+     * @throws IndexOutOfBoundsException when the index lies outside {@code [0, elementCount())}
      */
     public long getLong(long index) {
-        int o = offset(index);
+        return longAt(flatOffset(index));
+    }
+
+    /**
+     * An integer or boolean element as a long, by one index per dimension: {@code a.getLong(3, 4)}
+     * is row 3, column 4 of a 2-d array, {@code a.getLong()} the element of a 0-d array. Extension
+     * as in {@link #getLong(long)}, which a single {@code long} index selects.
+     *
+     * @throws IndexOutOfBoundsException when the index's rank is not the array's or an entry lies
+     *                                   outside its dimension
+     */
+    public long getLong(long... index) {
+        return longAt(offset(index));
+    }
+
+    /**
+     * Sets an integer or boolean element, by flat C-order index whatever the rank, from a long
+     * (truncated to the element size).
+     *
+     * @throws IndexOutOfBoundsException when the index lies outside {@code [0, elementCount())}
+     */
+    public void setLong(long index, long value) {
+        putLongAt(flatOffset(index), value);
+    }
+
+    /**
+     * Sets an integer or boolean element, by one index per dimension, from a long (truncated to
+     * the element size): {@code a.setLong(new long[] {3, 4}, 7)}.
+     *
+     * @throws IndexOutOfBoundsException when the index's rank is not the array's or an entry lies
+     *                                   outside its dimension
+     */
+    public void setLong(long[] index, long value) {
+        putLongAt(offset(index), value);
+    }
+
+    private long longAt(int o) {
         ElementKind k = dataType.kind();
         return switch (dataType.size()) {
             case 1 -> k == ElementKind.INT ? data.get(o) : data.get(o) & 0xffL;
@@ -290,9 +419,7 @@ public final class NdArray {
         };
     }
 
-    /** Sets an integer or boolean element from a long (truncated to the element size). */
-    public void setLong(long index, long value) {
-        int o = offset(index);
+    private void putLongAt(int o, long value) {
         switch (dataType.size()) {
             case 1 -> data.put(o, (byte) value);
             case 2 -> data.putShort(o, (short) value);
@@ -302,9 +429,50 @@ public final class NdArray {
         }
     }
 
-    /** A numeric element as a double (for complex types, the real part). */
+    /**
+     * A numeric element as a double (for complex types, the real part), by flat C-order index
+     * whatever the rank (numpy's {@code item(i)}).
+     *
+     * @throws IndexOutOfBoundsException when the index lies outside {@code [0, elementCount())}
+     */
     public double getDouble(long index) {
-        int o = offset(index);
+        return doubleAt(flatOffset(index));
+    }
+
+    /**
+     * A numeric element as a double (for complex types, the real part), by one index per
+     * dimension: {@code a.getDouble(3, 4)} is row 3, column 4 of a 2-d array, {@code a.getDouble()}
+     * the element of a 0-d array. A single {@code long} index selects {@link #getDouble(long)}.
+     *
+     * @throws IndexOutOfBoundsException when the index's rank is not the array's or an entry lies
+     *                                   outside its dimension
+     */
+    public double getDouble(long... index) {
+        return doubleAt(offset(index));
+    }
+
+    /**
+     * Sets a numeric element, by flat C-order index whatever the rank, from a double (rounded to
+     * floats, truncated to integers).
+     *
+     * @throws IndexOutOfBoundsException when the index lies outside {@code [0, elementCount())}
+     */
+    public void setDouble(long index, double value) {
+        putDoubleAt(flatOffset(index), value);
+    }
+
+    /**
+     * Sets a numeric element, by one index per dimension, from a double (rounded to floats,
+     * truncated to integers): {@code a.setDouble(new long[] {3, 4}, 2.5)}.
+     *
+     * @throws IndexOutOfBoundsException when the index's rank is not the array's or an entry lies
+     *                                   outside its dimension
+     */
+    public void setDouble(long[] index, double value) {
+        putDoubleAt(offset(index), value);
+    }
+
+    private double doubleAt(int o) {
         return switch (dataType.kind()) {
             case FLOAT -> switch (dataType.size()) {
                 case 2 -> Float16.toFloat(data.getShort(o));
@@ -313,17 +481,15 @@ public final class NdArray {
             };
             case COMPLEX -> dataType.size() == 8 ? data.getFloat(o) : data.getDouble(o);
             case UINT -> {
-                long v = getLong(index);
+                long v = longAt(o);
                 yield v >= 0 ? (double) v : Double.parseDouble(Long.toUnsignedString(v));
             }
-            case INT, BOOL -> getLong(index);
+            case INT, BOOL -> longAt(o);
             default -> throw new UnsupportedOperationException("getDouble on " + dataType.name());
         };
     }
 
-    /** Sets a numeric element from a double (rounded to floats, truncated to integers). */
-    public void setDouble(long index, double value) {
-        int o = offset(index);
+    private void putDoubleAt(int o, double value) {
         switch (dataType.kind()) {
             case FLOAT -> {
                 switch (dataType.size()) {
@@ -332,8 +498,8 @@ public final class NdArray {
                     default -> data.putDouble(o, value);
                 }
             }
-            case UINT -> setLong(index, value >= 0x1p63 ? (long) (value - 0x1p63) ^ Long.MIN_VALUE : (long) value);
-            case INT, BOOL -> setLong(index, (long) value);
+            case UINT -> putLongAt(o, value >= 0x1p63 ? (long) (value - 0x1p63) ^ Long.MIN_VALUE : (long) value);
+            case INT, BOOL -> putLongAt(o, (long) value);
             default -> throw new UnsupportedOperationException("setDouble on " + dataType.name());
         }
     }
@@ -351,17 +517,49 @@ public final class NdArray {
         return f < value ? Math.nextUp(f) : Math.nextDown(f);
     }
 
-    /** A {@code bool} element. */
+    /**
+     * A {@code bool} element, by flat C-order index whatever the rank.
+     *
+     * @throws IndexOutOfBoundsException when the index lies outside {@code [0, elementCount())}
+     */
     public boolean getBoolean(long index) {
+        return data.get(flatOffset(index)) != 0;
+    }
+
+    /**
+     * A {@code bool} element, by one index per dimension ({@code a.getBoolean()} on a 0-d array).
+     * A single {@code long} index selects {@link #getBoolean(long)}.
+     *
+     * @throws IndexOutOfBoundsException when the index's rank is not the array's or an entry lies
+     *                                   outside its dimension
+     */
+    public boolean getBoolean(long... index) {
         return data.get(offset(index)) != 0;
     }
 
-    /** Sets a {@code bool} element. */
+    /**
+     * Sets a {@code bool} element, by flat C-order index whatever the rank.
+     *
+     * @throws IndexOutOfBoundsException when the index lies outside {@code [0, elementCount())}
+     */
     public void setBoolean(long index, boolean value) {
+        data.put(flatOffset(index), (byte) (value ? 1 : 0));
+    }
+
+    /**
+     * Sets a {@code bool} element, by one index per dimension.
+     *
+     * @throws IndexOutOfBoundsException when the index's rank is not the array's or an entry lies
+     *                                   outside its dimension
+     */
+    public void setBoolean(long[] index, boolean value) {
         data.put(offset(index), (byte) (value ? 1 : 0));
     }
 
     // ---- bulk copies to and from Java arrays ----
+    //
+    // One overload per primitive array type, so that anything else fails to compile; whether the
+    // array type is the data type's is checked at run time (checkJavaArray).
 
     /** The Java array type that bulk copies use for this array's data type. */
     public Class<?> javaArrayType() {
@@ -391,242 +589,289 @@ public final class NdArray {
         return (int) n;
     }
 
-    /** A new Java array holding a copy of the elements (see the class description for its type). */
+    /**
+     * The length a Java array of {@code type} needs to hold the elements.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type
+     */
+    private int javaLength(Class<?> type) {
+        if (type != javaArrayType()) {
+            throw new IllegalArgumentException("a " + dataType.name() + " array copies to and from "
+                    + javaArrayType().getSimpleName() + ", not " + type.getSimpleName());
+        }
+        return javaLength();
+    }
+
+    private void checkJavaArray(Class<?> type, int length) {
+        if (length != javaLength(type)) {
+            throw new IllegalArgumentException("a " + dataType.name() + " array of shape " + Arrays.toString(shape)
+                    + " needs a " + type.getSimpleName() + " of length " + javaLength() + ", got " + length);
+        }
+    }
+
+    /**
+     * A new Java array of {@link #javaArrayType()} holding a copy of the elements, for code that
+     * handles every data type; code that knows its type calls {@link #toFloatArray()} and the like.
+     */
     public Object toJavaArray() {
-        Object out = java.lang.reflect.Array.newInstance(javaArrayType().getComponentType(), javaLength());
+        Class<?> type = javaArrayType();
+        if (type == boolean[].class) {
+            return toBooleanArray();
+        } else if (type == short[].class) {
+            return toShortArray();
+        } else if (type == int[].class) {
+            return toIntArray();
+        } else if (type == long[].class) {
+            return toLongArray();
+        } else if (type == float[].class) {
+            return toFloatArray();
+        } else if (type == double[].class) {
+            return toDoubleArray();
+        }
+        return toByteArray();
+    }
+
+    /** A {@code bool} array's elements as a new {@code boolean[]}. */
+    public boolean[] toBooleanArray() {
+        boolean[] out = new boolean[javaLength(boolean[].class)];
         copyTo(out);
         return out;
     }
 
-    /** Copies the elements into a Java array of the matching type and length. */
-    public void copyTo(Object javaArray) {
-        checkJavaArray(javaArray);
-        ByteBuffer b = bytes();
-        if (javaArray instanceof boolean[] a) {
-            for (int i = 0; i < a.length; i++) {
-                a[i] = b.get(i) != 0;
-            }
-        } else if (javaArray instanceof byte[] a) {
-            b.get(a);
-        } else if (javaArray instanceof short[] a) {
-            b.asShortBuffer().get(a);
-        } else if (javaArray instanceof int[] a) {
-            b.asIntBuffer().get(a);
-        } else if (javaArray instanceof long[] a) {
-            b.asLongBuffer().get(a);
-        } else if (javaArray instanceof float[] a) {
-            if (dataType.size() == 2) {
-                for (int i = 0; i < a.length; i++) {
-                    a[i] = Float16.toFloat(b.getShort(2 * i));
-                }
-            } else {
-                b.asFloatBuffer().get(a);
-            }
-        } else if (javaArray instanceof double[] a) {
-            b.asDoubleBuffer().get(a);
-        }
-    }
-
-    /** Copies all elements from a Java array of the matching type and length. */
-    public void copyFrom(Object javaArray) {
-        checkJavaArray(javaArray);
-        ByteBuffer b = bytes();
-        if (javaArray instanceof boolean[] a) {
-            for (int i = 0; i < a.length; i++) {
-                b.put(i, (byte) (a[i] ? 1 : 0));
-            }
-        } else if (javaArray instanceof byte[] a) {
-            b.put(a);
-        } else if (javaArray instanceof short[] a) {
-            b.asShortBuffer().put(a);
-        } else if (javaArray instanceof int[] a) {
-            b.asIntBuffer().put(a);
-        } else if (javaArray instanceof long[] a) {
-            b.asLongBuffer().put(a);
-        } else if (javaArray instanceof float[] a) {
-            if (dataType.size() == 2) {
-                for (int i = 0; i < a.length; i++) {
-                    b.putShort(2 * i, Float16.fromFloat(a[i]));
-                }
-            } else {
-                b.asFloatBuffer().put(a);
-            }
-        } else if (javaArray instanceof double[] a) {
-            b.asDoubleBuffer().put(a);
-        }
-    }
-
-    private void checkJavaArray(Object javaArray) {
-        Objects.requireNonNull(javaArray, "javaArray");
-        if (javaArray.getClass() != javaArrayType()) {
-            throw new IllegalArgumentException("a " + dataType.name() + " array copies to and from "
-                    + javaArrayType().getSimpleName() + ", not " + javaArray.getClass().getSimpleName());
-        }
-        int len = java.lang.reflect.Array.getLength(javaArray);
-        if (len != javaLength()) {
-            throw new IllegalArgumentException("a " + dataType.name() + " array of shape " + Arrays.toString(shape)
-                    + " needs a " + javaArrayType().getSimpleName() + " of length " + javaLength() + ", got " + len);
-        }
-    }
-
-    /** A float32 (or float16) array's elements as a new {@code float[]}. */
-    public float[] toFloatArray() {
-        return (float[]) requireType(float[].class);
-    }
-
-    /** A float64 array's elements as a new {@code double[]}. */
-    public double[] toDoubleArray() {
-        return (double[]) requireType(double[].class);
+    /** A 2-byte integer array's elements as a new {@code short[]}. */
+    public short[] toShortArray() {
+        short[] out = new short[javaLength(short[].class)];
+        copyTo(out);
+        return out;
     }
 
     /** A 4-byte integer array's elements as a new {@code int[]}. */
     public int[] toIntArray() {
-        return (int[]) requireType(int[].class);
+        int[] out = new int[javaLength(int[].class)];
+        copyTo(out);
+        return out;
     }
 
     /** An 8-byte integer array's elements as a new {@code long[]}. */
     public long[] toLongArray() {
-        return (long[]) requireType(long[].class);
+        long[] out = new long[javaLength(long[].class)];
+        copyTo(out);
+        return out;
     }
 
-    /** A 2-byte integer array's elements as a new {@code short[]}. */
-    public short[] toShortArray() {
-        return (short[]) requireType(short[].class);
+    /** A float32 or float16 array's elements (or complex64's, interleaved) as a new {@code float[]}. */
+    public float[] toFloatArray() {
+        float[] out = new float[javaLength(float[].class)];
+        copyTo(out);
+        return out;
     }
 
-    /** A copy of the raw bytes (native byte order). */
+    /** A float64 array's elements (or complex128's, interleaved) as a new {@code double[]}. */
+    public double[] toDoubleArray() {
+        double[] out = new double[javaLength(double[].class)];
+        copyTo(out);
+        return out;
+    }
+
+    /**
+     * A copy of the raw bytes (native byte order), whatever the data type: for 1-byte integer,
+     * raw and other types, the elements as {@link #copyTo(byte[])} gives them.
+     */
     public byte[] toByteArray() {
         byte[] out = new byte[byteSize()];
         bytes().get(out);
         return out;
     }
 
-    private Object requireType(Class<?> type) {
-        if (javaArrayType() != type) {
-            throw new IllegalArgumentException("a " + dataType.name() + " array copies to "
-                    + javaArrayType().getSimpleName() + ", not " + type.getSimpleName());
+    /**
+     * Copies the elements of a {@code bool} array into {@code dst}, one per element.
+     *
+     * @throws IllegalArgumentException when the data type is not {@code bool} or the length differs
+     */
+    public void copyTo(boolean[] dst) {
+        checkJavaArray(boolean[].class, dst.length);
+        ByteBuffer b = bytes();
+        for (int i = 0; i < dst.length; i++) {
+            dst[i] = b.get(i) != 0;
         }
-        return toJavaArray();
+    }
+
+    /**
+     * Copies the elements of a 1-byte integer array, or the bytes of a raw or other type, into
+     * {@code dst}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyTo(byte[] dst) {
+        checkJavaArray(byte[].class, dst.length);
+        bytes().get(dst);
+    }
+
+    /**
+     * Copies the elements of a 2-byte integer array into {@code dst}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyTo(short[] dst) {
+        checkJavaArray(short[].class, dst.length);
+        bytes().asShortBuffer().get(dst);
+    }
+
+    /**
+     * Copies the elements of a 4-byte integer array into {@code dst}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyTo(int[] dst) {
+        checkJavaArray(int[].class, dst.length);
+        bytes().asIntBuffer().get(dst);
+    }
+
+    /**
+     * Copies the elements of an 8-byte integer array into {@code dst}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyTo(long[] dst) {
+        checkJavaArray(long[].class, dst.length);
+        bytes().asLongBuffer().get(dst);
+    }
+
+    /**
+     * Copies the elements of a float16 or float32 array (complex64: real and imaginary parts,
+     * interleaved) into {@code dst}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyTo(float[] dst) {
+        checkJavaArray(float[].class, dst.length);
+        ByteBuffer b = bytes();
+        if (dataType.size() == 2) {
+            for (int i = 0; i < dst.length; i++) {
+                dst[i] = Float16.toFloat(b.getShort(2 * i));
+            }
+        } else {
+            b.asFloatBuffer().get(dst);
+        }
+    }
+
+    /**
+     * Copies the elements of a float64 array (complex128: real and imaginary parts, interleaved)
+     * into {@code dst}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyTo(double[] dst) {
+        checkJavaArray(double[].class, dst.length);
+        bytes().asDoubleBuffer().get(dst);
+    }
+
+    /**
+     * Sets the elements of a {@code bool} array from {@code src}, one per element.
+     *
+     * @throws IllegalArgumentException when the data type is not {@code bool} or the length differs
+     */
+    public void copyFrom(boolean[] src) {
+        checkJavaArray(boolean[].class, src.length);
+        ByteBuffer b = bytes();
+        for (int i = 0; i < src.length; i++) {
+            b.put(i, (byte) (src[i] ? 1 : 0));
+        }
+    }
+
+    /**
+     * Sets the elements of a 1-byte integer array, or the bytes of a raw or other type, from
+     * {@code src}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyFrom(byte[] src) {
+        checkJavaArray(byte[].class, src.length);
+        bytes().put(src);
+    }
+
+    /**
+     * Sets the elements of a 2-byte integer array from {@code src}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyFrom(short[] src) {
+        checkJavaArray(short[].class, src.length);
+        bytes().asShortBuffer().put(src);
+    }
+
+    /**
+     * Sets the elements of a 4-byte integer array from {@code src}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyFrom(int[] src) {
+        checkJavaArray(int[].class, src.length);
+        bytes().asIntBuffer().put(src);
+    }
+
+    /**
+     * Sets the elements of an 8-byte integer array from {@code src}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyFrom(long[] src) {
+        checkJavaArray(long[].class, src.length);
+        bytes().asLongBuffer().put(src);
+    }
+
+    /**
+     * Sets the elements of a float16 (rounded) or float32 array (complex64: real and imaginary
+     * parts, interleaved) from {@code src}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyFrom(float[] src) {
+        checkJavaArray(float[].class, src.length);
+        ByteBuffer b = bytes();
+        if (dataType.size() == 2) {
+            for (int i = 0; i < src.length; i++) {
+                b.putShort(2 * i, Float16.fromFloat(src[i]));
+            }
+        } else {
+            b.asFloatBuffer().put(src);
+        }
+    }
+
+    /**
+     * Sets the elements of a float64 array (complex128: real and imaginary parts, interleaved)
+     * from {@code src}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type or the
+     *                                  length differs
+     */
+    public void copyFrom(double[] src) {
+        checkJavaArray(double[].class, src.length);
+        bytes().asDoubleBuffer().put(src);
     }
 
     // ---- regions ----
 
-    /** A new array holding a copy of the region {@code [offset, offset + regionShape)}. */
-    public NdArray region(long[] offset, long[] regionShape) {
-        NdArray out = allocate(dataType, regionShape);
-        copy(this, offset, out, new long[shape.length], regionShape);
+    /**
+     * A new array holding a copy of a region of this one.
+     *
+     * @throws IllegalArgumentException when the region lies outside the array
+     */
+    public NdArray region(Region region) {
+        NdArray out = allocate(dataType, region.shape());
+        RegionCopy.copy(this, region, out, new long[shape.length]);
         return out;
-    }
-
-    /**
-     * Copies the region of shape {@code region} at {@code srcOffset} in {@code src} to
-     * {@code dstOffset} in {@code dst}, in whole contiguous runs.
-     *
-     * @throws IllegalArgumentException when the element sizes or ranks differ or a region lies
-     *                                  outside its array
-     */
-    public static void copy(NdArray src, long[] srcOffset, NdArray dst, long[] dstOffset, long[] region) {
-        int rank = region.length;
-        int es = src.dataType.size();
-        if (dst.dataType.size() != es) {
-            throw new IllegalArgumentException("copy between element sizes " + es + " and " + dst.dataType.size());
-        }
-        if (src.rank() != rank || dst.rank() != rank || srcOffset.length != rank || dstOffset.length != rank) {
-            throw new IllegalArgumentException("copy of a rank-" + rank + " region between arrays of rank "
-                    + src.rank() + " and " + dst.rank());
-        }
-        boolean empty = false;
-        for (int d = 0; d < rank; d++) {
-            // Compared as offset > shape - region, which cannot overflow (shape, region >= 0).
-            if (region[d] < 0 || srcOffset[d] < 0 || dstOffset[d] < 0
-                    || srcOffset[d] > src.shape[d] - region[d] || dstOffset[d] > dst.shape[d] - region[d]) {
-                throw new IllegalArgumentException("region " + Arrays.toString(region) + " at "
-                        + Arrays.toString(srcOffset) + " / " + Arrays.toString(dstOffset) + " lies outside "
-                        + Arrays.toString(src.shape) + " / " + Arrays.toString(dst.shape));
-            }
-            empty |= region[d] == 0;
-        }
-        if (empty) {
-            return;
-        }
-        if (rank == 0) {
-            dst.data.put(0, src.data, 0, es);
-            return;
-        }
-        walkRuns(src, srcOffset, dst, dstOffset, region, (srcAt, dstAt, bytes) -> {
-            dst.data.put(dstAt, src.data, srcAt, bytes);
-            return true;
-        });
-    }
-
-    /** What {@link #walkRuns} does with one contiguous run: byte positions in both arrays and its length. */
-    @FunctionalInterface
-    private interface RunVisitor {
-        /** @return whether to go on to the next run */
-        boolean visit(int aAt, int bAt, int bytes);
-    }
-
-    /**
-     * Visits the region of shape {@code region} at {@code aOffset} in {@code a} and at
-     * {@code bOffset} in {@code b} in C order, as the longest runs contiguous in both. The region
-     * is checked and non-empty, the rank at least 1.
-     *
-     * @return false when the visitor stopped early
-     */
-    private static boolean walkRuns(NdArray a, long[] aOffset, NdArray b, long[] bOffset, long[] region,
-                                    RunVisitor visitor) {
-        int rank = region.length;
-        int es = a.dataType.size();
-        // Merge trailing dimensions that both arrays hold whole into one contiguous run.
-        int inner = rank - 1;
-        long run = region[inner];
-        while (inner > 0 && region[inner] == a.shape[inner] && region[inner] == b.shape[inner]) {
-            inner--;
-            run *= region[inner];
-        }
-        long[] aStride = strides(a.shape);
-        long[] bStride = strides(b.shape);
-        long aPos = 0;
-        long bPos = 0;
-        for (int d = 0; d < rank; d++) {
-            aPos += aOffset[d] * aStride[d];
-            bPos += bOffset[d] * bStride[d];
-        }
-        int runBytes = (int) (run * es);
-        long[] idx = new long[inner];
-        while (true) {
-            if (!visitor.visit((int) (aPos * es), (int) (bPos * es), runBytes)) {
-                return false;
-            }
-            // Advance the odometer over the outer dimensions [0, inner).
-            int d = inner - 1;
-            while (d >= 0) {
-                idx[d]++;
-                aPos += aStride[d];
-                bPos += bStride[d];
-                if (idx[d] < region[d]) {
-                    break;
-                }
-                aPos -= region[d] * aStride[d];
-                bPos -= region[d] * bStride[d];
-                idx[d] = 0;
-                d--;
-            }
-            if (d < 0) {
-                return true;
-            }
-        }
-    }
-
-    /** The element strides of a C-ordered array of this shape (the last dimension's stride is 1). */
-    public static long[] strides(long[] shape) {
-        long[] s = new long[shape.length];
-        long acc = 1;
-        for (int d = shape.length - 1; d >= 0; d--) {
-            s[d] = acc;
-            acc *= shape[d];
-        }
-        return s;
     }
 
     @Override

@@ -1,6 +1,15 @@
 package dev.zarrj.api;
 
-/** No array or group exists at a hierarchy path (there is no {@code zarr.json} for it). */
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
+/**
+ * No array or group exists at a hierarchy path (there is no {@code zarr.json} for it).
+ *
+ * @since 0.1
+ */
+@API(status = STABLE, since = "0.1")
 public class NodeNotFoundException extends ZarrException {
     private static final long serialVersionUID = 1L;
 

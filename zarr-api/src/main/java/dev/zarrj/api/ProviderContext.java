@@ -1,12 +1,18 @@
 package dev.zarrj.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.zarrj.api.codec.CodecChain;
+import org.apiguardian.api.API;
 
 /**
  * What a provider may ask of the registry that is creating it. A codec that nests other codecs
  * (sharding) builds its inner chains here; it never reaches into the implementation.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface ProviderContext {
     /**
      * Builds a codec chain from a JSON array of codec metadata, with the same rules as an array's

@@ -1,6 +1,15 @@
 package dev.zarrj.api;
 
-/** A store operation failed (I/O error, unreachable resource). Names the store and the key. */
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
+/**
+ * A store operation failed (I/O error, unreachable resource). Names the store and the key.
+ *
+ * @since 0.1
+ */
+@API(status = STABLE, since = "0.1")
 public class StoreException extends ZarrException {
     private static final long serialVersionUID = 1L;
 

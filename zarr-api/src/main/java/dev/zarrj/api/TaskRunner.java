@@ -1,6 +1,9 @@
 package dev.zarrj.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.function.IntConsumer;
+import org.apiguardian.api.API;
 
 /**
  * Runs the independent pieces of one operation (the inner chunks of a shard, say) in parallel,
@@ -10,8 +13,11 @@ import java.util.function.IntConsumer;
  * <p>An implementation must let the calling thread take part and must never wait for a piece that
  * no thread has started. Then a codec may call {@link #forEach} from inside a chunk task, at any
  * depth of nesting, on any executor, without deadlock.
+ *
+ * @since 0.1
  */
 @FunctionalInterface
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface TaskRunner {
     /**
      * Runs {@code task} for every index in {@code [0, n)} and returns when every piece that was

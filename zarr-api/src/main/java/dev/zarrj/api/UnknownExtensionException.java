@@ -1,5 +1,9 @@
 package dev.zarrj.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * Metadata names an extension that no installed provider implements, and the extension may not
  * be skipped (it lacks {@code "must_understand": false}, or is a data type, chunk grid or chunk key
@@ -7,7 +11,10 @@ package dev.zarrj.api;
  *
  * <p>The message names the extension, the extension point, the module that provides it when
  * zarrj knows one, and the names that are installed.
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public class UnknownExtensionException extends InvalidMetadataException {
     private static final long serialVersionUID = 1L;
 

@@ -1,6 +1,15 @@
 package dev.zarrj.api;
 
-/** A metadata document is of a Zarr format version zarrj does not read (for example Zarr v2). */
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
+/**
+ * A metadata document is of a Zarr format version zarrj does not read (for example Zarr v2).
+ *
+ * @since 0.1
+ */
+@API(status = STABLE, since = "0.1")
 public class UnsupportedFormatException extends InvalidMetadataException {
     private static final long serialVersionUID = 1L;
 

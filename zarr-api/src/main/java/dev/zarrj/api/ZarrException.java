@@ -1,5 +1,9 @@
 package dev.zarrj.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * The root of every error zarrj reports.
  *
@@ -10,7 +14,10 @@ package dev.zarrj.api;
  *
  * <p>Unchecked, like the JDK's {@code UncheckedIOException}: Zarr operations fail for reasons a
  * caller rarely recovers from at the call site.
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public class ZarrException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 

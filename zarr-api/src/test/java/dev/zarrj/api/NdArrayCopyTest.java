@@ -55,7 +55,7 @@ class NdArrayCopyTest {
         byte[] srcBefore = src.toByteArray();
         referenceCopy(srcBefore, src.shape(), srcOffset, expected, dst.shape(), dstOffset, region,
                 src.dataType().size());
-        NdArray.copy(src, srcOffset, dst, dstOffset, region);
+        RegionCopy.copy(src, Region.of(srcOffset, region), dst, dstOffset);
         assertArrayEquals(expected, dst.toByteArray(), what);
         assertArrayEquals(srcBefore, src.toByteArray(), "source unchanged: " + what);
     }
@@ -126,7 +126,7 @@ class NdArrayCopyTest {
     void scalarCopy() {
         NdArray src = NdArray.copyOf(TestTypes.FLOAT64, new double[] {2.5}, new long[0]);
         NdArray dst = NdArray.allocate(TestTypes.FLOAT64);
-        NdArray.copy(src, new long[0], dst, new long[0], new long[0]);
+        RegionCopy.copy(src, Region.of(new long[0], new long[0]), dst, new long[0]);
         assertArrayEquals(new double[] {2.5}, dst.toDoubleArray());
     }
 
@@ -134,7 +134,7 @@ class NdArrayCopyTest {
     void copyBetweenViewsUsesTheirOwnOrigin() {
         NdArray a = NdArray.copyOf(TestTypes.INT16, new short[] {0, 1, 2, 3, 4, 5, 6, 7}, 4, 2);
         NdArray b = NdArray.allocate(TestTypes.INT16, 4, 2);
-        NdArray.copy(a.slice(1, 3), new long[] {0, 0}, b.slice(2, 4), new long[] {0, 0}, new long[] {2, 2});
+        RegionCopy.copy(a.slice(1, 3), Region.of(new long[] {0, 0}, new long[] {2, 2}), b.slice(2, 4), new long[] {0, 0});
         assertArrayEquals(new short[] {0, 0, 0, 0, 2, 3, 4, 5}, b.toShortArray());
     }
 
@@ -142,7 +142,7 @@ class NdArrayCopyTest {
     void copyBetweenTypesOfOneSizeCopiesBits() {
         NdArray f = NdArray.copyOf(TestTypes.FLOAT32, new float[] {1f}, 1);
         NdArray i = NdArray.allocate(TestTypes.INT32, 1);
-        NdArray.copy(f, new long[] {0}, i, new long[] {0}, new long[] {1});
+        RegionCopy.copy(f, Region.of(new long[] {0}, new long[] {1}), i, new long[] {0});
         assertArrayEquals(new int[] {Float.floatToRawIntBits(1f)}, i.toIntArray());
     }
 
@@ -176,7 +176,7 @@ class NdArrayCopyTest {
         refused(src, z, dst, z, new long[] {0, 5}, "empty region, too long in dim 1");
         refused(src, new long[] {0, 9}, dst, z, new long[] {0, 0}, "empty region at an offset outside");
         // An empty region at the very end is inside.
-        NdArray.copy(src, new long[] {3, 2}, dst, new long[] {3, 2}, new long[] {0, 0});
+        RegionCopy.copy(src, Region.of(new long[] {3, 2}, new long[] {0, 0}), dst, new long[] {3, 2});
     }
 
     @Test
@@ -189,6 +189,6 @@ class NdArrayCopyTest {
     }
 
     private static void refused(NdArray src, long[] so, NdArray dst, long[] dO, long[] region, String what) {
-        assertThrows(IllegalArgumentException.class, () -> NdArray.copy(src, so, dst, dO, region), what);
+        assertThrows(IllegalArgumentException.class, () -> RegionCopy.copy(src, Region.of(so, region), dst, dO), what);
     }
 }

@@ -26,7 +26,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * One 2 MiB float32 chunk ({@code [8, 256, 256]} of the smooth test field) encoded and decoded
  * three ways: by the zarrj codec alone ({@code zarrj*}), by the whole codec chain
  * {@code [bytes, codec]} that an array with that codec runs ({@code chain*}), and by the raw
- * binding with the same output format ({@code raw*}, see {@link RawCodec}).
+ * binding with the same output format ({@code raw*}, see {@link RawBaseline}).
  *
  * <p>Every operation handles one chunk: MB/s = ops/s × 2.097152. The ratio zarrj / raw of ops/s
  * is the share of the binding's speed that zarrj keeps.
@@ -59,7 +59,7 @@ public class CodecBenchmark {
     BytesToBytesCodec bytesToBytes;
     ArrayToBytesCodec arrayToBytes;
     CodecChain chain;
-    RawCodec raw;
+    RawBaseline raw;
 
     ByteBuffer zarrjEncoded;
     ByteBuffer chainEncoded;
@@ -83,7 +83,7 @@ public class CodecBenchmark {
             zarrjEncoded = bytesToBytes.encode(decoded.duplicate());
         }
         chainEncoded = chain.encode(chunk, spec);
-        raw = RawCodec.of(codec, decoded);
+        raw = RawBaseline.of(codec, decoded);
     }
 
     @TearDown

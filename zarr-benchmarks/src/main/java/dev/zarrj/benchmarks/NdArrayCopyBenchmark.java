@@ -1,5 +1,7 @@
 package dev.zarrj.benchmarks;
 
+import dev.zarrj.api.RegionCopy;
+import dev.zarrj.api.Region;
 import dev.zarrj.api.NdArray;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
@@ -76,14 +78,14 @@ public class NdArrayCopyBenchmark {
     /** The read path: a decoded chunk copied into its place in the caller's region. */
     @Benchmark
     public NdArray scatterIntoRegion() {
-        NdArray.copy(chunkData, origin, region, inRegion, chunkShape);
+        RegionCopy.copy(chunkData, Region.of(origin, chunkShape), region, inRegion);
         return region;
     }
 
     /** The write path: a chunk's share of the caller's region copied out into a chunk. */
     @Benchmark
     public NdArray gatherFromRegion() {
-        NdArray.copy(region, inRegion, chunkOut, origin, chunkShape);
+        RegionCopy.copy(region, Region.of(inRegion, chunkShape), chunkOut, origin);
         return chunkOut;
     }
 
@@ -119,7 +121,7 @@ public class NdArrayCopyBenchmark {
     /** Whole chunk to whole chunk: {@code NdArray.copy} with every dimension merged into one run. */
     @Benchmark
     public NdArray contiguousNdArrayCopy() {
-        NdArray.copy(chunkData, origin, chunkOut, origin, chunkShape);
+        RegionCopy.copy(chunkData, Region.of(origin, chunkShape), chunkOut, origin);
         return chunkOut;
     }
 

@@ -4,7 +4,10 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.store.Store;
+import dev.zarrj.core.BytesConfiguration;
+import dev.zarrj.core.Crc32cConfiguration;
 import dev.zarrj.core.DataTypes;
+import dev.zarrj.core.TransposeConfiguration;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
 import dev.zarrj.core.registry.ExtensionPoint;
@@ -65,8 +68,7 @@ final class DemoCommand implements Callable<Integer> {
             }
         }
         if (installed("sharding_indexed")) {
-            write(zarr.array(DataTypes.FLOAT32, shape).chunks(12, 180, 180).fillValue("NaN")
-                    .codecs(CreateCommand.shardingChain(new long[] {6, 45, 45}, null, DataTypes.FLOAT32)),
+            write(zarr.array(DataTypes.FLOAT32, shape).chunks(6, 45, 45).shards(12, 180, 180).fillValue("NaN"),
                     store, "/weather/temperature_sharded", field);
         }
         NdArray counts = NdArray.allocate(DataTypes.UINT16, 100, 100);
@@ -74,8 +76,7 @@ final class DemoCommand implements Callable<Integer> {
             counts.setLong(i, (i * 7) % 1000);
         }
         ZarrArray c = zarr.array(DataTypes.UINT16, 200, 200).chunks(64, 64).fillValue(0)
-                .codecs("[{\"name\":\"transpose\",\"configuration\":{\"order\":[1,0]}},"
-                        + "{\"name\":\"bytes\",\"configuration\":{\"endian\":\"big\"}},{\"name\":\"crc32c\"}]")
+                .codecs(TransposeConfiguration.of(1, 0), BytesConfiguration.BIG_ENDIAN, Crc32cConfiguration.of())
                 .create(store, "/counts");
         c.write(new long[] {50, 50}, counts);
         check(c.read(new long[] {50, 50}, new long[] {100, 100}), counts, "/counts");

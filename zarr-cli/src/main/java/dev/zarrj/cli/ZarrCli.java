@@ -29,7 +29,7 @@ import picocli.CommandLine.Option;
         description = "Inspect, create, write, copy and verify Zarr v3 stores; measure zarrj.",
         subcommands = {InfoCommand.class, CatCommand.class, CreateCommand.class, WriteCommand.class,
                 CopyCommand.class, VerifyCommand.class, PluginsCommand.class, DemoCommand.class,
-                ConformanceCommand.class, dev.zarrj.cli.bench.BenchCommand.class})
+                ConformanceCommand.class, BenchCommand.class})
 public final class ZarrCli implements Callable<Integer> {
     @Option(names = "--plugin-path", paramLabel = "DIR",
             description = "Directory of plugin jars to load into their own module layer (default: $ZARR_PLUGIN_PATH).")
@@ -169,6 +169,8 @@ public final class ZarrCli implements Callable<Integer> {
         PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(stderr, StandardCharsets.UTF_8), true);
         CommandLine cl = new CommandLine(cli);
+        // Everything after "bench" is the harness's to parse, its --help included.
+        cl.getSubcommands().get("bench").setStopAtUnmatched(true);
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler((e, line, parsed) -> {

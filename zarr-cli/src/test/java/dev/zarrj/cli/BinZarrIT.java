@@ -93,6 +93,29 @@ class BinZarrIT {
         return new Run(p.exitValue(), out, err);
     }
 
+    /**
+     * zarr bench runs the zarr-bench module found on the launcher's module path, child JVMs
+     * included, and zarr --help still lists it.
+     */
+    @Test
+    void benchRunsTheHarnessModuleThroughTheLauncher() throws Exception {
+        Run help = binZarr("--help");
+        assertEquals(0, help.code(), help.err());
+        assertTrue(help.text().lines().anyMatch(l -> l.strip().startsWith("bench ")), help.text());
+        Run benchHelp = binZarr("bench", "--help");
+        assertEquals(0, benchHelp.code(), benchHelp.err());
+        assertTrue(benchHelp.text().startsWith("Usage: zarr bench "), benchHelp.text());
+
+        Path dir = tmp.resolve("bench");
+        Run run = binZarr("bench", "--size", "tiny", "--json", "--dir", dir.toString(), "--only", "float32/bytes$|uint16/chunks-256");
+        assertEquals(0, run.code(), run.err());
+        String json = run.text();
+        assertTrue(json.contains("\"name\" : \"float32/bytes\""), json);
+        assertTrue(json.contains("\"name\" : \"uint16/chunks-256\"") && json.contains("\"heap_max_mb\""),
+                "the child JVM rows: " + json);
+        assertTrue(Files.isRegularFile(dir.resolve("uint16/chunks-256/zarr.json")), "kept in --dir");
+    }
+
     @Test
     void demoInfoCatAndPluginsRunThroughTheLauncher() throws Exception {
         Path store = tmp.resolve("demo.zarr");

@@ -1,33 +1,29 @@
 package dev.zarrj.conformance;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.NdArray;
-import dev.zarrj.api.ProviderContext;
 import dev.zarrj.api.ZarrException;
+import dev.zarrj.api.codec.ArrayPartialDecoder;
 import dev.zarrj.api.codec.ArrayToArrayCodec;
-import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecProvider;
 import dev.zarrj.api.datatype.DataType;
+import dev.zarrj.conformance.internal.codec.ArrayRegions;
 import dev.zarrj.conformance.internal.codec.Buffers;
 import dev.zarrj.conformance.internal.codec.Case;
-import dev.zarrj.conformance.internal.codec.CaseMatrix;
 import dev.zarrj.conformance.internal.codec.Concurrency;
-import dev.zarrj.conformance.internal.codec.Contracts;
 import dev.zarrj.conformance.internal.codec.Failures;
 import dev.zarrj.conformance.internal.codec.References;
 import dev.zarrj.conformance.internal.codec.Samples;
-import dev.zarrj.core.Zarr;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * The contract of an array→array codec ({@code transpose}, filters): extend it in your plugin's
@@ -48,60 +44,44 @@ import org.junit.jupiter.api.TestInstance;
  * {@code transpose} order of rank 2 refuses 3-d chunks); refusing with any other exception is a
  * failure of AA01.
  *
- * <p>Each rule is one test named {@code required_<ID>_<description>}; its failure message starts
- * with the rule id. Rules other than AA01 check only the cases that round-trip, so that one defect
- * fails one rule. The list of rules is {@code rules/codecs.md} of zarr-conformance.
+ * <p>Each rule is one test named {@code required_<ID>_<description>} or
+ * {@code optional_<ID>_<description>}; its failure message starts with the rule id. Rules other
+ * than AA01 check only the cases that round-trip, so that one defect fails one rule. Optional
+ * rules (the partial decoder's) print {@code optional_<ID> not claimed by <name>: skipped} and run
+ * nothing when {@code partialDecoder} is empty. The list of rules is {@code rules/codecs.md} of
+ * zarr-conformance.
  *
  * @since 0.1
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-public abstract class ArrayToArrayCodecContract {
-    private CaseMatrix matrix;
-
-    /** The provider under test. */
-    protected abstract CodecProvider provider();
-
-    /**
-     * The configurations to create codecs from. Default: the provider's
-     * {@link CodecProvider#exampleConfigurations()}, or one empty configuration when it has none.
-     */
-    protected List<ObjectNode> configurations() {
-        return Contracts.defaultConfigurations(provider());
+@API(status = EXPERIMENTAL, since = "0.1")
+public abstract class ArrayToArrayCodecContract extends CodecContract<ArrayToArrayCodec, NdArray, NdArray> {
+    /** For a plugin's test. */
+    protected ArrayToArrayCodecContract() {
+        super(ArrayToArrayCodec.class, "array→array", true);
     }
 
-    /** The data types of the sample arrays. Default: {@link ConformanceKit#coreDataTypes()}. */
-    protected List<DataType> dataTypes() {
-        return ConformanceKit.coreDataTypes();
+    @Override
+    final void probe(Case c) {
+        codec(c).encodedSpec(c.spec());
     }
 
-    /** The shapes of the sample arrays of one data type. Default: see the class description. */
-    protected List<long[]> shapes(DataType dataType) {
-        return Samples.defaultShapes(dataType);
+    @Override
+    final NdArray sample(Case c) {
+        return c.array();
     }
 
-    /** What the provider gets to build nested codec chains. Default: {@code Zarr.defaults()}'s. */
-    protected ProviderContext context() {
-        return Zarr.defaults().providerContext();
+    @Override
+    final NdArray encode(ArrayToArrayCodec codec, NdArray x, Case c) {
+        return codec.encode(x, c.spec());
     }
 
-    private CaseMatrix matrix() {
-        if (matrix == null) {
-            matrix = CaseMatrix.build(provider(), context(), configurations(), dataTypes(), this::shapes,
-                    ArrayToArrayCodec.class, "array→array", c -> codec(c).encodedSpec(c.spec()),
-                    c -> roundTrip(c).isEmpty());
-        }
-        return matrix;
+    @Override
+    final NdArray decode(ArrayToArrayCodec codec, NdArray encoded, Case c) {
+        return codec.decode(encoded, c.spec());
     }
 
-    private static ArrayToArrayCodec codec(Case c) {
-        return (ArrayToArrayCodec) c.codec();
-    }
-
-    private static NdArray encode(Case c) {
-        return codec(c).encode(c.array(), c.spec());
-    }
-
-    private static String roundTrip(Case c) {
+    @Override
+    final String roundTrip(Case c) {
         NdArray encoded = encode(c);
         if (encoded == null) {
             return "encode returned null";
@@ -138,25 +118,7 @@ public abstract class ArrayToArrayCodecContract {
     @Test
     @DisplayName("AA01 decode(encode(x)) is x (spec: core.rst 'Codecs', 'Decoding procedure')")
     public void required_AA01_roundTrip() {
-        CaseMatrix m = matrix();
-        Failures f = new Failures("AA01", "decode(encode(x)) is x");
-        Contracts.summary("AA01", provider().name(), m);
-        for (CaseMatrix.Problem p : m.problems()) {
-            f.fail(p.label(), p.message(), p.cause());
-        }
-        if (m.accepted().isEmpty() && m.problems().isEmpty()) {
-            f.fail(provider().name(), "accepted no case: all " + m.refused() + " configuration × data type × shape"
-                    + " cases were refused with InvalidMetadataException", null);
-        }
-        for (Case c : m.accepted()) {
-            f.check(c.label(), () -> {
-                String why = roundTrip(c);
-                if (!why.isEmpty()) {
-                    throw Failures.violation(why);
-                }
-            });
-        }
-        f.finish();
+        roundTripRule("AA01");
     }
 
     /**
@@ -173,18 +135,13 @@ public abstract class ArrayToArrayCodecContract {
     @Test
     @DisplayName("AA02 encodedSpec matches what encode returns (spec: core.rst 'Determination of encoded representations')")
     public void required_AA02_encodedSpecMatchesEncode() {
-        Failures f = new Failures("AA02", "encodedSpec matches what encode returns");
-        for (Case c : matrix().roundTripping()) {
-            f.check(c.label(), () -> {
-                ChunkSpec expected = codec(c).encodedSpec(c.spec());
-                String d = Buffers.representationDifference(expected, encode(c));
-                if (!d.isEmpty()) {
-                    throw Failures.violation("encodedSpec(spec) is " + expected + " but encode returned another array: "
-                            + d);
-                }
-            });
-        }
-        f.finish();
+        eachCase("AA02", "encodedSpec matches what encode returns", c -> {
+            ChunkSpec expected = codec(c).encodedSpec(c.spec());
+            String d = Buffers.representationDifference(expected, encode(c));
+            if (!d.isEmpty()) {
+                throw Failures.violation("encodedSpec(spec) is " + expected + " but encode returned another array: " + d);
+            }
+        });
     }
 
     /**
@@ -200,36 +157,8 @@ public abstract class ArrayToArrayCodecContract {
     @Test
     @DisplayName("AA03 any input array works and is left unchanged (spec: core.rst 'Codecs'; SPI Codec)")
     public void required_AA03_anyInputArray() {
-        Failures f = new Failures("AA03", "any input array works and is left unchanged");
-        for (Case c : matrix().roundTripping()) {
-            f.check(c.label(), () -> {
-                NdArray x = c.array();
-                for (Buffers.Variant<NdArray> v : Buffers.variants(x)) {
-                    Buffers.Snapshot before = Buffers.Snapshot.of(v.value().bytes());
-                    NdArray encoded = codec(c).encode(v.value(), c.spec());
-                    String change = before.changes(v.value().bytes());
-                    if (!change.isEmpty()) {
-                        throw Failures.violation("encode modified its input, " + v.name() + ": " + change);
-                    }
-                    String d = Buffers.difference(x, codec(c).decode(encoded, c.spec()));
-                    if (!d.isEmpty()) {
-                        throw Failures.violation("encoding " + v.name() + " does not round-trip: " + d);
-                    }
-                }
-                for (Buffers.Variant<NdArray> v : Buffers.variants(encode(c))) {
-                    Buffers.Snapshot before = Buffers.Snapshot.of(v.value().bytes());
-                    String d = Buffers.difference(x, codec(c).decode(v.value(), c.spec()));
-                    if (!d.isEmpty()) {
-                        throw Failures.violation("decoding " + v.name() + " does not give x: " + d);
-                    }
-                    String change = before.changes(v.value().bytes());
-                    if (!change.isEmpty()) {
-                        throw Failures.violation("decode modified its input, " + v.name() + ": " + change);
-                    }
-                }
-            });
-        }
-        f.finish();
+        anyInputRule("AA03", "any input array works and is left unchanged", (k, x, c) -> k.encode(x, c.spec()),
+                (k, encoded, c) -> k.decode(encoded, c.spec()));
     }
 
     /**
@@ -246,35 +175,7 @@ public abstract class ArrayToArrayCodecContract {
     @Test
     @DisplayName("AA04 the configuration survives toJson → create (spec: core.rst 'codecs' metadata)")
     public void required_AA04_configurationRoundTrip() {
-        Failures f = new Failures("AA04", "the configuration survives toJson → create");
-        Contracts.configurationRoundTrip(f, provider(), context(), matrix(), new Contracts.Behaviour() {
-            @Override
-            public boolean sameTwice(Codec codec, Case c) {
-                ArrayToArrayCodec a = (ArrayToArrayCodec) codec;
-                return Buffers.difference(a.encode(c.array(), c.spec()), a.encode(c.array(), c.spec())).isEmpty();
-            }
-
-            @Override
-            public void compare(Codec original, Codec recreated, Case c, boolean compareEncodings) {
-                ArrayToArrayCodec a = (ArrayToArrayCodec) original;
-                ArrayToArrayCodec b = (ArrayToArrayCodec) recreated;
-                NdArray fromA = a.encode(c.array(), c.spec());
-                NdArray fromB = b.encode(c.array(), c.spec());
-                String d = compareEncodings ? Buffers.difference(fromA, fromB) : "";
-                if (!d.isEmpty()) {
-                    throw Failures.violation("it encodes to another array (" + d + ")");
-                }
-                d = Buffers.difference(c.array(), b.decode(fromA, c.spec()));
-                if (!d.isEmpty()) {
-                    throw Failures.violation("it does not decode the original's encoding: " + d);
-                }
-                d = Buffers.difference(c.array(), a.decode(fromB, c.spec()));
-                if (!d.isEmpty()) {
-                    throw Failures.violation("the original does not decode its encoding: " + d);
-                }
-            }
-        });
-        f.finish();
+        configurationRoundTripRule("AA04");
     }
 
     /**
@@ -288,27 +189,7 @@ public abstract class ArrayToArrayCodecContract {
     @Test
     @DisplayName("AA05 encoding is deterministic (spec: core.rst 'Encoding procedure')")
     public void required_AA05_deterministic() {
-        Failures f = new Failures("AA05", "encoding is deterministic");
-        CaseMatrix m = matrix();
-        for (Case c : m.roundTripping()) {
-            f.check(c.label(), () -> {
-                NdArray first = encode(c);
-                String d = Buffers.difference(first, encode(c));
-                if (!d.isEmpty()) {
-                    throw Failures.violation("encoding twice gave different arrays: " + d);
-                }
-                Optional<ObjectNode> configuration = Contracts.configurationOf(m, c.codec());
-                if (configuration.isPresent()) {
-                    ArrayToArrayCodec other = (ArrayToArrayCodec) CaseMatrix.create(provider(), context(),
-                            configuration.get());
-                    d = Buffers.difference(first, other.encode(c.array(), c.spec()));
-                    if (!d.isEmpty()) {
-                        throw Failures.violation("another instance of the same configuration encodes otherwise: " + d);
-                    }
-                }
-            });
-        }
-        f.finish();
+        deterministicRule("AA05");
     }
 
     /**
@@ -325,36 +206,29 @@ public abstract class ArrayToArrayCodecContract {
     @Test
     @DisplayName("AA06 an encoded array of the wrong shape is rejected (spec: core.rst 'Decoding procedure')")
     public void required_AA06_wrongShapeRejected() {
-        Failures f = new Failures("AA06", "an encoded array of the wrong shape is rejected");
-        for (Case c : matrix().roundTripping()) {
-            if (c.heavy()) {
-                continue;
+        eachCase("AA06", "an encoded array of the wrong shape is rejected", lightCases(), c -> {
+            ChunkSpec encodedSpec = codec(c).encodedSpec(c.spec());
+            long[] shape = encodedSpec.shape();
+            long[] wrong = shape.length == 0 ? new long[] {2} : shape.clone();
+            if (shape.length > 0) {
+                wrong[wrong.length - 1]++;
             }
-            f.check(c.label(), () -> {
-                ChunkSpec encodedSpec = codec(c).encodedSpec(c.spec());
-                long[] shape = encodedSpec.shape();
-                long[] wrong = shape.length == 0 ? new long[] {2} : shape.clone();
-                if (shape.length > 0) {
-                    wrong[wrong.length - 1]++;
-                }
-                NdArray input = Samples.array(encodedSpec.dataType(), wrong, c.seed());
-                NdArray out;
-                try {
-                    out = codec(c).decode(input, c.spec());
-                } catch (ZarrException expected) {
-                    return;
-                } catch (Throwable t) {
-                    throw Failures.violation("decoding an array of shape " + Arrays.toString(wrong) + " (expected "
-                            + Arrays.toString(shape) + ") threw " + Failures.describe(t) + ", not a ZarrException");
-                }
-                String d = Buffers.difference(c.array(), out);
-                if (!d.isEmpty()) {
-                    throw Failures.violation("decoding an array of shape " + Arrays.toString(wrong) + " (expected "
-                            + Arrays.toString(shape) + ") returned " + out + " instead of failing");
-                }
-            });
-        }
-        f.finish();
+            NdArray input = Samples.array(encodedSpec.dataType(), wrong, c.seed());
+            NdArray out;
+            try {
+                out = codec(c).decode(input, c.spec());
+            } catch (ZarrException expected) {
+                return;
+            } catch (Throwable t) {
+                throw Failures.violation("decoding an array of shape " + Arrays.toString(wrong) + " (expected "
+                        + Arrays.toString(shape) + ") threw " + Failures.describe(t) + ", not a ZarrException");
+            }
+            String d = Buffers.difference(c.array(), out);
+            if (!d.isEmpty()) {
+                throw Failures.violation("decoding an array of shape " + Arrays.toString(wrong) + " (expected "
+                        + Arrays.toString(shape) + ") returned " + out + " instead of failing");
+            }
+        });
     }
 
     /**
@@ -368,27 +242,7 @@ public abstract class ArrayToArrayCodecContract {
     @Test
     @DisplayName("AA07 one instance is safe to share between threads (DESIGN.md 'The SPI')")
     public void required_AA07_threadSafe() {
-        Failures f = new Failures("AA07", "one instance is safe to share between threads");
-        List<Object[]> work = new ArrayList<>();
-        for (Case c : matrix().roundTripping()) {
-            if (!c.heavy()) {
-                work.add(new Object[] {c, c.array(), encode(c)});
-            }
-        }
-        Concurrency.hammer(work, w -> ((Case) w[0]).label(), w -> {
-            Case c = (Case) w[0];
-            NdArray x = (NdArray) w[1];
-            NdArray expected = (NdArray) w[2];
-            String d = Buffers.difference(x, codec(c).decode(codec(c).encode(x, c.spec()), c.spec()));
-            if (!d.isEmpty()) {
-                throw Failures.violation("concurrent decode(encode(x)) is not x: " + d);
-            }
-            d = Buffers.difference(x, codec(c).decode(expected, c.spec()));
-            if (!d.isEmpty()) {
-                throw Failures.violation("concurrent decode of a known encoding is not x: " + d);
-            }
-        }, f);
-        f.finish();
+        threadSafeRule("AA07");
     }
 
     /**
@@ -404,30 +258,52 @@ public abstract class ArrayToArrayCodecContract {
     @TestFactory
     @DisplayName("AA08 agrees with the kit's reference for its name (spec: the codec's own document)")
     public Stream<DynamicTest> required_AA08_matchesReference() {
-        Optional<References.ArrayToArray> reference = References.arrayToArray(provider().name());
-        if (reference.isEmpty()) {
-            Contracts.nothingToCheck("AA08", provider().name(), "the kit has no reference for this name");
-            return Stream.empty();
-        }
-        References.ArrayToArray ref = reference.get();
-        return Stream.of(DynamicTest.dynamicTest("AA08 " + provider().name() + " agrees with " + ref.source(), () -> {
-            Failures f = new Failures("AA08", "agrees with " + ref.source());
-            for (Case c : matrix().roundTripping()) {
-                f.check(c.label(), () -> {
-                    ObjectNode configuration = c.codec().configuration();
-                    NdArray x = c.array();
-                    NdArray expected = ref.encode(configuration, x);
-                    String d = Buffers.difference(expected, encode(c));
-                    if (!d.isEmpty()) {
-                        throw Failures.violation("encode differs from the reference: " + d);
-                    }
-                    d = Buffers.difference(x, codec(c).decode(expected, c.spec()));
-                    if (!d.isEmpty()) {
-                        throw Failures.violation("decoding the reference's encoding does not give x: " + d);
-                    }
-                });
-            }
-            f.finish();
-        }));
+        return exactReferenceRule("AA08", References.arrayToArray(provider().name()), "the reference",
+                "the reference's encoding");
+    }
+
+    /**
+     * AA09 (optional, claimed by a present {@code partialDecoder(encoded, spec)}): the partial
+     * decoder, over a partial decoder of the stored encoded array, returns the same elements as a
+     * full decode for the whole chunk, single elements and random regions, through {@code decode}
+     * and through {@code decodeInto} into a destination one element larger on every side.
+     *
+     * <p>Spec: core.rst "Codecs" ({@code partial_decode}); the SPI's
+     * {@code ArrayToArrayCodec.partialDecoder}.
+     *
+     * <p>If this fails, check: the region asked of the encoded decoder (permuted for
+     * {@code transpose}); the block it returns transformed back to the decoded region's shape.
+     */
+    @TestFactory
+    @DisplayName("AA09 partial decode equals full decode (SPI ArrayToArrayCodec.partialDecoder)")
+    public Stream<DynamicTest> optional_AA09_partialDecode() {
+        return arrayPartialDecodeRule("AA09");
+    }
+
+    /** Over a partial decoder of the case's encoded array, or of an absent one. */
+    @Override
+    final Optional<ArrayPartialDecoder> arrayPartialDecoder(Case c, boolean stored) {
+        NdArray encoded = encode(c);
+        ArrayPartialDecoder input = stored ? region -> Optional.of(encoded.region(region)) : ArrayRegions.ABSENT_ARRAY;
+        return codec(c).partialDecoder(input, c.spec());
+    }
+
+    /**
+     * AA10 (optional, claimed by a present {@code partialDecoder(encoded, spec)}): over the
+     * partial decoder of an encoded array that is not stored, the partial decoder answers absent:
+     * {@code decode} returns empty and {@code decodeInto} returns false with its destination
+     * unchanged, for the whole chunk, its first and last element and random regions; neither
+     * throws.
+     *
+     * <p>Spec: the SPI's {@code ArrayToArrayCodec.partialDecoder} ("absence passes through") and
+     * {@code ArrayPartialDecoder}.
+     *
+     * <p>If this fails, check: {@code orElseThrow()} or {@code get()} on what the encoded decoder
+     * returns; a fill value written where the answer is "absent".
+     */
+    @TestFactory
+    @DisplayName("AA10 a partial decoder of an absent value answers absent (SPI ArrayToArrayCodec.partialDecoder)")
+    public Stream<DynamicTest> optional_AA10_partialDecodeOfAbsentValue() {
+        return arrayAbsentValueRule("AA10");
     }
 }

@@ -1,40 +1,38 @@
 package dev.zarrj.conformance;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.zarrj.api.ByteSource;
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.EncodedSize;
 import dev.zarrj.api.NdArray;
-import dev.zarrj.api.ProviderContext;
+import dev.zarrj.api.Region;
+import dev.zarrj.api.RegionCopy;
 import dev.zarrj.api.ZarrException;
 import dev.zarrj.api.codec.ArrayPartialDecoder;
+import dev.zarrj.api.codec.ArrayRegionEncoder;
 import dev.zarrj.api.codec.ArrayToBytesCodec;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecProvider;
 import dev.zarrj.api.datatype.DataType;
+import dev.zarrj.conformance.internal.codec.ArrayRegions;
 import dev.zarrj.conformance.internal.codec.Buffers;
 import dev.zarrj.conformance.internal.codec.Case;
-import dev.zarrj.conformance.internal.codec.CaseMatrix;
 import dev.zarrj.conformance.internal.codec.Concurrency;
 import dev.zarrj.conformance.internal.codec.Contracts;
 import dev.zarrj.conformance.internal.codec.Damage;
 import dev.zarrj.conformance.internal.codec.Failures;
 import dev.zarrj.conformance.internal.codec.References;
-import dev.zarrj.conformance.internal.codec.Samples;
-import dev.zarrj.core.Zarr;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * The contract of an array→bytes codec ({@code bytes}, {@code sharding_indexed}): extend it in
@@ -65,34 +63,11 @@ import org.junit.jupiter.api.TestInstance;
  *
  * @since 0.1
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-public abstract class ArrayToBytesCodecContract {
-    private CaseMatrix matrix;
-
-    /** The provider under test. */
-    protected abstract CodecProvider provider();
-
-    /**
-     * The configurations to create codecs from. Default: the provider's
-     * {@link CodecProvider#exampleConfigurations()}, or one empty configuration when it has none.
-     */
-    protected List<ObjectNode> configurations() {
-        return Contracts.defaultConfigurations(provider());
-    }
-
-    /** The data types of the sample arrays. Default: {@link ConformanceKit#coreDataTypes()}. */
-    protected List<DataType> dataTypes() {
-        return ConformanceKit.coreDataTypes();
-    }
-
-    /** The shapes of the sample arrays of one data type. Default: see the class description. */
-    protected List<long[]> shapes(DataType dataType) {
-        return Samples.defaultShapes(dataType);
-    }
-
-    /** What the provider gets to build nested codec chains. Default: {@code Zarr.defaults()}'s. */
-    protected ProviderContext context() {
-        return Zarr.defaults().providerContext();
+@API(status = EXPERIMENTAL, since = "0.1")
+public abstract class ArrayToBytesCodecContract extends CodecContract<ArrayToBytesCodec, NdArray, ByteBuffer> {
+    /** For a plugin's test. */
+    protected ArrayToBytesCodecContract() {
+        super(ArrayToBytesCodec.class, "array→bytes", false);
     }
 
     /**
@@ -104,28 +79,30 @@ public abstract class ArrayToBytesCodecContract {
         return false;
     }
 
-    private CaseMatrix matrix() {
-        if (matrix == null) {
-            matrix = CaseMatrix.build(provider(), context(), configurations(), dataTypes(), this::shapes,
-                    ArrayToBytesCodec.class, "array→bytes", c -> {
-                        codec(c).checkSupported(c.spec());
-                        codec(c).encodedSize(c.spec());
-                    }, c -> roundTrip(c).isEmpty());
-        }
-        return matrix;
+    @Override
+    final void probe(Case c) {
+        codec(c).checkSupported(c.spec());
+        codec(c).encodedSize(c.spec());
     }
 
-    private static ArrayToBytesCodec codec(Case c) {
-        return (ArrayToBytesCodec) c.codec();
+    @Override
+    final NdArray sample(Case c) {
+        return c.array();
     }
 
-    private static ByteBuffer encode(Case c) {
-        return codec(c).encode(c.array(), c.spec());
+    @Override
+    final ByteBuffer encode(ArrayToBytesCodec codec, NdArray x, Case c) {
+        return Buffers.copy(codec.encode(x, c.spec()));
     }
 
-    private static String roundTrip(Case c) {
-        NdArray x = c.array();
-        ByteBuffer encoded = codec(c).encode(x, c.spec());
+    @Override
+    final NdArray decode(ArrayToBytesCodec codec, ByteBuffer encoded, Case c) {
+        return codec.decode(Buffers.copy(encoded), c.spec());
+    }
+
+    @Override
+    final String roundTrip(Case c) {
+        ByteBuffer encoded = codec(c).encode(c.array(), c.spec());
         if (encoded == null) {
             return "encode returned null";
         }
@@ -148,25 +125,7 @@ public abstract class ArrayToBytesCodecContract {
     @Test
     @DisplayName("AB01 decode(encode(x)) is x (spec: core.rst 'Codecs', 'Decoding procedure')")
     public void required_AB01_roundTrip() {
-        CaseMatrix m = matrix();
-        Failures f = new Failures("AB01", "decode(encode(x)) is x");
-        Contracts.summary("AB01", provider().name(), m);
-        for (CaseMatrix.Problem p : m.problems()) {
-            f.fail(p.label(), p.message(), p.cause());
-        }
-        if (m.accepted().isEmpty() && m.problems().isEmpty()) {
-            f.fail(provider().name(), "accepted no case: all " + m.refused() + " configuration × data type × shape"
-                    + " cases were refused with InvalidMetadataException", null);
-        }
-        for (Case c : m.accepted()) {
-            f.check(c.label(), () -> {
-                String why = roundTrip(c);
-                if (!why.isEmpty()) {
-                    throw Failures.violation(why);
-                }
-            });
-        }
-        f.finish();
+        roundTripRule("AB01");
     }
 
     /**
@@ -183,36 +142,8 @@ public abstract class ArrayToBytesCodecContract {
     @Test
     @DisplayName("AB02 any input array or buffer works and is left unchanged (spec: core.rst 'Codecs'; SPI Codec)")
     public void required_AB02_anyInput() {
-        Failures f = new Failures("AB02", "any input array or buffer works and is left unchanged");
-        for (Case c : matrix().roundTripping()) {
-            f.check(c.label(), () -> {
-                NdArray x = c.array();
-                for (Buffers.Variant<NdArray> v : Buffers.variants(x)) {
-                    Buffers.Snapshot before = Buffers.Snapshot.of(v.value().bytes());
-                    ByteBuffer encoded = Buffers.copy(codec(c).encode(v.value(), c.spec()));
-                    String change = before.changes(v.value().bytes());
-                    if (!change.isEmpty()) {
-                        throw Failures.violation("encode modified its input, " + v.name() + ": " + change);
-                    }
-                    String d = Buffers.difference(x, codec(c).decode(encoded, c.spec()));
-                    if (!d.isEmpty()) {
-                        throw Failures.violation("encoding " + v.name() + " does not round-trip: " + d);
-                    }
-                }
-                for (Buffers.Variant<ByteBuffer> v : Buffers.variants(encode(c))) {
-                    Buffers.Snapshot before = Buffers.Snapshot.of(v.value());
-                    String d = Buffers.difference(x, codec(c).decode(v.value(), c.spec()));
-                    if (!d.isEmpty()) {
-                        throw Failures.violation("decoding " + v.name() + " does not give x: " + d);
-                    }
-                    String change = before.changes(v.value());
-                    if (!change.isEmpty()) {
-                        throw Failures.violation("decode modified its input, " + v.name() + ": " + change);
-                    }
-                }
-            });
-        }
-        f.finish();
+        anyInputRule("AB02", "any input array or buffer works and is left unchanged",
+                (k, x, c) -> Buffers.copy(k.encode(x, c.spec())), (k, encoded, c) -> k.decode(encoded, c.spec()));
     }
 
     /**
@@ -227,19 +158,15 @@ public abstract class ArrayToBytesCodecContract {
     @Test
     @DisplayName("AB03 the declared encoded size holds (spec: core.rst 'Codecs', compute_encoded_size)")
     public void required_AB03_encodedSizeHonoured() {
-        Failures f = new Failures("AB03", "the declared encoded size holds");
-        for (Case c : matrix().roundTripping()) {
-            f.check(c.label(), () -> {
-                long actual = encode(c).remaining();
-                EncodedSize declared = codec(c).encodedSize(c.spec());
-                String why = Contracts.sizeViolation(declared, actual);
-                if (!why.isEmpty()) {
-                    throw Failures.violation("encodedSize(spec) is " + declared + ", but encode produced " + actual
-                            + " bytes: " + why);
-                }
-            });
-        }
-        f.finish();
+        eachCase("AB03", "the declared encoded size holds", c -> {
+            long actual = encode(c).remaining();
+            EncodedSize declared = codec(c).encodedSize(c.spec());
+            String why = Contracts.sizeViolation(declared, actual);
+            if (!why.isEmpty()) {
+                throw Failures.violation("encodedSize(spec) is " + declared + ", but encode produced " + actual
+                        + " bytes: " + why);
+            }
+        });
     }
 
     /**
@@ -258,35 +185,7 @@ public abstract class ArrayToBytesCodecContract {
     @Test
     @DisplayName("AB04 the configuration survives toJson → create (spec: core.rst 'codecs' metadata)")
     public void required_AB04_configurationRoundTrip() {
-        Failures f = new Failures("AB04", "the configuration survives toJson → create");
-        Contracts.configurationRoundTrip(f, provider(), context(), matrix(), new Contracts.Behaviour() {
-            @Override
-            public boolean sameTwice(Codec codec, Case c) {
-                ArrayToBytesCodec a = (ArrayToBytesCodec) codec;
-                return Buffers.same(Buffers.copy(a.encode(c.array(), c.spec())), a.encode(c.array(), c.spec()));
-            }
-
-            @Override
-            public void compare(Codec original, Codec recreated, Case c, boolean compareEncodings) {
-                ArrayToBytesCodec a = (ArrayToBytesCodec) original;
-                ArrayToBytesCodec b = (ArrayToBytesCodec) recreated;
-                ByteBuffer fromA = Buffers.copy(a.encode(c.array(), c.spec()));
-                ByteBuffer fromB = Buffers.copy(b.encode(c.array(), c.spec()));
-                String d = compareEncodings ? Buffers.difference(fromA, fromB) : "";
-                if (!d.isEmpty()) {
-                    throw Failures.violation("it encodes other bytes (" + d + ")");
-                }
-                d = Buffers.difference(c.array(), b.decode(Buffers.copy(fromA), c.spec()));
-                if (!d.isEmpty()) {
-                    throw Failures.violation("it does not decode the original's encoding: " + d);
-                }
-                d = Buffers.difference(c.array(), a.decode(Buffers.copy(fromB), c.spec()));
-                if (!d.isEmpty()) {
-                    throw Failures.violation("the original does not decode its encoding: " + d);
-                }
-            }
-        });
-        f.finish();
+        configurationRoundTripRule("AB04");
     }
 
     /**
@@ -301,27 +200,7 @@ public abstract class ArrayToBytesCodecContract {
     @Test
     @DisplayName("AB05 encoding is deterministic (spec: core.rst 'Encoding procedure')")
     public void required_AB05_deterministic() {
-        Failures f = new Failures("AB05", "encoding is deterministic");
-        CaseMatrix m = matrix();
-        for (Case c : m.roundTripping()) {
-            f.check(c.label(), () -> {
-                ByteBuffer first = Buffers.copy(encode(c));
-                String d = Buffers.difference(first, encode(c));
-                if (!d.isEmpty()) {
-                    throw Failures.violation("encoding twice gave different bytes: " + d);
-                }
-                Optional<ObjectNode> configuration = Contracts.configurationOf(m, c.codec());
-                if (configuration.isPresent()) {
-                    ArrayToBytesCodec other = (ArrayToBytesCodec) CaseMatrix.create(provider(), context(),
-                            configuration.get());
-                    d = Buffers.difference(first, other.encode(c.array(), c.spec()));
-                    if (!d.isEmpty()) {
-                        throw Failures.violation("another instance of the same configuration encodes other bytes: " + d);
-                    }
-                }
-            });
-        }
-        f.finish();
+        deterministicRule("AB05");
     }
 
     /**
@@ -338,31 +217,17 @@ public abstract class ArrayToBytesCodecContract {
     @Test
     @DisplayName("AB06 a fixed-size codec refuses input of another size (spec: core.rst 'Codecs')")
     public void required_AB06_fixedSizeEnforced() {
-        Failures f = new Failures("AB06", "a fixed-size codec refuses input of another size");
-        for (Case c : matrix().roundTripping()) {
-            if (!(codec(c).encodedSize(c.spec()) instanceof EncodedSize.Fixed)) {
-                continue;
+        List<Case> fixed = matrix().roundTripping().stream()
+                .filter(c -> codec(c).encodedSize(c.spec()) instanceof EncodedSize.Fixed).toList();
+        eachCase("AB06", "a fixed-size codec refuses input of another size", fixed, c -> {
+            ByteBuffer encoded = encode(c);
+            for (int extra : new int[] {1, 8}) {
+                ByteBuffer longer = Buffers.append(encoded, new byte[extra]);
+                expectCorruptData("decoding with " + extra + " byte(s) appended", () -> "decoding the "
+                        + encoded.remaining() + "-byte encoding with " + extra + " byte(s) appended returned "
+                        + codec(c).decode(longer, c.spec()) + " instead of throwing CorruptDataException");
             }
-            f.check(c.label(), () -> {
-                ByteBuffer encoded = encode(c);
-                for (int extra : new int[] {1, 8}) {
-                    ByteBuffer longer = Buffers.append(encoded, new byte[extra]);
-                    try {
-                        NdArray out = codec(c).decode(longer, c.spec());
-                        throw Failures.violation("decoding the " + encoded.remaining() + "-byte encoding with " + extra
-                                + " byte(s) appended returned " + out + " instead of throwing CorruptDataException");
-                    } catch (CorruptDataException expected) {
-                        // the rule
-                    } catch (Failures.Violation v) {
-                        throw v;
-                    } catch (Throwable t) {
-                        throw Failures.violation("decoding with " + extra + " byte(s) appended threw "
-                                + Failures.describe(t) + ", not CorruptDataException");
-                    }
-                }
-            });
-        }
-        f.finish();
+        });
     }
 
     /**
@@ -381,35 +246,28 @@ public abstract class ArrayToBytesCodecContract {
     @Test
     @DisplayName("AB07 truncated input is rejected with a ZarrException (spec: core.rst 'Decoding procedure')")
     public void required_AB07_truncatedInputRejected() {
-        Failures f = new Failures("AB07", "truncated input is rejected with a ZarrException");
-        for (Case c : matrix().roundTripping()) {
-            f.check(c.label(), () -> {
-                NdArray x = c.array();
-                ByteBuffer encoded = encode(c);
-                int length = encoded.remaining();
-                for (int k : Damage.truncationLengths(length, c.heavy(), c.seed())) {
-                    expectRejectedOrOriginal(c, x, Buffers.prefix(encoded, k), "the first " + k + " of " + length
-                            + " bytes", true);
-                }
-            });
-        }
-        f.finish();
+        eachCase("AB07", "truncated input is rejected with a ZarrException",
+                c -> expectRejectedOrOriginal(c, Damage.truncations(encode(c), c.heavy(), c.seed()), true));
     }
 
-    private static void expectRejectedOrOriginal(Case c, NdArray x, ByteBuffer input, String what, boolean exact) {
-        NdArray out;
-        try {
-            out = codec(c).decode(input, c.spec());
-        } catch (ZarrException expected) {
-            return;
-        } catch (Throwable t) {
-            throw new Failures.Violation("decoding " + what + " threw " + Failures.describe(t)
-                    + "; damaged input must be rejected with a ZarrException (CorruptDataException)");
-        }
-        String d = exact ? Buffers.difference(x, out) : Buffers.representationDifference(c.spec(), out);
-        if (!d.isEmpty()) {
-            throw Failures.violation("decoding " + what + " returned " + (exact ? "other values" : "a wrong array")
-                    + " instead of failing: " + d);
+    /** Decoding each damaged input throws a ZarrException or gives x ({@code exact}) or an array of x's representation. */
+    private void expectRejectedOrOriginal(Case c, List<Damage.Damaged> inputs, boolean exact) {
+        NdArray x = c.array();
+        for (Damage.Damaged damaged : inputs) {
+            NdArray out;
+            try {
+                out = codec(c).decode(damaged.bytes(), c.spec());
+            } catch (ZarrException expected) {
+                continue;
+            } catch (Throwable t) {
+                throw new Failures.Violation("decoding " + damaged.description() + " threw " + Failures.describe(t)
+                        + "; damaged input must be rejected with a ZarrException (CorruptDataException)");
+            }
+            String d = exact ? Buffers.difference(x, out) : Buffers.representationDifference(c.spec(), out);
+            if (!d.isEmpty()) {
+                throw Failures.violation("decoding " + damaged.description() + " returned "
+                        + (exact ? "other values" : "a wrong array") + " instead of failing: " + d);
+            }
         }
     }
 
@@ -430,16 +288,8 @@ public abstract class ArrayToBytesCodecContract {
     @Test
     @DisplayName("AB08 corrupted input fails cleanly (spec: core.rst 'Decoding procedure')")
     public void required_AB08_corruptInputFailsCleanly() {
-        Failures f = new Failures("AB08", "corrupted input fails cleanly");
-        for (Case c : matrix().roundTripping()) {
-            f.check(c.label(), () -> {
-                NdArray x = c.array();
-                for (Damage.Damaged d : Damage.corruptions(encode(c), c.heavy(), c.seed())) {
-                    expectRejectedOrOriginal(c, x, d.bytes(), "an encoding with " + d.description(), false);
-                }
-            });
-        }
-        f.finish();
+        eachCase("AB08", "corrupted input fails cleanly",
+                c -> expectRejectedOrOriginal(c, Damage.corruptions(encode(c), c.heavy(), c.seed()), false));
     }
 
     /**
@@ -455,27 +305,7 @@ public abstract class ArrayToBytesCodecContract {
     @Test
     @DisplayName("AB09 one instance is safe to share between threads (DESIGN.md 'The SPI')")
     public void required_AB09_threadSafe() {
-        Failures f = new Failures("AB09", "one instance is safe to share between threads");
-        List<Object[]> work = new ArrayList<>();
-        for (Case c : matrix().roundTripping()) {
-            if (!c.heavy()) {
-                work.add(new Object[] {c, c.array(), Buffers.copy(encode(c))});
-            }
-        }
-        Concurrency.hammer(work, w -> ((Case) w[0]).label(), w -> {
-            Case c = (Case) w[0];
-            NdArray x = (NdArray) w[1];
-            ByteBuffer expected = (ByteBuffer) w[2];
-            String d = Buffers.difference(x, codec(c).decode(Buffers.copy(codec(c).encode(x, c.spec())), c.spec()));
-            if (!d.isEmpty()) {
-                throw Failures.violation("concurrent decode(encode(x)) is not x: " + d);
-            }
-            d = Buffers.difference(x, codec(c).decode(Buffers.copy(expected), c.spec()));
-            if (!d.isEmpty()) {
-                throw Failures.violation("concurrent decode of a known encoding is not x: " + d);
-            }
-        }, f);
-        f.finish();
+        threadSafeRule("AB09");
     }
 
     /**
@@ -491,38 +321,18 @@ public abstract class ArrayToBytesCodecContract {
     @TestFactory
     @DisplayName("AB10 agrees with the kit's reference for its name (spec: the codec's own document)")
     public Stream<DynamicTest> required_AB10_matchesReference() {
-        Optional<References.ArrayToBytes> reference = References.arrayToBytes(provider().name());
-        if (reference.isEmpty()) {
-            Contracts.nothingToCheck("AB10", provider().name(), "the kit has no reference for this name");
-            return Stream.empty();
-        }
-        References.ArrayToBytes ref = reference.get();
-        return Stream.of(DynamicTest.dynamicTest("AB10 " + provider().name() + " agrees with " + ref.source(), () -> {
-            Failures f = new Failures("AB10", "agrees with " + ref.source());
-            for (Case c : matrix().roundTripping()) {
-                f.check(c.label(), () -> {
-                    ObjectNode configuration = c.codec().configuration();
-                    NdArray x = c.array();
-                    ByteBuffer expected = ref.encode(configuration, x);
-                    String d = Buffers.difference(expected, encode(c));
-                    if (!d.isEmpty()) {
-                        throw Failures.violation("encode differs from the reference encoding: " + d);
-                    }
-                    d = Buffers.difference(x, codec(c).decode(Buffers.copy(expected), c.spec()));
-                    if (!d.isEmpty()) {
-                        throw Failures.violation("decoding the reference encoding does not give x: " + d);
-                    }
-                });
-            }
-            f.finish();
-        }));
+        return exactReferenceRule("AB10", References.arrayToBytes(provider().name()), "the reference encoding",
+                "the reference encoding");
     }
 
     /**
-     * AB11 (optional, claimed by {@code supportsPartialDecode()}): the partial decoder returns the
-     * same elements as a full decode for the whole chunk, single elements and random regions.
+     * AB11 (optional, claimed by a present {@code partialDecoder(...)}): the partial decoder of a
+     * stored value returns the same elements as a full decode for the whole chunk, single elements
+     * and random regions, through {@code decode} and through {@code decodeInto} into a bordered
+     * destination as in AB13.
      *
-     * <p>Spec: core.rst "Codecs" ({@code partial_decode}).
+     * <p>Spec: core.rst "Codecs" ({@code partial_decode}); the SPI's
+     * {@code ArrayToBytesCodec.partialDecoder}.
      *
      * <p>If this fails, check: offsets of regions that span several inner parts; regions at the
      * upper edge; fill value for absent parts; the rank-0 case.
@@ -530,65 +340,13 @@ public abstract class ArrayToBytesCodecContract {
     @TestFactory
     @DisplayName("AB11 partial decode equals full decode (spec: core.rst 'Codecs', partial_decode)")
     public Stream<DynamicTest> optional_AB11_partialDecode() {
-        List<Case> claimed = matrix().roundTripping().stream().filter(c -> codec(c).supportsPartialDecode()).toList();
-        if (claimed.isEmpty()) {
-            Contracts.notClaimed("AB11", provider().name(), "supportsPartialDecode() is false");
-            return Stream.empty();
-        }
-        return Stream.of(DynamicTest.dynamicTest("AB11 " + provider().name() + " partial decode", () -> {
-            Failures f = new Failures("AB11", "partial decode equals full decode");
-            for (Case c : claimed) {
-                f.check(c.label(), () -> {
-                    NdArray x = c.array();
-                    ArrayPartialDecoder decoder = codec(c).partialDecoder(ByteSource.of(encode(c)), c.spec());
-                    for (long[][] region : regions(c.spec(), c.heavy() ? 3 : 8, c.seed())) {
-                        NdArray expected = x.region(region[0], region[1]);
-                        String d = Buffers.difference(expected, decoder.decode(region[0], region[1]));
-                        if (!d.isEmpty()) {
-                            throw Failures.violation("region at " + Arrays.toString(region[0]) + " of shape "
-                                    + Arrays.toString(region[1]) + ": " + d);
-                        }
-                        d = intoBordered(x, c.spec(), region, (dst, at) ->
-                                decoder.decodeInto(region[0], region[1], dst, at));
-                        if (!d.isEmpty()) {
-                            throw Failures.violation("region at " + Arrays.toString(region[0]) + " of shape "
-                                    + Arrays.toString(region[1]) + " decoded by decodeInto at offset 1: " + d);
-                        }
-                    }
-                });
-            }
-            f.finish();
-        }));
+        return arrayPartialDecodeRule("AB11");
     }
 
-    /** The whole chunk, its first and last element, and random regions: {offset, shape} pairs. */
-    private static List<long[][]> regions(ChunkSpec spec, int random, long seed) {
-        long[] shape = spec.shape();
-        int rank = shape.length;
-        List<long[][]> out = new ArrayList<>();
-        out.add(new long[][] {new long[rank], shape});
-        if (spec.elementCount() == 0) {
-            return out;
-        }
-        long[] one = new long[rank];
-        Arrays.fill(one, 1);
-        long[] last = new long[rank];
-        for (int d = 0; d < rank; d++) {
-            last[d] = shape[d] - 1;
-        }
-        out.add(new long[][] {new long[rank], one});
-        out.add(new long[][] {last, one});
-        SplittableRandom r = new SplittableRandom(seed);
-        for (int i = 0; i < random; i++) {
-            long[] offset = new long[rank];
-            long[] size = new long[rank];
-            for (int d = 0; d < rank; d++) {
-                offset[d] = r.nextLong(shape[d]);
-                size[d] = 1 + r.nextLong(shape[d] - offset[d]);
-            }
-            out.add(new long[][] {offset, size});
-        }
-        return out;
+    /** Over the case's encoding as stored, or over an absent value. */
+    @Override
+    final Optional<ArrayPartialDecoder> arrayPartialDecoder(Case c, boolean stored) {
+        return codec(c).partialDecoder(stored ? ByteSource.of(encode(c)) : Buffers.ABSENT, c.spec());
     }
 
     /**
@@ -604,23 +362,9 @@ public abstract class ArrayToBytesCodecContract {
     @TestFactory
     @DisplayName("AB12 corruption is detected (spec: the codec's checksum, e.g. codecs-crc32c.rst)")
     public Stream<DynamicTest> optional_AB12_corruptionDetected() {
-        List<Case> claimed = matrix().roundTripping().stream().filter(c -> detectsCorruption(codec(c))).toList();
-        if (claimed.isEmpty()) {
-            Contracts.notClaimed("AB12", provider().name(), "detectsCorruption is false");
-            return Stream.empty();
-        }
-        return Stream.of(DynamicTest.dynamicTest("AB12 " + provider().name() + " detects corruption", () -> {
-            Failures f = new Failures("AB12", "corruption is detected");
-            for (Case c : claimed) {
-                f.check(c.label(), () -> {
-                    NdArray x = c.array();
-                    for (Damage.Damaged d : Damage.corruptions(encode(c), c.heavy(), c.seed())) {
-                        expectRejectedOrOriginal(c, x, d.bytes(), "an encoding with " + d.description(), true);
-                    }
-                });
-            }
-            f.finish();
-        }));
+        return ifClaimed("AB12", "corruption is detected", "detects corruption", c -> detectsCorruption(codec(c)),
+                "detectsCorruption is false",
+                c -> expectRejectedOrOriginal(c, Damage.corruptions(encode(c), c.heavy(), c.seed()), true));
     }
 
     /**
@@ -632,111 +376,142 @@ public abstract class ArrayToBytesCodecContract {
      * <p>Spec: the SPI's {@code ArrayToBytesCodec.decodeInto} (a read decodes each chunk straight
      * into the caller's array).
      *
-     * <p>If this fails, check: the chunk offset and destination offset mixed up; strides of the
-     * destination taken from the chunk's shape; parts of absent inner chunks (fill value) written
-     * outside the region.
+     * <p>If this fails, check: the region's offset and the destination offset mixed up; strides of
+     * the destination taken from the chunk's shape; parts of absent inner chunks (fill value)
+     * written outside the region.
      */
     @Test
     @DisplayName("AB13 decodeInto writes exactly the region (SPI ArrayToBytesCodec.decodeInto)")
     public void required_AB13_decodeIntoWritesRegion() {
-        Failures f = new Failures("AB13", "decodeInto writes exactly the region");
-        for (Case c : matrix().roundTripping()) {
-            f.check(c.label(), () -> {
-                NdArray x = c.array();
-                ByteBuffer encoded = encode(c);
-                for (long[][] region : regions(c.spec(), c.heavy() ? 2 : 4, c.seed())) {
-                    String d = intoBordered(x, c.spec(), region, (dst, at) ->
-                            codec(c).decodeInto(Buffers.copy(encoded), c.spec(), region[0], dst, at, region[1]));
-                    if (!d.isEmpty()) {
-                        throw Failures.violation("region at " + Arrays.toString(region[0]) + " of shape "
-                                + Arrays.toString(region[1]) + " decoded into a destination at offset 1: " + d);
-                    }
+        eachCase("AB13", "decodeInto writes exactly the region", c -> {
+            NdArray x = c.array();
+            ByteBuffer encoded = encode(c);
+            for (Region region : ArrayRegions.regions(c.spec(), c.heavy() ? 2 : 4, c.seed())) {
+                String d = ArrayRegions.intoBordered(x, region, (dst, at) -> {
+                    codec(c).decodeInto(Buffers.copy(encoded), c.spec(), region, dst, at);
+                    return true;
+                });
+                if (!d.isEmpty()) {
+                    throw Failures.violation("region " + region + " decoded into a destination at offset 1: " + d);
                 }
-            });
-        }
-        f.finish();
+            }
+        });
     }
 
     /**
-     * AB14: {@code encodeRegion} of the chunk placed inside a larger source (one element of
-     * padding on every side, set to a sentinel) gives the same bytes as {@code encode} of the
-     * chunk, with heap and direct memory lent (larger than asked, full of old bytes), and leaves
-     * the source unchanged.
+     * AB14 (optional, claimed by a present {@code regionEncoder(spec)}): the region encoder, given
+     * the chunk placed inside a larger source (one element of padding on every side, set to a
+     * sentinel), gives the same bytes as {@code encode} of the chunk, with heap and direct memory
+     * lent (larger than asked, full of old bytes), and leaves the source unchanged.
      *
-     * <p>Spec: the SPI's {@code ArrayToBytesCodec.encodeRegion} (a write encodes a chunk straight
-     * out of the caller's array when the codec claims {@code supportsRegionEncode()}).
+     * <p>Spec: the SPI's {@code ArrayToBytesCodec.regionEncoder} and {@code ArrayRegionEncoder} (a
+     * write encodes a chunk straight out of the caller's array).
      *
-     * <p>If this fails, check: the source offset ignored or added twice; strides taken from the
+     * <p>If this fails, check: the region's offset ignored or added twice; strides taken from the
      * chunk's shape instead of the source's; the padding's sentinel read as chunk data.
      */
-    @Test
-    @DisplayName("AB14 encodeRegion into lent memory equals encode of the region (SPI ArrayToBytesCodec.encodeRegion)")
-    public void required_AB14_encodeRegionEqualsEncode() {
-        Failures f = new Failures("AB14", "encodeRegion equals encode of the region");
-        for (Case c : matrix().roundTripping()) {
-            f.check(c.label(), () -> {
-                NdArray x = c.array();
-                int rank = x.rank();
-                long[] padded = new long[rank];
-                long[] at = new long[rank];
-                for (int d = 0; d < rank; d++) {
-                    padded[d] = x.shape(d) + 2;
-                    at[d] = 1;
-                }
-                NdArray source = NdArray.allocate(c.spec().dataType(), padded);
-                ByteBuffer bytes = source.bytes();
-                for (int i = 0; i < bytes.limit(); i++) {
-                    bytes.put(i, (byte) 0xA5);
-                }
-                NdArray.copy(x, new long[rank], source, at, x.shape());
-                NdArray before = NdArray.allocate(c.spec().dataType(), padded);
-                before.bytes().put(source.bytes());
-                ByteBuffer expected = encode(c);
-                for (boolean direct : new boolean[] {false, true}) {
-                    String kind = direct ? "direct" : "heap";
-                    ByteBuffer actual = codec(c).encodeRegion(source, at, c.spec(), Buffers.lender(direct, (byte) 0xA5));
-                    String d = Buffers.difference(expected, actual);
-                    if (!d.isEmpty()) {
-                        throw Failures.violation("encodeRegion at offset 1 of a padded source, " + kind
-                                + " memory lent, differs from encode: " + d);
+    @TestFactory
+    @DisplayName("AB14 the region encoder equals encode of the region (SPI ArrayToBytesCodec.regionEncoder)")
+    public Stream<DynamicTest> optional_AB14_regionEncoderEqualsEncode() {
+        return ifClaimed("AB14", "the region encoder equals encode of the region", "region encoder",
+                c -> codec(c).regionEncoder(c.spec()).isPresent(), "regionEncoder(spec) is empty", c -> {
+                    ArrayRegionEncoder encoder = codec(c).regionEncoder(c.spec()).orElseThrow();
+                    NdArray x = c.array();
+                    NdArray source = ArrayRegions.bordered(x.dataType(), x.shape());
+                    Region region = Region.of(ArrayRegions.ones(x.rank()), x.shape());
+                    RegionCopy.copy(x, Region.whole(x.shape()), source, region.offset());
+                    NdArray before = ArrayRegions.copyOf(source);
+                    ByteBuffer expected = encode(c);
+                    for (boolean direct : new boolean[] {false, true}) {
+                        String kind = direct ? "direct" : "heap";
+                        ByteBuffer actual = encoder.encode(source, region, Buffers.lender(direct, ArrayRegions.SENTINEL));
+                        String d = Buffers.difference(expected, actual);
+                        if (!d.isEmpty()) {
+                            throw Failures.violation("the region encoder at offset 1 of a padded source, " + kind
+                                    + " memory lent, differs from encode: " + d);
+                        }
+                        String changed = Buffers.difference(before, source);
+                        if (!changed.isEmpty()) {
+                            throw Failures.violation("the region encoder changed its source: " + changed);
+                        }
                     }
-                    String changed = Buffers.difference(before, source);
-                    if (!changed.isEmpty()) {
-                        throw Failures.violation("encodeRegion changed its source: " + changed);
-                    }
-                }
-            });
-        }
-        f.finish();
-    }
-
-    /** A call that decodes a region into {@code destination} at {@code at}. */
-    private interface IntoCall {
-        void decodeInto(NdArray destination, long[] at);
+                });
     }
 
     /**
-     * Runs {@code call} on a destination one element larger than the region on every side, its
-     * elements set to a sentinel, and returns how it differs from the region of {@code x} at
-     * offset 1 surrounded by the sentinel; empty when it does not.
+     * AB15: {@code encode(array, spec, lender)}, with heap and direct memory lent (larger than
+     * asked, full of old bytes), gives the same bytes as {@code encode(array, spec)} and leaves the
+     * input unchanged. (The result may be a view of the input where {@code encode} without a lender
+     * would be, as {@code bytes} in native order is: {@code BufferLender} allows it for array→bytes
+     * codecs, so it is not checked.)
+     *
+     * <p>Spec: the SPI's {@code ArrayToBytesCodec.encode(NdArray, ChunkSpec, BufferLender)} and
+     * {@code BufferLender} (a write encodes into memory it reuses).
+     *
+     * <p>If this fails, check: the lent buffer returned with its own limit instead of the encoded
+     * length; lent memory assumed to be zeroed.
      */
-    private static String intoBordered(NdArray x, ChunkSpec spec, long[][] region, IntoCall call) {
-        int rank = region[1].length;
-        long[] dstShape = new long[rank];
-        long[] at = new long[rank];
-        for (int d = 0; d < rank; d++) {
-            dstShape[d] = region[1][d] + 2;
-            at[d] = 1;
-        }
-        NdArray dst = NdArray.allocate(spec.dataType(), dstShape);
-        ByteBuffer bytes = dst.bytes();
-        for (int i = 0; i < bytes.limit(); i++) {
-            bytes.put(i, (byte) 0xA5);
-        }
-        NdArray expected = NdArray.allocate(spec.dataType(), dstShape);
-        expected.bytes().put(dst.bytes());
-        NdArray.copy(x, region[0], expected, at, region[1]);
-        call.decodeInto(dst, at);
-        return Buffers.difference(expected, dst);
+    @Test
+    @DisplayName("AB15 encode into lent memory equals encode (SPI ArrayToBytesCodec.encode with a BufferLender)")
+    public void required_AB15_encodeIntoLentMemory() {
+        eachCase("AB15", "encode into lent memory equals encode", c -> {
+            ByteBuffer expected = encode(c);
+            for (boolean direct : new boolean[] {false, true}) {
+                String kind = direct ? "direct" : "heap";
+                NdArray input = c.array();
+                NdArray before = ArrayRegions.copyOf(input);
+                ByteBuffer result = codec(c).encode(input, c.spec(), Buffers.lender(direct, ArrayRegions.SENTINEL));
+                String d = Buffers.difference(before, input);
+                if (!d.isEmpty()) {
+                    throw Failures.violation("encode with " + kind + " memory lent changed its input: " + d);
+                }
+                d = Buffers.difference(expected, result);
+                if (!d.isEmpty()) {
+                    throw Failures.violation("encode with " + kind + " memory lent differs from encode: " + d);
+                }
+            }
+        });
+    }
+
+    /**
+     * AB16 (optional, claimed by {@code encodesAsInMemory(spec)} true): the encoding is the
+     * array's bytes exactly as an {@code NdArray} holds them (native byte order, C order), so
+     * that the pipeline may decode straight into a destination array's memory.
+     *
+     * <p>Spec: the SPI's {@code ArrayToBytesCodec.encodesAsInMemory}.
+     *
+     * <p>If this fails, check: the claim made for an {@code endian} other than the platform's,
+     * or for an encoding with a header.
+     */
+    @TestFactory
+    @DisplayName("AB16 an encoding claimed to be as in memory is the array's bytes (SPI ArrayToBytesCodec.encodesAsInMemory)")
+    public Stream<DynamicTest> optional_AB16_encodesAsInMemory() {
+        return ifClaimed("AB16", "an encoding claimed to be as in memory is the array's bytes", "encodes as in memory",
+                c -> codec(c).encodesAsInMemory(c.spec()), "encodesAsInMemory(spec) is false", c -> {
+                    String d = Buffers.difference(c.array().bytes(), encode(c));
+                    if (!d.isEmpty()) {
+                        throw Failures.violation("encodesAsInMemory(spec) is true, but the encoding is not the"
+                                + " array's bytes (native byte order, C order): " + d);
+                    }
+                });
+    }
+
+    /**
+     * AB17 (optional, claimed by a present {@code partialDecoder(...)}): the partial decoder of a
+     * value that is not stored (a {@code ByteSource} whose reads return empty) answers absent:
+     * {@code decode} returns empty and {@code decodeInto} returns false with its destination
+     * unchanged, for the whole chunk, its first and last element and random regions; neither
+     * throws.
+     *
+     * <p>Spec: the SPI's {@code ByteSource} and {@code ArrayPartialDecoder} (an absent value is an
+     * answer, not an error: the pipeline reads the fill value).
+     *
+     * <p>If this fails, check: {@code read(...).orElseThrow()} or {@code get()} on what the source
+     * returns; an index read that treats "absent" as "corrupt".
+     */
+    @TestFactory
+    @DisplayName("AB17 a partial decoder of an absent value answers absent (SPI ByteSource, ArrayPartialDecoder)")
+    public Stream<DynamicTest> optional_AB17_partialDecodeOfAbsentValue() {
+        return arrayAbsentValueRule("AB17");
     }
 }

@@ -1,32 +1,32 @@
 package dev.zarrj.conformance;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.ByteSource;
 import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.EncodedSize;
-import dev.zarrj.api.ProviderContext;
 import dev.zarrj.api.ZarrException;
 import dev.zarrj.api.codec.BytesToBytesCodec;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecProvider;
 import dev.zarrj.api.datatype.DataType;
+import dev.zarrj.conformance.internal.codec.ArrayRegions;
 import dev.zarrj.conformance.internal.codec.Buffers;
 import dev.zarrj.conformance.internal.codec.Case;
-import dev.zarrj.conformance.internal.codec.CaseMatrix;
 import dev.zarrj.conformance.internal.codec.Concurrency;
 import dev.zarrj.conformance.internal.codec.Contracts;
 import dev.zarrj.conformance.internal.codec.Damage;
 import dev.zarrj.conformance.internal.codec.Failures;
 import dev.zarrj.conformance.internal.codec.References;
-import dev.zarrj.conformance.internal.codec.Samples;
-import dev.zarrj.core.Zarr;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -64,34 +64,11 @@ import org.junit.jupiter.api.TestInstance;
  *
  * @since 0.1
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-public abstract class BytesToBytesCodecContract {
-    private CaseMatrix matrix;
-
-    /** The provider under test. */
-    protected abstract CodecProvider provider();
-
-    /**
-     * The configurations to create codecs from. Default: the provider's
-     * {@link CodecProvider#exampleConfigurations()}, or one empty configuration when it has none.
-     */
-    protected List<ObjectNode> configurations() {
-        return Contracts.defaultConfigurations(provider());
-    }
-
-    /** The data types whose sample arrays are encoded. Default: {@link ConformanceKit#coreDataTypes()}. */
-    protected List<DataType> dataTypes() {
-        return ConformanceKit.coreDataTypes();
-    }
-
-    /** The shapes of the sample arrays of one data type. Default: see the class description. */
-    protected List<long[]> shapes(DataType dataType) {
-        return Samples.defaultShapes(dataType);
-    }
-
-    /** What the provider gets to build nested codec chains. Default: {@code Zarr.defaults()}'s. */
-    protected ProviderContext context() {
-        return Zarr.defaults().providerContext();
+@API(status = EXPERIMENTAL, since = "0.1")
+public abstract class BytesToBytesCodecContract extends CodecContract<BytesToBytesCodec, ByteBuffer, ByteBuffer> {
+    /** For a plugin's test. */
+    protected BytesToBytesCodecContract() {
+        super(BytesToBytesCodec.class, "bytes→bytes", false);
     }
 
     /**
@@ -103,23 +80,30 @@ public abstract class BytesToBytesCodecContract {
         return false;
     }
 
-    private CaseMatrix matrix() {
-        if (matrix == null) {
-            matrix = CaseMatrix.build(provider(), context(), configurations(), dataTypes(), this::shapes,
-                    BytesToBytesCodec.class, "bytes→bytes", c -> {
-                        codec(c).encodedSize(EncodedSize.fixed(c.decodedBytes()));
-                        codec(c).encode(c.array().bytes());
-                    }, c -> roundTrip(c).isEmpty());
-        }
-        return matrix;
+    @Override
+    final void probe(Case c) {
+        codec(c).encodedSize(EncodedSize.fixed(c.decodedBytes()));
+        codec(c).encode(c.array().bytes());
     }
 
-    private static BytesToBytesCodec codec(Case c) {
-        return (BytesToBytesCodec) c.codec();
+    @Override
+    final ByteBuffer sample(Case c) {
+        return c.array().bytes();
+    }
+
+    @Override
+    final ByteBuffer encode(BytesToBytesCodec codec, ByteBuffer x, Case c) {
+        return codec.encode(x.duplicate());
+    }
+
+    @Override
+    final ByteBuffer decode(BytesToBytesCodec codec, ByteBuffer encoded, Case c) {
+        return codec.decode(Buffers.copy(encoded), EncodedSize.fixed(c.decodedBytes()));
     }
 
     /** Empty when decode(encode(x)) is x with the decoded size known and unknown; otherwise why not. */
-    private static String roundTrip(Case c) {
+    @Override
+    final String roundTrip(Case c) {
         ByteBuffer x = c.array().bytes();
         ByteBuffer encoded = codec(c).encode(x.duplicate());
         if (encoded == null) {
@@ -134,10 +118,6 @@ public abstract class BytesToBytesCodecContract {
             return "decode(encode(x), unbounded()) is not x: " + d;
         }
         return "";
-    }
-
-    private ByteBuffer encode(Case c) {
-        return codec(c).encode(c.array().bytes());
     }
 
     /**
@@ -155,25 +135,7 @@ public abstract class BytesToBytesCodecContract {
     @Test
     @DisplayName("BB01 decode(encode(x)) is x byte for byte (spec: core.rst 'Codecs', 'Decoding procedure')")
     public void required_BB01_roundTrip() {
-        CaseMatrix m = matrix();
-        Failures f = new Failures("BB01", "decode(encode(x)) is x");
-        Contracts.summary("BB01", provider().name(), m);
-        for (CaseMatrix.Problem p : m.problems()) {
-            f.fail(p.label(), p.message(), p.cause());
-        }
-        if (m.accepted().isEmpty() && m.problems().isEmpty()) {
-            f.fail(provider().name(), "accepted no case: all " + m.refused() + " configuration × data type × shape"
-                    + " cases were refused with InvalidMetadataException", null);
-        }
-        for (Case c : m.accepted()) {
-            f.check(c.label(), () -> {
-                String why = roundTrip(c);
-                if (!why.isEmpty()) {
-                    throw Failures.violation(why);
-                }
-            });
-        }
-        f.finish();
+        roundTripRule("BB01");
     }
 
     /**
@@ -191,39 +153,8 @@ public abstract class BytesToBytesCodecContract {
     @Test
     @DisplayName("BB02 any input buffer works and is left unchanged (spec: core.rst 'Codecs'; SPI Codec)")
     public void required_BB02_anyInputBuffer() {
-        Failures f = new Failures("BB02", "any input buffer works and is left unchanged");
-        for (Case c : matrix().roundTripping()) {
-            f.check(c.label(), () -> {
-                ByteBuffer x = c.array().bytes();
-                EncodedSize n = EncodedSize.fixed(c.decodedBytes());
-                for (Buffers.Variant<ByteBuffer> v : Buffers.variants(x)) {
-                    Buffers.Snapshot before = Buffers.Snapshot.of(v.value());
-                    ByteBuffer encoded = codec(c).encode(v.value());
-                    expectUnchanged("encode", v, before);
-                    String d = Buffers.difference(x, codec(c).decode(encoded, n));
-                    if (!d.isEmpty()) {
-                        throw Failures.violation("encoding " + v.name() + " does not round-trip: " + d);
-                    }
-                }
-                ByteBuffer encoded = encode(c);
-                for (Buffers.Variant<ByteBuffer> v : Buffers.variants(encoded)) {
-                    Buffers.Snapshot before = Buffers.Snapshot.of(v.value());
-                    String d = Buffers.difference(x, codec(c).decode(v.value(), n));
-                    if (!d.isEmpty()) {
-                        throw Failures.violation("decoding " + v.name() + " does not give x: " + d);
-                    }
-                    expectUnchanged("decode", v, before);
-                }
-            });
-        }
-        f.finish();
-    }
-
-    private static void expectUnchanged(String operation, Buffers.Variant<ByteBuffer> v, Buffers.Snapshot before) {
-        String change = before.changes(v.value());
-        if (!change.isEmpty()) {
-            throw Failures.violation(operation + " modified its input, " + v.name() + ": " + change);
-        }
+        anyInputRule("BB02", "any input buffer works and is left unchanged", (k, x, c) -> k.encode(x),
+                (k, encoded, c) -> k.decode(encoded, EncodedSize.fixed(c.decodedBytes())));
     }
 
     /**
@@ -240,23 +171,19 @@ public abstract class BytesToBytesCodecContract {
     @Test
     @DisplayName("BB03 the declared encoded size holds (spec: core.rst 'Codecs', compute_encoded_size)")
     public void required_BB03_encodedSizeHonoured() {
-        Failures f = new Failures("BB03", "the declared encoded size holds");
-        for (Case c : matrix().roundTripping()) {
-            f.check(c.label(), () -> {
-                long n = c.decodedBytes();
-                long actual = encode(c).remaining();
-                for (EncodedSize d : List.of(EncodedSize.fixed(n), EncodedSize.bounded(n),
-                        EncodedSize.bounded(2 * n + 64), EncodedSize.unbounded())) {
-                    EncodedSize declared = codec(c).encodedSize(d);
-                    String why = Contracts.sizeViolation(declared, actual);
-                    if (!why.isEmpty()) {
-                        throw Failures.violation("encodedSize(" + d + ") is " + declared + ", but encode produced "
-                                + actual + " bytes: " + why);
-                    }
+        eachCase("BB03", "the declared encoded size holds", c -> {
+            long n = c.decodedBytes();
+            long actual = encode(c).remaining();
+            for (EncodedSize d : List.of(EncodedSize.fixed(n), EncodedSize.bounded(n),
+                    EncodedSize.bounded(2 * n + 64), EncodedSize.unbounded())) {
+                EncodedSize declared = codec(c).encodedSize(d);
+                String why = Contracts.sizeViolation(declared, actual);
+                if (!why.isEmpty()) {
+                    throw Failures.violation("encodedSize(" + d + ") is " + declared + ", but encode produced "
+                            + actual + " bytes: " + why);
                 }
-            });
-        }
-        f.finish();
+            }
+        });
     }
 
     /**
@@ -275,37 +202,7 @@ public abstract class BytesToBytesCodecContract {
     @Test
     @DisplayName("BB04 the configuration survives toJson → create (spec: core.rst 'codecs' metadata)")
     public void required_BB04_configurationRoundTrip() {
-        Failures f = new Failures("BB04", "the configuration survives toJson → create");
-        Contracts.configurationRoundTrip(f, provider(), context(), matrix(), new Contracts.Behaviour() {
-            @Override
-            public boolean sameTwice(Codec codec, Case c) {
-                BytesToBytesCodec b = (BytesToBytesCodec) codec;
-                return Buffers.same(b.encode(c.array().bytes()), b.encode(c.array().bytes()));
-            }
-
-            @Override
-            public void compare(Codec original, Codec recreated, Case c, boolean compareEncodings) {
-                BytesToBytesCodec a = (BytesToBytesCodec) original;
-                BytesToBytesCodec b = (BytesToBytesCodec) recreated;
-                ByteBuffer x = c.array().bytes();
-                EncodedSize n = EncodedSize.fixed(c.decodedBytes());
-                ByteBuffer fromA = a.encode(x.duplicate());
-                ByteBuffer fromB = b.encode(x.duplicate());
-                String d = compareEncodings ? Buffers.difference(fromA, fromB) : "";
-                if (!d.isEmpty()) {
-                    throw Failures.violation("it encodes other bytes (" + d + ")");
-                }
-                d = Buffers.difference(x, b.decode(Buffers.copy(fromA), n));
-                if (!d.isEmpty()) {
-                    throw Failures.violation("it does not decode the original's encoding: " + d);
-                }
-                d = Buffers.difference(x, a.decode(Buffers.copy(fromB), n));
-                if (!d.isEmpty()) {
-                    throw Failures.violation("the original does not decode its encoding: " + d);
-                }
-            }
-        });
-        f.finish();
+        configurationRoundTripRule("BB04");
     }
 
     /**
@@ -321,27 +218,7 @@ public abstract class BytesToBytesCodecContract {
     @Test
     @DisplayName("BB05 encoding is deterministic (spec: core.rst 'Encoding procedure')")
     public void required_BB05_deterministic() {
-        Failures f = new Failures("BB05", "encoding is deterministic");
-        CaseMatrix m = matrix();
-        for (Case c : m.roundTripping()) {
-            f.check(c.label(), () -> {
-                ByteBuffer first = encode(c);
-                String d = Buffers.difference(first, encode(c));
-                if (!d.isEmpty()) {
-                    throw Failures.violation("encoding twice gave different bytes: " + d);
-                }
-                Optional<ObjectNode> configuration = Contracts.configurationOf(m, c.codec());
-                if (configuration.isPresent()) {
-                    BytesToBytesCodec other = (BytesToBytesCodec) CaseMatrix.create(provider(), context(),
-                            configuration.get());
-                    d = Buffers.difference(first, other.encode(c.array().bytes()));
-                    if (!d.isEmpty()) {
-                        throw Failures.violation("another instance of the same configuration encodes other bytes: " + d);
-                    }
-                }
-            });
-        }
-        f.finish();
+        deterministicRule("BB05");
     }
 
     /**
@@ -360,38 +237,27 @@ public abstract class BytesToBytesCodecContract {
     @Test
     @DisplayName("BB06 decode enforces the decoded size (spec: core.rst 'Decoding procedure')")
     public void required_BB06_decodedSizeEnforced() {
-        Failures f = new Failures("BB06", "decode enforces the decoded size");
-        for (Case c : matrix().roundTripping()) {
-            f.check(c.label(), () -> {
-                long n = c.decodedBytes();
-                ByteBuffer encoded = encode(c);
-                List<EncodedSize> wrong = new ArrayList<>(List.of(EncodedSize.fixed(n + 1)));
-                if (n > 0) {
-                    wrong.add(EncodedSize.fixed(n - 1));
-                    wrong.add(EncodedSize.bounded(n - 1));
-                }
-                for (EncodedSize size : wrong) {
-                    try {
-                        ByteBuffer out = codec(c).decode(Buffers.copy(encoded), size);
-                        throw Failures.violation("decode with " + size + " returned " + (out == null ? "null"
-                                : out.remaining() + " bytes") + " instead of throwing CorruptDataException");
-                    } catch (CorruptDataException expected) {
-                        // the rule
-                    } catch (Failures.Violation v) {
-                        throw v;
-                    } catch (Throwable t) {
-                        throw Failures.violation("decode with " + size + " threw " + Failures.describe(t)
-                                + ", not CorruptDataException");
-                    }
-                }
-                String d = Buffers.difference(c.array().bytes(),
-                        codec(c).decode(Buffers.copy(encoded), EncodedSize.bounded(n)));
-                if (!d.isEmpty()) {
-                    throw Failures.violation("decode with bounded(" + n + ") is not x: " + d);
-                }
-            });
-        }
-        f.finish();
+        eachCase("BB06", "decode enforces the decoded size", c -> {
+            long n = c.decodedBytes();
+            ByteBuffer encoded = encode(c);
+            List<EncodedSize> wrong = new ArrayList<>(List.of(EncodedSize.fixed(n + 1)));
+            if (n > 0) {
+                wrong.add(EncodedSize.fixed(n - 1));
+                wrong.add(EncodedSize.bounded(n - 1));
+            }
+            for (EncodedSize size : wrong) {
+                expectCorruptData("decode with " + size, () -> {
+                    ByteBuffer out = codec(c).decode(Buffers.copy(encoded), size);
+                    return "decode with " + size + " returned " + (out == null ? "null" : out.remaining() + " bytes")
+                            + " instead of throwing CorruptDataException";
+                });
+            }
+            String d = Buffers.difference(c.array().bytes(),
+                    codec(c).decode(Buffers.copy(encoded), EncodedSize.bounded(n)));
+            if (!d.isEmpty()) {
+                throw Failures.violation("decode with bounded(" + n + ") is not x: " + d);
+            }
+        });
     }
 
     /**
@@ -411,42 +277,36 @@ public abstract class BytesToBytesCodecContract {
     @Test
     @DisplayName("BB07 truncated input is rejected with a ZarrException (spec: core.rst 'Decoding procedure')")
     public void required_BB07_truncatedInputRejected() {
-        Failures f = new Failures("BB07", "truncated input is rejected with a ZarrException");
-        for (Case c : matrix().roundTripping()) {
-            f.check(c.label(), () -> {
-                ByteBuffer x = c.array().bytes();
-                ByteBuffer encoded = encode(c);
-                int length = encoded.remaining();
-                for (int k : Damage.truncationLengths(length, c.heavy(), c.seed())) {
-                    expectRejectedOrOriginal(c, x, Buffers.prefix(encoded, k), "the first " + k + " of " + length
-                            + " bytes", true);
-                }
-            });
-        }
-        f.finish();
+        eachCase("BB07", "truncated input is rejected with a ZarrException",
+                c -> expectRejectedOrOriginal(c, Damage.truncations(encode(c), c.heavy(), c.seed()), true));
     }
 
-    private void expectRejectedOrOriginal(Case c, ByteBuffer x, ByteBuffer input, String what, boolean exact) {
-        ByteBuffer out;
-        try {
-            out = codec(c).decode(input, EncodedSize.fixed(c.decodedBytes()));
-        } catch (ZarrException expected) {
-            return;
-        } catch (Throwable t) {
-            throw new Failures.Violation("decoding " + what + " threw " + Failures.describe(t)
-                    + "; damaged input must be rejected with a ZarrException (CorruptDataException)");
-        }
-        if (out == null) {
-            throw Failures.violation("decoding " + what + " returned null");
-        }
-        if (exact) {
-            String d = Buffers.difference(x, out);
-            if (!d.isEmpty()) {
-                throw Failures.violation("decoding " + what + " returned other bytes instead of failing: " + d);
+    /** Decoding each damaged input throws a ZarrException or gives x ({@code exact}) or as many bytes as x. */
+    private void expectRejectedOrOriginal(Case c, List<Damage.Damaged> inputs, boolean exact) {
+        ByteBuffer x = c.array().bytes();
+        for (Damage.Damaged damaged : inputs) {
+            ByteBuffer out;
+            try {
+                out = codec(c).decode(damaged.bytes(), EncodedSize.fixed(c.decodedBytes()));
+            } catch (ZarrException expected) {
+                continue;
+            } catch (Throwable t) {
+                throw new Failures.Violation("decoding " + damaged.description() + " threw " + Failures.describe(t)
+                        + "; damaged input must be rejected with a ZarrException (CorruptDataException)");
             }
-        } else if (out.remaining() != c.decodedBytes()) {
-            throw Failures.violation("decoding " + what + " returned " + out.remaining() + " bytes, not the "
-                    + c.decodedBytes() + " it was told to expect");
+            if (out == null) {
+                throw Failures.violation("decoding " + damaged.description() + " returned null");
+            }
+            if (exact) {
+                String d = Buffers.difference(x, out);
+                if (!d.isEmpty()) {
+                    throw Failures.violation("decoding " + damaged.description()
+                            + " returned other bytes instead of failing: " + d);
+                }
+            } else if (out.remaining() != c.decodedBytes()) {
+                throw Failures.violation("decoding " + damaged.description() + " returned " + out.remaining()
+                        + " bytes, not the " + c.decodedBytes() + " it was told to expect");
+            }
         }
     }
 
@@ -466,16 +326,8 @@ public abstract class BytesToBytesCodecContract {
     @Test
     @DisplayName("BB08 corrupted input fails cleanly (spec: core.rst 'Decoding procedure')")
     public void required_BB08_corruptInputFailsCleanly() {
-        Failures f = new Failures("BB08", "corrupted input fails cleanly");
-        for (Case c : matrix().roundTripping()) {
-            f.check(c.label(), () -> {
-                ByteBuffer x = c.array().bytes();
-                for (Damage.Damaged d : Damage.corruptions(encode(c), c.heavy(), c.seed())) {
-                    expectRejectedOrOriginal(c, x, d.bytes(), "an encoding with " + d.description(), false);
-                }
-            });
-        }
-        f.finish();
+        eachCase("BB08", "corrupted input fails cleanly",
+                c -> expectRejectedOrOriginal(c, Damage.corruptions(encode(c), c.heavy(), c.seed()), false));
     }
 
     /**
@@ -492,27 +344,7 @@ public abstract class BytesToBytesCodecContract {
     @Test
     @DisplayName("BB09 one instance is safe to share between threads (DESIGN.md 'The SPI')")
     public void required_BB09_threadSafe() {
-        Failures f = new Failures("BB09", "one instance is safe to share between threads");
-        List<Case> cases = matrix().roundTripping().stream().filter(c -> !c.heavy()).toList();
-        List<Object[]> work = new ArrayList<>();
-        for (Case c : cases) {
-            work.add(new Object[] {c, c.array().bytes(), encode(c)});
-        }
-        Concurrency.hammer(work, w -> ((Case) w[0]).label(), w -> {
-            Case c = (Case) w[0];
-            ByteBuffer x = (ByteBuffer) w[1];
-            ByteBuffer expected = (ByteBuffer) w[2];
-            EncodedSize n = EncodedSize.fixed(c.decodedBytes());
-            String d = Buffers.difference(x, codec(c).decode(codec(c).encode(x.duplicate()), n));
-            if (!d.isEmpty()) {
-                throw Failures.violation("concurrent decode(encode(x)) is not x: " + d);
-            }
-            d = Buffers.difference(x, codec(c).decode(Buffers.copy(expected), n));
-            if (!d.isEmpty()) {
-                throw Failures.violation("concurrent decode of a known encoding is not x: " + d);
-            }
-        }, f);
-        f.finish();
+        threadSafeRule("BB09");
     }
 
     /**
@@ -530,55 +362,42 @@ public abstract class BytesToBytesCodecContract {
     @DisplayName("BB10 agrees with the kit's reference for its name (spec: the codec's own document)")
     public Stream<DynamicTest> required_BB10_matchesReference() {
         Optional<References.BytesToBytes> reference = References.bytesToBytes(provider().name());
-        if (reference.isEmpty()) {
-            Contracts.nothingToCheck("BB10", provider().name(), "the kit has no reference for this name");
-            return Stream.empty();
-        }
-        References.BytesToBytes ref = reference.get();
-        return Stream.of(DynamicTest.dynamicTest("BB10 " + provider().name() + " agrees with " + ref.source(), () -> {
-            Failures f = new Failures("BB10", "agrees with " + ref.source());
-            for (Case c : matrix().roundTripping()) {
-                if (c.heavy()) {
-                    continue;
+        return ifReference("BB10", reference, lightCases(), c -> {
+            References.BytesToBytes ref = reference.orElseThrow();
+            ObjectNode configuration = c.codec().configuration();
+            ByteBuffer x = c.array().bytes();
+            ByteBuffer encoded = encode(c);
+            if (ref.exact()) {
+                String d = Buffers.difference(ref.encode(configuration, x.duplicate()), encoded);
+                if (!d.isEmpty()) {
+                    throw Failures.violation("encode differs from the reference encoding: " + d);
                 }
-                f.check(c.label(), () -> {
-                    ObjectNode configuration = c.codec().configuration();
-                    ByteBuffer x = c.array().bytes();
-                    ByteBuffer encoded = encode(c);
-                    if (ref.exact()) {
-                        String d = Buffers.difference(ref.encode(configuration, x.duplicate()), encoded);
-                        if (!d.isEmpty()) {
-                            throw Failures.violation("encode differs from the reference encoding: " + d);
-                        }
-                    }
-                    ByteBuffer read;
-                    try {
-                        read = ref.decode(configuration, encoded);
-                    } catch (RuntimeException e) {
-                        throw Failures.violation("the reference cannot decode this codec's encoding: "
-                                + Failures.describe(e));
-                    }
-                    String d = Buffers.difference(x, read);
-                    if (!d.isEmpty()) {
-                        throw Failures.violation("the reference decodes this codec's encoding to other bytes: " + d);
-                    }
-                    d = Buffers.difference(x, codec(c).decode(ref.encode(configuration, x.duplicate()),
-                            EncodedSize.fixed(c.decodedBytes())));
-                    if (!d.isEmpty()) {
-                        throw Failures.violation("decoding the reference's encoding does not give x: " + d);
-                    }
-                });
             }
-            f.finish();
-        }));
+            ByteBuffer read;
+            try {
+                read = ref.decode(configuration, encoded);
+            } catch (RuntimeException e) {
+                throw Failures.violation("the reference cannot decode this codec's encoding: " + Failures.describe(e));
+            }
+            String d = Buffers.difference(x, read);
+            if (!d.isEmpty()) {
+                throw Failures.violation("the reference decodes this codec's encoding to other bytes: " + d);
+            }
+            d = Buffers.difference(x, codec(c).decode(ref.encode(configuration, x.duplicate()),
+                    EncodedSize.fixed(c.decodedBytes())));
+            if (!d.isEmpty()) {
+                throw Failures.violation("decoding the reference's encoding does not give x: " + d);
+            }
+        });
     }
 
     /**
-     * BB11 (optional, claimed by {@code supportsPartialDecode()}): the partial decoder returns the
-     * same bytes as a full decode for whole, open-ended, suffix and random ranges, and reports the
-     * decoded size when it gives one.
+     * BB11 (optional, claimed by a present {@code partialDecoder(...)}): the partial decoder of a
+     * stored value returns the same bytes as a full decode for whole, open-ended, suffix and
+     * random ranges, and reports the decoded size when it gives one.
      *
-     * <p>Spec: core.rst "Codecs" ({@code partial_decode}).
+     * <p>Spec: core.rst "Codecs" ({@code partial_decode}); the SPI's
+     * {@code BytesToBytesCodec.partialDecoder}.
      *
      * <p>If this fails, check: range arithmetic (suffix ranges, ranges that end at the end);
      * block boundaries; the size reported by the returned source.
@@ -586,41 +405,42 @@ public abstract class BytesToBytesCodecContract {
     @TestFactory
     @DisplayName("BB11 partial decode equals full decode (spec: core.rst 'Codecs', partial_decode)")
     public Stream<DynamicTest> optional_BB11_partialDecode() {
-        List<Case> claimed = matrix().roundTripping().stream().filter(c -> codec(c).supportsPartialDecode()).toList();
-        if (claimed.isEmpty()) {
-            Contracts.notClaimed("BB11", provider().name(), "supportsPartialDecode() is false");
-            return Stream.empty();
-        }
-        return Stream.of(DynamicTest.dynamicTest("BB11 " + provider().name() + " partial decode", () -> {
-            Failures f = new Failures("BB11", "partial decode equals full decode");
-            for (Case c : claimed) {
-                f.check(c.label(), () -> {
+        return ifClaimed("BB11", "partial decode equals full decode", "partial decode",
+                c -> partialDecoder(c, ByteSource.of(encode(c))).isPresent(), "partialDecoder(...) is empty", c -> {
                     ByteBuffer x = c.array().bytes();
                     int n = x.remaining();
-                    ByteSource source = codec(c).partialDecoder(ByteSource.of(encode(c)), EncodedSize.fixed(n));
+                    ByteSource source = partialDecoder(c, ByteSource.of(encode(c))).orElseThrow();
                     if (source.size().isPresent() && source.size().getAsLong() != n) {
                         throw Failures.violation("the partial decoder reports size " + source.size().getAsLong()
                                 + ", expected " + n);
                     }
-                    SplittableRandom random = new SplittableRandom(c.seed());
-                    List<ByteRange> ranges = new ArrayList<>(List.of(ByteRange.all(), ByteRange.from(n / 3),
-                            ByteRange.suffix(n / 2), ByteRange.of(0, 0), ByteRange.from(n)));
-                    for (int i = 0; i < (c.heavy() ? 3 : 8); i++) {
-                        int start = random.nextInt(n + 1);
-                        ranges.add(ByteRange.of(start, random.nextInt(n - start + 1)));
-                    }
-                    for (ByteRange r : ranges) {
+                    for (ByteRange r : ranges(n, c.heavy() ? 3 : 8, c.seed())) {
                         long[] se = r.resolve(n);
                         ByteBuffer expected = x.duplicate().position((int) se[0]).limit((int) se[1]);
-                        String d = Buffers.difference(expected, source.read(r));
+                        ByteBuffer read = source.read(r).orElseThrow(() -> Failures.violation("range " + r
+                                + ": the partial decoder answered that the stored value is absent"));
+                        String d = Buffers.difference(expected, read);
                         if (!d.isEmpty()) {
                             throw Failures.violation("range " + r + ": " + d);
                         }
                     }
                 });
-            }
-            f.finish();
-        }));
+    }
+
+    private Optional<ByteSource> partialDecoder(Case c, ByteSource input) {
+        return codec(c).partialDecoder(input, EncodedSize.fixed(c.decodedBytes()));
+    }
+
+    /** The whole value, from a third, the second half, empty ones, and {@code random} random ranges. */
+    private static List<ByteRange> ranges(int n, int random, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        List<ByteRange> ranges = new ArrayList<>(List.of(ByteRange.all(), ByteRange.from(n / 3),
+                ByteRange.suffix(n / 2), ByteRange.of(0, 0), ByteRange.from(n)));
+        for (int i = 0; i < random; i++) {
+            int start = r.nextInt(n + 1);
+            ranges.add(ByteRange.of(start, r.nextInt(n - start + 1)));
+        }
+        return ranges;
     }
 
     /**
@@ -636,23 +456,9 @@ public abstract class BytesToBytesCodecContract {
     @TestFactory
     @DisplayName("BB12 corruption is detected (spec: the codec's checksum, e.g. codecs-crc32c.rst)")
     public Stream<DynamicTest> optional_BB12_corruptionDetected() {
-        List<Case> claimed = matrix().roundTripping().stream().filter(c -> detectsCorruption(codec(c))).toList();
-        if (claimed.isEmpty()) {
-            Contracts.notClaimed("BB12", provider().name(), "detectsCorruption is false");
-            return Stream.empty();
-        }
-        return Stream.of(DynamicTest.dynamicTest("BB12 " + provider().name() + " detects corruption", () -> {
-            Failures f = new Failures("BB12", "corruption is detected");
-            for (Case c : claimed) {
-                f.check(c.label(), () -> {
-                    ByteBuffer x = c.array().bytes();
-                    for (Damage.Damaged d : Damage.corruptions(encode(c), c.heavy(), c.seed())) {
-                        expectRejectedOrOriginal(c, x, d.bytes(), "an encoding with " + d.description(), true);
-                    }
-                });
-            }
-            f.finish();
-        }));
+        return ifClaimed("BB12", "corruption is detected", "detects corruption", c -> detectsCorruption(codec(c)),
+                "detectsCorruption is false",
+                c -> expectRejectedOrOriginal(c, Damage.corruptions(encode(c), c.heavy(), c.seed()), true));
     }
 
     /**
@@ -672,69 +478,58 @@ public abstract class BytesToBytesCodecContract {
     @Test
     @DisplayName("BB13 decodeInto fills exactly the destination (SPI BytesToBytesCodec.decodeInto)")
     public void required_BB13_decodeIntoFillsDestination() {
-        Failures f = new Failures("BB13", "decodeInto fills exactly the destination");
-        for (Case c : matrix().roundTripping()) {
-            f.check(c.label(), () -> {
-                ByteBuffer x = c.array().bytes();
-                int n = x.remaining();
-                ByteBuffer encoded = encode(c);
-                Buffers.Snapshot input = Buffers.Snapshot.of(encoded);
-                int before = 5;
-                int after = 3;
-                int total = 1 + before + n + after;
-                List<Buffers.Variant<ByteBuffer>> windows = List.of(
-                        new Buffers.Variant<>("a heap window at array offset 1",
-                                ByteBuffer.wrap(new byte[total]).slice(1, total - 1)),
-                        new Buffers.Variant<>("a direct window", ByteBuffer.allocateDirect(total - 1)));
-                for (Buffers.Variant<ByteBuffer> w : windows) {
-                    ByteBuffer whole = w.value();
-                    for (int i = 0; i < whole.capacity(); i++) {
-                        whole.put(i, SENTINEL);
-                    }
-                    ByteBuffer dst = whole.duplicate().position(before).limit(before + n);
-                    codec(c).decodeInto(encoded, dst);
-                    expectUnchanged("decodeInto", new Buffers.Variant<>("the encoded input", encoded), input);
-                    if (dst.position() != before || dst.limit() != before + n) {
-                        throw Failures.violation("decodeInto into " + w.name() + " moved its position/limit from "
-                                + before + "/" + (before + n) + " to " + dst.position() + "/" + dst.limit());
-                    }
-                    String d = Buffers.difference(x, whole.duplicate().position(before).limit(before + n));
-                    if (!d.isEmpty()) {
-                        throw Failures.violation("decodeInto into " + w.name() + " did not write x: " + d);
-                    }
-                    for (int i = 0; i < whole.capacity(); i++) {
-                        if ((i < before || i >= before + n) && whole.get(i) != SENTINEL) {
-                            throw Failures.violation("decodeInto into " + w.name() + " of " + n + " bytes at "
-                                    + before + " wrote byte " + i + ", outside the destination's position to limit");
-                        }
+        eachCase("BB13", "decodeInto fills exactly the destination", c -> {
+            ByteBuffer x = c.array().bytes();
+            int n = x.remaining();
+            ByteBuffer encoded = encode(c);
+            Buffers.Snapshot input = Buffers.Snapshot.of(encoded);
+            int before = 5;
+            int after = 3;
+            int total = 1 + before + n + after;
+            List<Buffers.Variant<ByteBuffer>> windows = List.of(
+                    new Buffers.Variant<>("a heap window at array offset 1",
+                            ByteBuffer.wrap(new byte[total]).slice(1, total - 1)),
+                    new Buffers.Variant<>("a direct window", ByteBuffer.allocateDirect(total - 1)));
+            for (Buffers.Variant<ByteBuffer> w : windows) {
+                ByteBuffer whole = w.value();
+                for (int i = 0; i < whole.capacity(); i++) {
+                    whole.put(i, SENTINEL);
+                }
+                ByteBuffer dst = whole.duplicate().position(before).limit(before + n);
+                codec(c).decodeInto(encoded, dst);
+                expectUnchanged("decodeInto", new Buffers.Variant<>("the encoded input", encoded), input);
+                if (dst.position() != before || dst.limit() != before + n) {
+                    throw Failures.violation("decodeInto into " + w.name() + " moved its position/limit from "
+                            + before + "/" + (before + n) + " to " + dst.position() + "/" + dst.limit());
+                }
+                String d = Buffers.difference(x, whole.duplicate().position(before).limit(before + n));
+                if (!d.isEmpty()) {
+                    throw Failures.violation("decodeInto into " + w.name() + " did not write x: " + d);
+                }
+                for (int i = 0; i < whole.capacity(); i++) {
+                    if ((i < before || i >= before + n) && whole.get(i) != SENTINEL) {
+                        throw Failures.violation("decodeInto into " + w.name() + " of " + n + " bytes at "
+                                + before + " wrote byte " + i + ", outside the destination's position to limit");
                     }
                 }
-                for (int size : n > 0 ? new int[] {n - 1, n + 1} : new int[] {n + 1}) {
-                    try {
-                        codec(c).decodeInto(Buffers.copy(encoded), ByteBuffer.allocate(size));
-                        throw Failures.violation("decodeInto a destination of " + size + " bytes (decoded size " + n
-                                + ") did not throw CorruptDataException");
-                    } catch (CorruptDataException expected) {
-                        // the rule
-                    } catch (Failures.Violation v) {
-                        throw v;
-                    } catch (Throwable t) {
-                        throw Failures.violation("decodeInto a destination of " + size + " bytes (decoded size " + n
-                                + ") threw " + Failures.describe(t) + ", not CorruptDataException");
-                    }
-                }
-            });
-        }
-        f.finish();
+            }
+            for (int size : n > 0 ? new int[] {n - 1, n + 1} : new int[] {n + 1}) {
+                String call = "decodeInto a destination of " + size + " bytes (decoded size " + n + ")";
+                expectCorruptData(call, () -> {
+                    codec(c).decodeInto(Buffers.copy(encoded), ByteBuffer.allocate(size));
+                    return call + " did not throw CorruptDataException";
+                });
+            }
+        });
     }
 
     /**
-     * BB14: {@code encode(decoded, allocate)}, with heap and direct memory lent (larger than asked,
+     * BB14: {@code encode(decoded, lender)}, with heap and direct memory lent (larger than asked,
      * full of old bytes), returns an encoding that decodes to the input; it shares no memory with
      * the input (overwriting the input afterwards leaves it unchanged), and the input is left
      * unchanged.
      *
-     * <p>Spec: the SPI's {@code BytesToBytesCodec.encode(ByteBuffer, IntFunction)} (a write encodes
+     * <p>Spec: the SPI's {@code BytesToBytesCodec.encode(ByteBuffer, BufferLender)} (a write encodes
      * into memory it reuses).
      *
      * <p>If this fails, check: the lent buffer returned with its own limit instead of the encoded
@@ -742,37 +537,33 @@ public abstract class BytesToBytesCodecContract {
      * buffer's base address where its position was meant.
      */
     @Test
-    @DisplayName("BB14 encode into lent memory round-trips (SPI BytesToBytesCodec.encode with allocate)")
+    @DisplayName("BB14 encode into lent memory round-trips (SPI BytesToBytesCodec.encode with a BufferLender)")
     public void required_BB14_encodeIntoLentMemory() {
-        Failures f = new Failures("BB14", "encode into lent memory round-trips");
-        for (Case c : matrix().roundTripping()) {
-            f.check(c.label(), () -> {
-                ByteBuffer x = c.array().bytes();
-                for (boolean direct : new boolean[] {false, true}) {
-                    String kind = direct ? "direct" : "heap";
-                    ByteBuffer input = Buffers.copy(x);
-                    Buffers.Snapshot before = Buffers.Snapshot.of(input);
-                    ByteBuffer result = codec(c).encode(input, Buffers.lender(direct, SENTINEL));
-                    expectUnchanged("encode with " + kind + " memory lent", new Buffers.Variant<>("the input", input),
-                            before);
-                    ByteBuffer kept = Buffers.copy(result);
-                    String d = Buffers.difference(x, codec(c).decode(Buffers.copy(result),
-                            EncodedSize.fixed(c.decodedBytes())));
-                    if (!d.isEmpty()) {
-                        throw Failures.violation("encode with " + kind + " memory lent does not decode to x: " + d);
-                    }
-                    for (int i = input.position(); i < input.limit(); i++) {
-                        input.put(i, (byte) ~input.get(i));
-                    }
-                    d = Buffers.difference(kept, result);
-                    if (!d.isEmpty()) {
-                        throw Failures.violation("the result of encode with " + kind
-                                + " memory lent changed when its input was overwritten (it shares the input's memory): " + d);
-                    }
+        eachCase("BB14", "encode into lent memory round-trips", c -> {
+            ByteBuffer x = c.array().bytes();
+            for (boolean direct : new boolean[] {false, true}) {
+                String kind = direct ? "direct" : "heap";
+                ByteBuffer input = Buffers.copy(x);
+                Buffers.Snapshot before = Buffers.Snapshot.of(input);
+                ByteBuffer result = codec(c).encode(input, Buffers.lender(direct, SENTINEL));
+                expectUnchanged("encode with " + kind + " memory lent", new Buffers.Variant<>("the input", input),
+                        before);
+                ByteBuffer kept = Buffers.copy(result);
+                String d = Buffers.difference(x, codec(c).decode(Buffers.copy(result),
+                        EncodedSize.fixed(c.decodedBytes())));
+                if (!d.isEmpty()) {
+                    throw Failures.violation("encode with " + kind + " memory lent does not decode to x: " + d);
                 }
-            });
-        }
-        f.finish();
+                for (int i = input.position(); i < input.limit(); i++) {
+                    input.put(i, (byte) ~input.get(i));
+                }
+                d = Buffers.difference(kept, result);
+                if (!d.isEmpty()) {
+                    throw Failures.violation("the result of encode with " + kind
+                            + " memory lent changed when its input was overwritten (it shares the input's memory): " + d);
+                }
+            }
+        });
     }
 
     /**
@@ -791,23 +582,44 @@ public abstract class BytesToBytesCodecContract {
     @Test
     @DisplayName("BB15 decodedSize of an encoding holds for it (SPI BytesToBytesCodec.decodedSize)")
     public void required_BB15_decodedSizeHolds() {
-        Failures f = new Failures("BB15", "decodedSize of an encoding holds for it");
-        for (Case c : matrix().roundTripping()) {
-            f.check(c.label(), () -> {
-                long n = c.decodedBytes();
-                for (Buffers.Variant<ByteBuffer> v : Buffers.variants(encode(c))) {
-                    Buffers.Snapshot before = Buffers.Snapshot.of(v.value());
-                    EncodedSize said = codec(c).decodedSize(v.value());
-                    expectUnchanged("decodedSize", v, before);
-                    String why = Contracts.sizeViolation(said, n);
-                    if (!why.isEmpty()) {
-                        throw Failures.violation("decodedSize of " + v.name() + " is " + said + ", but it decodes to "
-                                + n + " bytes: " + why);
-                    }
+        eachCase("BB15", "decodedSize of an encoding holds for it", c -> {
+            long n = c.decodedBytes();
+            for (Buffers.Variant<ByteBuffer> v : Buffers.variants(encode(c))) {
+                Buffers.Snapshot before = Buffers.Snapshot.of(v.value());
+                EncodedSize said = codec(c).decodedSize(v.value());
+                expectUnchanged("decodedSize", v, before);
+                String why = Contracts.sizeViolation(said, n);
+                if (!why.isEmpty()) {
+                    throw Failures.violation("decodedSize of " + v.name() + " is " + said + ", but it decodes to "
+                            + n + " bytes: " + why);
                 }
-            });
-        }
-        f.finish();
+            }
+        });
+    }
+
+    /**
+     * BB16 (optional, claimed by a present {@code partialDecoder(...)}): the partial decoder of a
+     * value that is not stored (a {@code ByteSource} whose reads return empty) answers absent:
+     * every read of the ranges of BB11 returns empty, and none throws.
+     *
+     * <p>Spec: the SPI's {@code ByteSource} (an absent value is an answer, not an error: the
+     * pipeline reads the fill value).
+     *
+     * <p>If this fails, check: {@code read(...).orElseThrow()} or {@code get()} on what the input
+     * returns; a header or checksum read that treats "absent" as "corrupt".
+     */
+    @TestFactory
+    @DisplayName("BB16 a partial decoder of an absent value answers absent (SPI ByteSource, BytesToBytesCodec.partialDecoder)")
+    public Stream<DynamicTest> optional_BB16_partialDecodeOfAbsentValue() {
+        return ifClaimed("BB16", "a partial decoder of an absent value answers absent", "partial decode of an absent value",
+                c -> partialDecoder(c, ByteSource.of(encode(c))).isPresent(), "partialDecoder(...) is empty", c -> {
+                    ByteSource source = partialDecoder(c, Buffers.ABSENT).orElseThrow(() -> Failures.violation(
+                            "partialDecoder(...) is empty over an absent value but present over a stored one;"
+                                    + " creating it must read nothing"));
+                    for (ByteRange r : ranges((int) c.decodedBytes(), 2, c.seed())) {
+                        ArrayRegions.expectAbsent("read(" + r + ")", () -> source.read(r));
+                    }
+                });
     }
 
     private static final byte SENTINEL = (byte) 0xA5;

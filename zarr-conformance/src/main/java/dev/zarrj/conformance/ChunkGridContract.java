@@ -1,16 +1,20 @@
 package dev.zarrj.conformance;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ExtensionConfig;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.grid.ChunkGrid;
 import dev.zarrj.api.grid.ChunkGridProvider;
 import dev.zarrj.conformance.internal.extension.Extensions;
+import dev.zarrj.conformance.internal.extension.Instances;
 import dev.zarrj.conformance.internal.rules.Rule;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -38,11 +42,15 @@ import org.junit.jupiter.api.TestFactory;
  *
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public abstract class ChunkGridContract {
     private static final String SPEC = " (spec: core.rst 'chunk_grid', chunk-grids-regular-grid.rst)";
 
     /** Coordinates checked one by one per dimension; longer dimensions are checked at chunk edges. */
     private static final long SCAN_LIMIT = 20_000;
+
+    private final Instances<ChunkGrid> grids =
+            new Instances<>(getClass(), "chunk grid", this::provider, this::configurations, ChunkGrid::toJson);
 
     /** The provider under test. */
     protected abstract ChunkGridProvider provider();
@@ -97,36 +105,6 @@ public abstract class ChunkGridContract {
 
     // ---- running the rules ----
 
-    private List<ChunkGrid> grids() {
-        List<ChunkGrid> out = new ArrayList<>();
-        for (ExtensionConfig c : configurations()) {
-            ChunkGrid g = provider().create(c, Extensions.NO_CODECS);
-            if (g == null) {
-                throw Rule.fail(provider().getClass().getName() + " returned null for " + c);
-            }
-            out.add(g);
-        }
-        if (out.isEmpty()) {
-            throw Rule.fail(getClass().getName() + " lists no configurations to test");
-        }
-        return out;
-    }
-
-    private Stream<DynamicTest> perGrid(String id, String statement, java.util.function.Consumer<ChunkGrid> body) {
-        List<ChunkGrid> grids;
-        try {
-            grids = grids();
-        } catch (RuntimeException e) {
-            return Stream.of(DynamicTest.dynamicTest(id + " " + statement,
-                    () -> Rule.check(id, statement, provider().name(), () -> {
-                        throw e;
-                    })));
-        }
-        return grids.stream().map(g -> DynamicTest.dynamicTest(id + " " + g.toJson() + ": " + statement,
-                () -> Rule.check(id, statement, "chunk grid " + g.toJson() + " (" + g.getClass().getName() + ")",
-                        () -> body.accept(g))));
-    }
-
     /** The shapes to check, each validated first. */
     private List<long[]> shapes(ChunkGrid g) {
         List<long[]> out = arrayShapes(g);
@@ -179,7 +157,7 @@ public abstract class ChunkGridContract {
     @TestFactory
     @DisplayName("G01 every array coordinate lies in exactly one chunk" + SPEC)
     public Stream<DynamicTest> required_G01_everyCoordinateInExactlyOneChunk() {
-        return perGrid("G01", "every array coordinate lies in exactly one chunk", g -> {
+        return grids.each("G01", "every array coordinate lies in exactly one chunk", g -> {
             for (long[] shape : shapes(g)) {
                 for (int d = 0; d < shape.length; d++) {
                     long n = g.gridLength(d, shape[d]);
@@ -213,7 +191,7 @@ public abstract class ChunkGridContract {
     @TestFactory
     @DisplayName("G02 chunks tile each dimension without gaps or overlaps" + SPEC)
     public Stream<DynamicTest> required_G02_chunksTileEachDimension() {
-        return perGrid("G02", "chunks tile each dimension without gaps or overlaps", g -> {
+        return grids.each("G02", "chunks tile each dimension without gaps or overlaps", g -> {
             for (long[] shape : shapes(g)) {
                 for (int d = 0; d < shape.length; d++) {
                     String where = "array shape " + Arrays.toString(shape) + ", dimension " + d;
@@ -264,7 +242,7 @@ public abstract class ChunkGridContract {
     @TestFactory
     @DisplayName("G03 grid shape, chunk shape and origin agree per dimension" + SPEC)
     public Stream<DynamicTest> required_G03_gridShapeMatches() {
-        return perGrid("G03", "grid shape, chunk shape and origin agree per dimension", g -> {
+        return grids.each("G03", "grid shape, chunk shape and origin agree per dimension", g -> {
             for (long[] shape : shapes(g)) {
                 long[] gs = g.gridShape(shape);
                 long[] expected = new long[shape.length];
@@ -311,7 +289,7 @@ public abstract class ChunkGridContract {
     @TestFactory
     @DisplayName("G04 0-d arrays have one chunk; zero-length dimensions have none" + SPEC)
     public Stream<DynamicTest> required_G04_zeroDimensionalAndZeroLength() {
-        return perGrid("G04", "0-d arrays have one chunk; zero-length dimensions have none", g -> {
+        return grids.each("G04", "0-d arrays have one chunk; zero-length dimensions have none", g -> {
             if (g.rank() == 0) {
                 g.validate(new long[0]);
                 if (g.gridShape(new long[0]).length != 0 || g.chunkShape(new long[0]).length != 0
@@ -344,7 +322,7 @@ public abstract class ChunkGridContract {
     @TestFactory
     @DisplayName("G05 a shape of another rank is rejected with InvalidMetadataException" + SPEC)
     public Stream<DynamicTest> required_G05_rankMismatchIsRejected() {
-        return perGrid("G05", "a shape of another rank is rejected with InvalidMetadataException", g -> {
+        return grids.each("G05", "a shape of another rank is rejected with InvalidMetadataException", g -> {
             int r = g.rank();
             List<long[]> wrong = new ArrayList<>();
             wrong.add(filled(r + 1, 10));
@@ -424,7 +402,7 @@ public abstract class ChunkGridContract {
     @TestFactory
     @DisplayName("G07 the chunk_grid metadata round trips through the provider" + SPEC)
     public Stream<DynamicTest> required_G07_metadataRoundTrips() {
-        return perGrid("G07", "the chunk_grid metadata round trips through the provider",
+        return grids.each("G07", "the chunk_grid metadata round trips through the provider",
                 g -> Extensions.roundTrip(provider(), g, "/chunk_grid"));
     }
 
@@ -441,10 +419,7 @@ public abstract class ChunkGridContract {
     @Test
     @DisplayName("G08 an unknown configuration field is rejected" + SPEC)
     public void required_G08_unknownConfigurationFieldIsRejected() {
-        Rule.check("G08", "an unknown configuration field is rejected", provider().name(), () -> {
-            for (ExtensionConfig c : configurations()) {
-                Extensions.rejectsUnknownField(provider(), c);
-            }
-        });
+        Rule.check("G08", "an unknown configuration field is rejected", provider().name(),
+                () -> Extensions.rejectsUnknownFields(provider(), configurations()));
     }
 }

@@ -1,5 +1,7 @@
 package dev.zarrj.conformance;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ExtensionConfig;
 import dev.zarrj.api.InvalidKeyException;
@@ -7,6 +9,7 @@ import dev.zarrj.api.keyencoding.ChunkKeyEncoding;
 import dev.zarrj.api.keyencoding.ChunkKeyEncodingProvider;
 import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.conformance.internal.extension.Extensions;
+import dev.zarrj.conformance.internal.extension.Instances;
 import dev.zarrj.conformance.internal.rules.Rule;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -43,8 +47,12 @@ import org.junit.jupiter.api.TestFactory;
  *
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public abstract class ChunkKeyEncodingContract {
     private static final String SPEC = " (spec: core.rst 'chunk_key_encoding', chunk-key-encodings-*.rst)";
+
+    private final Instances<ChunkKeyEncoding> encodings = new Instances<>(getClass(), "chunk key encoding",
+            this::provider, this::configurations, ChunkKeyEncoding::toJson);
 
     /** The provider under test. */
     protected abstract ChunkKeyEncodingProvider provider();
@@ -110,37 +118,6 @@ public abstract class ChunkKeyEncodingContract {
 
     // ---- running the rules ----
 
-    private List<ChunkKeyEncoding> encodings() {
-        List<ChunkKeyEncoding> out = new ArrayList<>();
-        for (ExtensionConfig c : configurations()) {
-            ChunkKeyEncoding e = provider().create(c, Extensions.NO_CODECS);
-            if (e == null) {
-                throw Rule.fail(provider().getClass().getName() + " returned null for " + c);
-            }
-            out.add(e);
-        }
-        if (out.isEmpty()) {
-            throw Rule.fail(getClass().getName() + " lists no configurations to test");
-        }
-        return out;
-    }
-
-    private Stream<DynamicTest> perEncoding(String id, String statement,
-                                            java.util.function.Consumer<ChunkKeyEncoding> body) {
-        List<ChunkKeyEncoding> encodings;
-        try {
-            encodings = encodings();
-        } catch (RuntimeException e) {
-            return Stream.of(DynamicTest.dynamicTest(id + " " + statement,
-                    () -> Rule.check(id, statement, provider().name(), () -> {
-                        throw e;
-                    })));
-        }
-        return encodings.stream().map(k -> DynamicTest.dynamicTest(id + " " + k.toJson() + ": " + statement,
-                () -> Rule.check(id, statement, "chunk key encoding " + k.toJson() + " (" + k.getClass().getName() + ")",
-                        () -> body.accept(k))));
-    }
-
     private static String encode(ChunkKeyEncoding k, long[] c) {
         String key = k.encode(c);
         if (key == null) {
@@ -165,7 +142,7 @@ public abstract class ChunkKeyEncodingContract {
     @TestFactory
     @DisplayName("K01 every chunk key is a valid store key" + SPEC)
     public Stream<DynamicTest> required_K01_keysAreValidStoreKeys() {
-        return perEncoding("K01", "every chunk key is a valid store key", k -> {
+        return encodings.each("K01", "every chunk key is a valid store key", k -> {
             for (int r = 0; r <= maxRank(); r++) {
                 for (long[] c : chunkCoordinates(r)) {
                     String key = encode(k, c);
@@ -193,7 +170,7 @@ public abstract class ChunkKeyEncodingContract {
     @TestFactory
     @DisplayName("K02 distinct chunks get distinct keys" + SPEC)
     public Stream<DynamicTest> required_K02_distinctChunksGetDistinctKeys() {
-        return perEncoding("K02", "distinct chunks get distinct keys", k -> {
+        return encodings.each("K02", "distinct chunks get distinct keys", k -> {
             for (int r = 0; r <= maxRank(); r++) {
                 Map<String, long[]> seen = new HashMap<>();
                 for (long[] c : chunkCoordinates(r)) {
@@ -220,7 +197,7 @@ public abstract class ChunkKeyEncodingContract {
     @TestFactory
     @DisplayName("K03 decode(encode(c)) gives back c" + SPEC)
     public Stream<DynamicTest> required_K03_decodeInvertsEncode() {
-        return perEncoding("K03", "decode(encode(c)) gives back c", k -> {
+        return encodings.each("K03", "decode(encode(c)) gives back c", k -> {
             for (int r = 0; r <= maxRank(); r++) {
                 for (long[] c : chunkCoordinates(r)) {
                     String key = encode(k, c);
@@ -252,7 +229,7 @@ public abstract class ChunkKeyEncodingContract {
     @TestFactory
     @DisplayName("K04 keys that are not chunk keys decode to empty" + SPEC)
     public Stream<DynamicTest> required_K04_nonChunkKeysDecodeToEmpty() {
-        return perEncoding("K04", "keys that are not chunk keys decode to empty", k -> {
+        return encodings.each("K04", "keys that are not chunk keys decode to empty", k -> {
             for (int r = 0; r <= maxRank(); r++) {
                 for (String key : List.of("zarr.json", "attributes.json", "c/zarr.json", "")) {
                     expectNotAChunk(k, key, r);
@@ -325,7 +302,7 @@ public abstract class ChunkKeyEncodingContract {
     @TestFactory
     @DisplayName("K06 the chunk_key_encoding metadata round trips through the provider" + SPEC)
     public Stream<DynamicTest> required_K06_metadataRoundTrips() {
-        return perEncoding("K06", "the chunk_key_encoding metadata round trips through the provider",
+        return encodings.each("K06", "the chunk_key_encoding metadata round trips through the provider",
                 k -> Extensions.roundTrip(provider(), k, "/chunk_key_encoding"));
     }
 
@@ -341,10 +318,7 @@ public abstract class ChunkKeyEncodingContract {
     @Test
     @DisplayName("K07 an unknown configuration field is rejected" + SPEC)
     public void required_K07_unknownConfigurationFieldIsRejected() {
-        Rule.check("K07", "an unknown configuration field is rejected", provider().name(), () -> {
-            for (ExtensionConfig c : configurations()) {
-                Extensions.rejectsUnknownField(provider(), c);
-            }
-        });
+        Rule.check("K07", "an unknown configuration field is rejected", provider().name(),
+                () -> Extensions.rejectsUnknownFields(provider(), configurations()));
     }
 }

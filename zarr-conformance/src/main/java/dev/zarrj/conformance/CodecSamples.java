@@ -1,9 +1,12 @@
 package dev.zarrj.conformance;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.conformance.internal.codec.Samples;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The sample shapes and data of the codec contracts, for subclasses that choose their own shapes
@@ -11,6 +14,7 @@ import java.util.List;
  *
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class CodecSamples {
     /** The least size of the large sample, in bytes (4 MiB). */
     public static final long LARGE_BYTES = Samples.LARGE_BYTES;

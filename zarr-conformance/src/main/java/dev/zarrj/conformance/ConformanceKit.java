@@ -1,16 +1,22 @@
 package dev.zarrj.conformance;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.core.DataTypes;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Facts the contracts share: the kit's version and the data types a contract exercises unless
  * the plugin under test narrows them.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ConformanceKit {
     /** The version of the rules in RULES.md that this kit checks. */
-    public static final String RULES_VERSION = "5";
+    public static final String RULES_VERSION = "6";
 
     private ConformanceKit() {}
 

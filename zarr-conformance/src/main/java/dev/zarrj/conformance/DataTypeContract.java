@@ -1,5 +1,7 @@
 package dev.zarrj.conformance;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import static dev.zarrj.conformance.internal.extension.Extensions.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,6 +12,7 @@ import dev.zarrj.api.datatype.DataTypeProvider;
 import dev.zarrj.api.datatype.ElementKind;
 import dev.zarrj.api.datatype.FillValue;
 import dev.zarrj.conformance.internal.extension.Extensions;
+import dev.zarrj.conformance.internal.extension.Instances;
 import dev.zarrj.conformance.internal.rules.Rule;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -21,6 +24,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.StringJoiner;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -51,11 +55,15 @@ import org.junit.jupiter.api.TestFactory;
  *
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public abstract class DataTypeContract {
     private static final String SPEC = " (spec: data-types.rst)";
     private static final String FILL_SPEC = " (spec: data-types.rst 'Permitted fill values')";
     private static final String POINTER = "/fill_value";
     private static final ByteOrder NATIVE = ByteOrder.nativeOrder();
+
+    private final Instances<DataType> types =
+            new Instances<>(getClass(), "data type", this::provider, this::configurations, DataType::name);
 
     /** The provider under test. */
     protected abstract DataTypeProvider provider();
@@ -261,36 +269,6 @@ public abstract class DataTypeContract {
 
     // ---- running the rules ----
 
-    private List<DataType> types() {
-        List<DataType> out = new ArrayList<>();
-        for (ExtensionConfig c : configurations()) {
-            DataType t = provider().create(c, Extensions.NO_CODECS);
-            if (t == null) {
-                throw Rule.fail(provider().getClass().getName() + " returned null for " + c);
-            }
-            out.add(t);
-        }
-        if (out.isEmpty()) {
-            throw Rule.fail(getClass().getName() + " lists no configurations to test");
-        }
-        return out;
-    }
-
-    private Stream<DynamicTest> perType(String id, String statement, java.util.function.Consumer<DataType> body) {
-        List<DataType> types;
-        try {
-            types = types();
-        } catch (RuntimeException e) {
-            return Stream.of(DynamicTest.dynamicTest(id + " " + statement,
-                    () -> Rule.check(id, statement, provider().name(), () -> {
-                        throw e;
-                    })));
-        }
-        return types.stream().map(t -> DynamicTest.dynamicTest(id + " " + t.name() + ": " + statement,
-                () -> Rule.check(id, statement, "data type " + t.name() + " (" + t.getClass().getName() + ")",
-                        () -> body.accept(t))));
-    }
-
     private static String hex(FillValue v) {
         return HexFormat.of().formatHex(v.bytes());
     }
@@ -329,7 +307,7 @@ public abstract class DataTypeContract {
     @TestFactory
     @DisplayName("DT01 fill values round trip through their JSON forms" + FILL_SPEC)
     public Stream<DynamicTest> required_DT01_fillValuesRoundTrip() {
-        return perType("DT01", "fill values round trip through their JSON forms", t -> {
+        return types.each("DT01", "fill values round trip through their JSON forms", t -> {
             List<JsonNode> forms = new ArrayList<>(validFillValues(t));
             FillValue def = t.defaultFillValue();
             if (def == null || def.size() != t.size()) {
@@ -377,7 +355,7 @@ public abstract class DataTypeContract {
     @TestFactory
     @DisplayName("DT02 forbidden fill values are rejected naming the pointer" + FILL_SPEC)
     public Stream<DynamicTest> required_DT02_invalidFillValuesAreRejected() {
-        return perType("DT02", "forbidden fill values are rejected naming the pointer", t -> {
+        return types.each("DT02", "forbidden fill values are rejected naming the pointer", t -> {
             for (JsonNode form : invalidFillValues(t)) {
                 FillValue v;
                 try {
@@ -416,7 +394,7 @@ public abstract class DataTypeContract {
     @TestFactory
     @DisplayName("DT03 size, byte-order unit and kind agree" + SPEC)
     public Stream<DynamicTest> required_DT03_sizeUnitAndKindAgree() {
-        return perType("DT03", "size, byte-order unit and kind agree", t -> {
+        return types.each("DT03", "size, byte-order unit and kind agree", t -> {
             int size = t.size();
             int unit = t.byteOrderUnit();
             ElementKind kind = t.kind();
@@ -460,7 +438,7 @@ public abstract class DataTypeContract {
     @TestFactory
     @DisplayName("DT04 the data_type metadata round trips through the provider" + SPEC)
     public Stream<DynamicTest> required_DT04_metadataRoundTrips() {
-        return perType("DT04", "the data_type metadata round trips through the provider",
+        return types.each("DT04", "the data_type metadata round trips through the provider",
                 t -> Extensions.roundTrip(provider(), t, "/data_type"));
     }
 
@@ -479,7 +457,7 @@ public abstract class DataTypeContract {
     @TestFactory
     @DisplayName("DT05 fill-value forms mean what the spec says, bit for bit" + FILL_SPEC)
     public Stream<DynamicTest> required_DT05_fillValueFormsMeanWhatTheSpecSays() {
-        return perType("DT05", "fill-value forms mean what the spec says, bit for bit", t -> {
+        return types.each("DT05", "fill-value forms mean what the spec says, bit for bit", t -> {
             for (FillValueExample e : fillValueExamples(t)) {
                 FillValue v = parse(t, e.json());
                 if (!Arrays.equals(v.bytes(), e.nativeBytes())) {
@@ -503,10 +481,7 @@ public abstract class DataTypeContract {
     @Test
     @DisplayName("DT06 an unknown configuration field is rejected" + SPEC)
     public void required_DT06_unknownConfigurationFieldIsRejected() {
-        Rule.check("DT06", "an unknown configuration field is rejected", provider().name(), () -> {
-            for (ExtensionConfig c : configurations()) {
-                Extensions.rejectsUnknownField(provider(), c);
-            }
-        });
+        Rule.check("DT06", "an unknown configuration field is rejected", provider().name(),
+                () -> Extensions.rejectsUnknownFields(provider(), configurations()));
     }
 }

@@ -1,5 +1,7 @@
 package dev.zarrj.conformance;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -11,18 +13,19 @@ import dev.zarrj.api.store.Store;
 import dev.zarrj.api.transformer.StorageTransformer;
 import dev.zarrj.api.transformer.StorageTransformerProvider;
 import dev.zarrj.conformance.internal.extension.Extensions;
+import dev.zarrj.conformance.internal.extension.Instances;
 import dev.zarrj.conformance.internal.rules.Rule;
 import dev.zarrj.core.DataTypes;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
 import dev.zarrj.core.registry.ExtensionRegistry;
 import dev.zarrj.core.registry.ProviderInfo;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Nested;
@@ -46,8 +49,12 @@ import org.junit.jupiter.api.TestFactory;
  *
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public abstract class StorageTransformerContract {
     private static final String SPEC = " (spec: core.rst 'Storage transformers')";
+
+    private final Instances<StorageTransformer> transformers = new Instances<>(getClass(), "storage transformer",
+            this::provider, this::configurations, StorageTransformer::toJson);
 
     /** The provider under test. */
     protected abstract StorageTransformerProvider provider();
@@ -60,37 +67,6 @@ public abstract class StorageTransformerContract {
     /** The store under the transformer: a new, empty, writable store; in memory by default. */
     protected Store newBackingStore() {
         return Zarr.defaults().openStore("memory:");
-    }
-
-    private List<StorageTransformer> transformers() {
-        List<StorageTransformer> out = new ArrayList<>();
-        for (ExtensionConfig c : configurations()) {
-            StorageTransformer t = provider().create(c, Extensions.NO_CODECS);
-            if (t == null) {
-                throw Rule.fail(provider().getClass().getName() + " returned null for " + c);
-            }
-            out.add(t);
-        }
-        if (out.isEmpty()) {
-            throw Rule.fail(getClass().getName() + " lists no configurations to test");
-        }
-        return out;
-    }
-
-    private Stream<DynamicTest> perTransformer(String id, String statement,
-                                               java.util.function.Consumer<StorageTransformer> body) {
-        List<StorageTransformer> ts;
-        try {
-            ts = transformers();
-        } catch (RuntimeException e) {
-            return Stream.of(DynamicTest.dynamicTest(id + " " + statement,
-                    () -> Rule.check(id, statement, provider().name(), () -> {
-                        throw e;
-                    })));
-        }
-        return ts.stream().map(t -> DynamicTest.dynamicTest(id + " " + t.toJson() + ": " + statement,
-                () -> Rule.check(id, statement, "storage transformer " + t.toJson() + " (" + t.getClass().getName() + ")",
-                        () -> body.accept(t))));
     }
 
     /** The provider under test, recording each {@code apply}, so that a rule can see it was used. */
@@ -164,7 +140,7 @@ public abstract class StorageTransformerContract {
     @TestFactory
     @DisplayName("ST01 arrays read back through the transformer what was written" + SPEC)
     public Stream<DynamicTest> required_ST01_arraysRoundTripThroughTheTransformer() {
-        return perTransformer("ST01", "arrays read back through the transformer what was written", t -> {
+        return transformers.each("ST01", "arrays read back through the transformer what was written", t -> {
             Recording recording = new Recording(provider());
             ExtensionRegistry.Builder b = ExtensionRegistry.builder();
             for (ProviderInfo i : ExtensionRegistry.discover().report().providers()) {
@@ -239,7 +215,7 @@ public abstract class StorageTransformerContract {
     @TestFactory
     @DisplayName("ST03 the storage_transformers entry round trips through the provider" + SPEC)
     public Stream<DynamicTest> required_ST03_metadataRoundTrips() {
-        return perTransformer("ST03", "the storage_transformers entry round trips through the provider",
+        return transformers.each("ST03", "the storage_transformers entry round trips through the provider",
                 t -> Extensions.roundTrip(provider(), t, "/storage_transformers/0"));
     }
 
@@ -256,11 +232,8 @@ public abstract class StorageTransformerContract {
     @Test
     @DisplayName("ST04 an unknown configuration field is rejected" + SPEC)
     public void required_ST04_unknownConfigurationFieldIsRejected() {
-        Rule.check("ST04", "an unknown configuration field is rejected", provider().name(), () -> {
-            for (ExtensionConfig c : configurations()) {
-                Extensions.rejectsUnknownField(provider(), c);
-            }
-        });
+        Rule.check("ST04", "an unknown configuration field is rejected", provider().name(),
+                () -> Extensions.rejectsUnknownFields(provider(), configurations()));
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.zarrj.conformance;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import static dev.zarrj.conformance.internal.store.StoreBytes.array;
 import static dev.zarrj.conformance.internal.store.StoreBytes.pattern;
 import static dev.zarrj.conformance.internal.store.StoreBytes.range;
@@ -45,6 +47,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicTest;
@@ -100,6 +103,7 @@ import org.opentest4j.AssertionFailedError;
  *
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public abstract class StoreContract {
     private static final String SPEC = " (spec: core.rst 'Abstract store interface')";
 
@@ -304,14 +308,28 @@ public abstract class StoreContract {
     }
 
     private static void expectZarrException(String call, Runnable r) {
+        expectThrows(ZarrException.class, "a StoreException (a ZarrException)", call, "returned normally", r);
+    }
+
+    private static void expectInvalidKey(String call, Runnable r) {
+        expectThrows(InvalidKeyException.class, "an InvalidKeyException", call, "was accepted", r);
+    }
+
+    /**
+     * Runs {@code call}, which must throw {@code type}; {@code expected} names it in the failure,
+     * {@code returned} says what the call did when it threw nothing.
+     */
+    private static void expectThrows(Class<? extends RuntimeException> type, String expected, String call,
+                                     String returned, Runnable r) {
         try {
             r.run();
-        } catch (ZarrException e) {
-            return;
         } catch (RuntimeException e) {
-            throw Rule.fail(call + " threw " + e + "; expected a StoreException (a ZarrException)");
+            if (type.isInstance(e)) {
+                return;
+            }
+            throw Rule.fail(call + " threw " + e + "; expected " + expected);
         }
-        throw Rule.fail(call + " returned normally; expected a StoreException (a ZarrException)");
+        throw Rule.fail(call + " " + returned + "; expected " + expected);
     }
 
     // ---- readable ----
@@ -837,17 +855,6 @@ public abstract class StoreContract {
                 expectValue(r, "ab", utf8("2"), "after refused erase_prefix calls");
             }
         });
-    }
-
-    private static void expectInvalidKey(String call, Runnable r) {
-        try {
-            r.run();
-        } catch (InvalidKeyException e) {
-            return;
-        } catch (RuntimeException e) {
-            throw Rule.fail(call + " threw " + e + "; expected an InvalidKeyException");
-        }
-        throw Rule.fail(call + " was accepted; expected an InvalidKeyException");
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.zarrj.core;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -7,7 +9,11 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.InvalidMetadataException;
+import dev.zarrj.api.codec.ArrayToArrayCodec;
+import dev.zarrj.api.codec.ArrayToBytesCodec;
 import dev.zarrj.api.codec.Codec;
+import dev.zarrj.api.codec.CodecConfiguration;
+import dev.zarrj.api.codec.CodecProvider;
 import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.api.datatype.FillValue;
 import dev.zarrj.api.store.Store;
@@ -16,9 +22,13 @@ import dev.zarrj.core.internal.hierarchy.NodePath;
 import dev.zarrj.core.internal.metadata.ArrayMetadata;
 import dev.zarrj.core.internal.metadata.Json;
 import dev.zarrj.core.internal.pipeline.DefaultCodecChain;
+import dev.zarrj.core.registry.ExtensionPoint;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Builds a new array's metadata and creates the array. Defaults: chunks the size of the array,
@@ -28,12 +38,41 @@ import java.util.Map;
  * <pre>{@code
  * ZarrArray a = zarr.array(DataTypes.INT16, 100, 100)
  *         .chunks(10, 10)
- *         .codec("gzip", Map.of("level", 5))
+ *         .codec(GzipConfiguration.level(5))       // zarr-codec-gzip; placed after "bytes"
  *         .fillValue(-1)
  *         .dimensionNames("y", "x")
  *         .create(store, "/group/array");
  * }</pre>
+ *
+ * <h2>Codecs</h2>
+ *
+ * Codecs are given as typed {@link CodecConfiguration}s: {@link BytesConfiguration},
+ * {@link TransposeConfiguration} and {@link Crc32cConfiguration} here, {@code GzipConfiguration},
+ * {@code ZstdConfiguration}, {@code BloscConfiguration} and {@code ShardingConfiguration} in the
+ * codec modules, and {@link CodecConfiguration#of(String, Map)} for a codec without one.
+ * {@link #codec(CodecConfiguration)} adds one codec in its place in the default chain (array→array
+ * codecs before the array→bytes codec, bytes→bytes codecs after it, in the order added);
+ * {@link #codecs(CodecConfiguration...)} gives the whole chain in order. The JSON forms
+ * ({@link #codecs(String)}, {@link #codecs(JsonNode)}, {@link #codec(String, Map)}) do the same.
+ *
+ * <h2>Shards</h2>
+ *
+ * {@link #shards(long...)} stores the array in shards, each holding many chunks, as zarr-python's
+ * {@code create_array(shards=..., chunks=...)} does: {@code chunks} is the unit of reading and
+ * writing, {@code shards} the unit of storage (one stored object each). The codecs given are those
+ * of the chunks inside the shards.
+ *
+ * <pre>{@code
+ * zarr.array(DataTypes.UINT16, 1024, 1024, 1024)
+ *         .chunks(64, 64, 64)                      // read and written one by one
+ *         .shards(256, 256, 256)                   // 64 chunks in each stored object
+ *         .codec(ZstdConfiguration.level(1))
+ *         .create(store, "/volume");
+ * }</pre>
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public final class ArrayBuilder {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
@@ -44,7 +83,8 @@ public final class ArrayBuilder {
     private JsonNode chunkGrid;
     private JsonNode keyEncoding;
     private ArrayNode codecs;
-    private final java.util.List<ObjectNode> added = new java.util.ArrayList<>();
+    private final List<ObjectNode> added = new ArrayList<>();
+    private long[] shards;
     private JsonNode fillValue;
     private ObjectNode attributes;
     private List<String> dimensionNames;
@@ -62,7 +102,10 @@ public final class ArrayBuilder {
         }
     }
 
-    /** Regular chunks of this shape. */
+    /**
+     * Regular chunks of this shape: the unit of reading, writing and encoding. With
+     * {@link #shards}, the chunks inside each shard.
+     */
     public ArrayBuilder chunks(long... chunkShape) {
         this.chunks = chunkShape.clone();
         this.chunkGrid = null;
@@ -83,7 +126,59 @@ public final class ArrayBuilder {
         return this;
     }
 
-    /** The whole codec chain as a JSON array. */
+    /**
+     * Stores the array in shards of this shape, each split into chunks of the shape given by
+     * {@link #chunks} (by default one chunk per shard). Each shard is one stored object, encoded by
+     * the {@code sharding_indexed} codec (zarr-codec-sharding): its chunks with the codecs given to
+     * this builder (by default {@code bytes}), its index with {@code bytes} (little endian) and
+     * {@code crc32c} at the end of the shard. The array's chunk grid is then the grid of shards.
+     * For other index settings, give a {@code ShardingConfiguration} to {@link #codec} and the
+     * shard shape to {@link #chunks} instead.
+     *
+     * <p>Reading or writing one chunk touches only its bytes in the shard (and the shard's index),
+     * so chunks can be small while stored objects stay few and large.
+     *
+     * @param shardShape the shape of each shard, a multiple of the chunk shape in every dimension
+     *                   (checked when the array is created)
+     */
+    public ArrayBuilder shards(long... shardShape) {
+        this.shards = shardShape.clone();
+        return this;
+    }
+
+    /**
+     * The whole codec chain, in order: array→array codecs, one array→bytes codec, bytes→bytes
+     * codecs. With {@link #shards}, the chain of the chunks inside each shard.
+     *
+     * <pre>{@code
+     * .codecs(TransposeConfiguration.of(1, 0), BytesConfiguration.BIG_ENDIAN, Crc32cConfiguration.of())
+     * }</pre>
+     */
+    public ArrayBuilder codecs(CodecConfiguration... codecs) {
+        ArrayNode chain = F.arrayNode();
+        for (CodecConfiguration c : codecs) {
+            chain.add(Objects.requireNonNull(c, "codec").toJson());
+        }
+        this.codecs = chain;
+        return this;
+    }
+
+    /**
+     * Adds a codec to the default chain in its place: array→array codecs (such as
+     * {@code transpose}) before the array→bytes codec, bytes→bytes codecs (such as {@code gzip})
+     * after it, each kind in the order added; an array→bytes codec (such as {@code bytes} with
+     * another byte order) replaces the default {@code bytes}. With {@link #shards}, a codec of the
+     * chunks inside each shard.
+     */
+    public ArrayBuilder codec(CodecConfiguration codec) {
+        added.add(Objects.requireNonNull(codec, "codec").toJson());
+        return this;
+    }
+
+    /**
+     * The whole codec chain as a JSON array (for metadata read from elsewhere); see
+     * {@link #codecs(CodecConfiguration...)}.
+     */
     public ArrayBuilder codecs(JsonNode codecs) {
         if (!codecs.isArray()) {
             throw new IllegalArgumentException("codecs must be a JSON array, got " + codecs);
@@ -92,7 +187,10 @@ public final class ArrayBuilder {
         return this;
     }
 
-    /** The whole codec chain as JSON text. */
+    /**
+     * The whole codec chain as JSON text, for codecs known only by their metadata; see
+     * {@link #codecs(CodecConfiguration...)}.
+     */
     public ArrayBuilder codecs(String json) {
         try {
             return codecs(Json.MAPPER.readTree(json));
@@ -102,10 +200,8 @@ public final class ArrayBuilder {
     }
 
     /**
-     * Adds a codec to the default chain: array→array codecs (such as {@code transpose}) go before
-     * the array→bytes codec, bytes→bytes codecs (such as {@code gzip}) after it, and an
-     * array→bytes codec (such as {@code sharding_indexed}) replaces the default {@code bytes}.
-     * Use {@link #codecs(JsonNode)} to give the whole chain instead.
+     * Adds a codec by name, with a configuration of JSON-compatible values (null for none), in its
+     * place as {@link #codec(CodecConfiguration)} does.
      */
     public ArrayBuilder codec(String name, Map<String, ?> configuration) {
         ObjectNode c = F.objectNode().put("name", name);
@@ -116,21 +212,27 @@ public final class ArrayBuilder {
         return this;
     }
 
-    /** The chain made of the default bytes codec and the codecs added one by one, each in its place. */
+    /**
+     * The chain made of the default bytes codec and the codecs added one by one, each in its place.
+     * A codec that is not installed goes after the others; creating the array then fails naming it.
+     */
     private ArrayNode chainOfAdded() {
         ArrayNode before = F.arrayNode();
         ArrayNode after = F.arrayNode();
         ObjectNode arrayToBytes = null;
         for (ObjectNode c : added) {
-            dev.zarrj.api.codec.Codec codec = zarr.registry()
-                    .find(dev.zarrj.core.registry.ExtensionPoint.CODEC, c.get("name").asText(),
-                            dev.zarrj.api.codec.CodecProvider.class)
-                    .map(p -> p.create(dev.zarrj.api.ExtensionConfig.of(c.get("name").asText(), c.get("configuration"),
+            String name = c.get("name").asText();
+            Codec codec = zarr.registry().find(ExtensionPoint.CODEC, name, CodecProvider.class)
+                    .map(p -> p.create(dev.zarrj.api.ExtensionConfig.of(name, c.get("configuration"),
                             "/codecs/configuration"), zarr.resolver()))
                     .orElse(null);
-            if (codec instanceof dev.zarrj.api.codec.ArrayToArrayCodec) {
+            if (codec instanceof ArrayToArrayCodec) {
                 before.add(c);
-            } else if (codec instanceof dev.zarrj.api.codec.ArrayToBytesCodec) {
+            } else if (codec instanceof ArrayToBytesCodec) {
+                if (arrayToBytes != null) {
+                    throw new InvalidMetadataException("/codecs", "two array→bytes codecs were added, '"
+                            + arrayToBytes.get("name").asText() + "' and '" + name + "'; a chain has exactly one");
+                }
                 arrayToBytes = c;
             } else {
                 after.add(c);
@@ -221,12 +323,16 @@ public final class ArrayBuilder {
             s.add(d);
         }
         doc.set("data_type", dataType.toJson());
+        if (shards != null && chunkGrid != null) {
+            throw new IllegalArgumentException("shards(...) makes a regular grid of shards; it cannot be combined with"
+                    + " chunkGrid(...)");
+        }
         if (chunkGrid != null) {
             doc.set("chunk_grid", chunkGrid);
         } else {
             ObjectNode g = doc.putObject("chunk_grid").put("name", "regular");
             ArrayNode cs = g.putObject("configuration").putArray("chunk_shape");
-            long[] c = chunks != null ? chunks : defaultChunks();
+            long[] c = shards != null ? shards : chunks != null ? chunks : defaultChunks();
             for (long d : c) {
                 cs.add(d);
             }
@@ -241,7 +347,7 @@ public final class ArrayBuilder {
             throw new IllegalArgumentException("give the whole chain with codecs(...) or add codecs one by one, not both");
         }
         ArrayNode c = codecs != null ? codecs.deepCopy() : chainOfAdded();
-        doc.set("codecs", c);
+        doc.set("codecs", shards != null ? shardingChain(c) : c);
         if (attributes != null) {
             doc.set("attributes", attributes);
         }
@@ -277,6 +383,49 @@ public final class ArrayBuilder {
         doc.set("codecs", out);
     }
 
+    /** The chain of one {@code sharding_indexed} codec whose chunks run {@code inner}. */
+    private ArrayNode shardingChain(ArrayNode inner) {
+        long[] innerShape = chunks != null ? chunks : shards;
+        checkShards(innerShape);
+        ObjectNode sharding = F.objectNode().put("name", "sharding_indexed");
+        ObjectNode conf = sharding.putObject("configuration");
+        ArrayNode cs = conf.putArray("chunk_shape");
+        for (long d : innerShape) {
+            cs.add(d);
+        }
+        conf.set("codecs", inner);
+        ArrayNode index = conf.putArray("index_codecs");
+        index.add(BytesConfiguration.LITTLE_ENDIAN.toJson());
+        index.add(Crc32cConfiguration.of().toJson());
+        conf.put("index_location", "end");
+        return F.arrayNode().add(sharding);
+    }
+
+    private void checkShards(long[] innerShape) {
+        String pointer = "/chunk_grid/configuration/chunk_shape";
+        if (shards.length != shape.length) {
+            throw new InvalidMetadataException(pointer, "the shard shape " + Arrays.toString(shards) + " has "
+                    + shards.length + " dimensions, the array " + Arrays.toString(shape) + " has " + shape.length);
+        }
+        if (innerShape.length != shards.length) {
+            throw new InvalidMetadataException(pointer, "the chunk shape " + Arrays.toString(innerShape) + " has "
+                    + innerShape.length + " dimensions, the shard shape " + Arrays.toString(shards) + " has "
+                    + shards.length);
+        }
+        for (int d = 0; d < shards.length; d++) {
+            if (shards[d] < 1 || innerShape[d] < 1) {
+                throw new InvalidMetadataException(pointer + "/" + d, "shard and chunk lengths must be positive, found"
+                        + " shards " + Arrays.toString(shards) + " and chunks " + Arrays.toString(innerShape));
+            }
+            if (shards[d] % innerShape[d] != 0) {
+                throw new InvalidMetadataException(pointer + "/" + d, "the shard shape " + Arrays.toString(shards)
+                        + " is not a multiple of the chunk shape " + Arrays.toString(innerShape) + " (dimension " + d
+                        + ": " + shards[d] + " is not a multiple of " + innerShape[d] + "); each shard holds whole"
+                        + " chunks");
+            }
+        }
+    }
+
     private long[] defaultChunks() {
         long[] c = new long[shape.length];
         for (int d = 0; d < c.length; d++) {
@@ -292,6 +441,28 @@ public final class ArrayBuilder {
      *                                  {@link #overwrite} is not set
      */
     public ZarrArray create(Store store, String path) {
+        return create(store, path, StoreOwner.NONE);
+    }
+
+    /**
+     * Creates the array at a path (and any missing ancestor groups) in the store at a location, as
+     * {@link Zarr#openStore(String)} names it. The array owns the store: close the array to close
+     * it, best with try-with-resources; a zip archive is written then, and only then.
+     *
+     * <pre>{@code
+     * try (ZarrArray a = zarr.array(DataTypes.FLOAT32, 100, 100).create("data/set.zip", "/a")) {
+     *     a.write(new long[] {0, 0}, new long[] {100, 100}, values);
+     * }
+     * }</pre>
+     *
+     * @throws dev.zarrj.api.StoreException when the store cannot be opened
+     * @throws InvalidMetadataException      as {@link #create(Store, String)} (the store is closed again)
+     */
+    public ZarrArray create(String location, String path) {
+        return zarr.withOwnedStore(location, false, (store, owner) -> create(store, path, owner));
+    }
+
+    private ZarrArray create(Store store, String path, StoreOwner owner) {
         String p = NodePath.normalize(path);
         ObjectNode doc = toMetadata();
         StoreKey key = NodePath.metadataKey(p);
@@ -304,10 +475,10 @@ public final class ArrayBuilder {
         }
         zarr.ensureAncestors(store, p);
         store.set(key, Json.write(doc));
-        return new ZarrArray(zarr, store, p, ArrayMetadata.parse(doc, zarr.resolver()));
+        return new ZarrArray(zarr, store, p, ArrayMetadata.parse(doc, zarr.resolver()), owner);
     }
 
-    /** Creates the array as a child of a group. */
+    /** Creates the array as a child of a group; it shares the group's store and does not own it. */
     public ZarrArray create(ZarrGroup parent, String name) {
         return create(parent.store(), NodePath.child(NodePath.normalize(parent.path()), name));
     }

@@ -1,14 +1,20 @@
 package dev.zarrj.core;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.core.internal.datatype.CoreDataType;
+import org.apiguardian.api.API;
 
 /**
  * The data types of the Zarr v3 core specification, to pass to the array builder.
  *
  * <p>Each is immutable and thread-safe and writes itself to metadata as its name (for example
  * {@code "data_type": "float32"}). Extension data types come from their plugins instead.
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public final class DataTypes {
     private DataTypes() {}
 

@@ -1,5 +1,7 @@
 package dev.zarrj.core;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.NodeNotFoundException;
@@ -15,7 +17,6 @@ import dev.zarrj.core.internal.metadata.ExtensionResolver;
 import dev.zarrj.core.internal.metadata.GroupMetadata;
 import dev.zarrj.core.internal.metadata.Json;
 import dev.zarrj.core.internal.metadata.NodeDocuments;
-import dev.zarrj.core.internal.pipeline.ChunkIo;
 import dev.zarrj.core.internal.pipeline.ParallelTasks;
 import dev.zarrj.core.registry.ExtensionPoint;
 import dev.zarrj.core.registry.ExtensionRegistry;
@@ -28,6 +29,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
+import org.apiguardian.api.API;
 
 /**
  * The entry point: opens stores, creates and opens arrays and groups.
@@ -40,14 +43,23 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <pre>{@code
  * Zarr zarr = Zarr.defaults();
- * Store store = zarr.openStore("data/example.zarr");
- * ZarrArray a = zarr.array(DataTypes.FLOAT32, 1000, 1000).chunks(100, 100)
- *         .codecs("[{\"name\":\"bytes\",\"configuration\":{\"endian\":\"little\"}},{\"name\":\"gzip\",\"configuration\":{\"level\":1}}]")
- *         .create(store, "/temperature");
- * a.write(new long[] {0, 0}, NdArray.copyOf(DataTypes.FLOAT32, data, 1000, 1000));
- * NdArray part = a.read(new long[] {10, 10}, new long[] {5, 5});
+ * try (ZarrArray a = zarr.array(DataTypes.FLOAT32, 1000, 1000).chunks(100, 100)
+ *         .codec(GzipConfiguration.level(1))                  // zarr-codec-gzip
+ *         .create("data/example.zarr", "/temperature")) {     // opens the store; closed with the array
+ *     a.write(new long[] {0, 0}, NdArray.copyOf(DataTypes.FLOAT32, data, 1000, 1000));
+ * }
+ * try (ZarrArray a = zarr.openArray("data/example.zarr", "/temperature", true)) {   // read-only
+ *     NdArray part = a.read(new long[] {10, 10}, new long[] {5, 5});
+ * }
  * }</pre>
+ *
+ * <p>To work on several nodes of one store, open the store with {@link #openStore(String)}, use
+ * the methods that take a {@link Store}, and close the store when done; nodes opened that way do
+ * not own it. A zip archive opened for writing is written only when its store is closed.
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public final class Zarr implements AutoCloseable {
     private static volatile Zarr defaults;
 
@@ -55,7 +67,8 @@ public final class Zarr implements AutoCloseable {
     private final ExtensionResolver resolver;
     private final ExecutorService executor;
     private final boolean ownsExecutor;
-    private final ChunkIo chunkIo;
+    private final ParallelTasks chunkTasks;
+    private final WriteEmptyChunks writeEmptyChunks;
     private final boolean allowWritesWithSkippedExtensions;
 
     private Zarr(Builder b) {
@@ -72,7 +85,8 @@ public final class Zarr implements AutoCloseable {
         ParallelTasks tasks = new ParallelTasks(executor, threads);
         this.resolver = new ExtensionResolver(registry, tasks);
         int inFlight = b.maxChunksInFlight > 0 ? b.maxChunksInFlight : threads;
-        this.chunkIo = new ChunkIo(tasks.limit(inFlight), b.writeEmptyChunks);
+        this.chunkTasks = tasks.limit(inFlight);
+        this.writeEmptyChunks = b.writeEmptyChunks;
         this.allowWritesWithSkippedExtensions = b.allowWritesWithSkippedExtensions;
     }
 
@@ -123,8 +137,13 @@ public final class Zarr implements AutoCloseable {
         return resolver;
     }
 
-    ChunkIo chunkIo() {
-        return chunkIo;
+    /** Where arrays encode and decode chunks: as many at once as {@link Builder#maxChunksInFlight(int)} allows. */
+    ParallelTasks chunkTasks() {
+        return chunkTasks;
+    }
+
+    WriteEmptyChunks writeEmptyChunks() {
+        return writeEmptyChunks;
     }
 
     boolean allowWritesWithSkippedExtensions() {
@@ -140,7 +159,10 @@ public final class Zarr implements AutoCloseable {
 
     /**
      * Opens a store named by a URI ({@code file:}, {@code memory:}, or any installed scheme) or a
-     * plain path (a file system directory).
+     * plain path (a file system directory). The caller owns the store: close it when done, best
+     * with try-with-resources; a zip archive opened for writing is written then, and only then.
+     * To work on one array or group, {@link #openArray(String, String)} and its siblings open
+     * and close the store for you.
      *
      * @throws StoreException when no installed provider handles the scheme, naming the module to add,
      *                        or the location is not one its provider understands (a relative path in
@@ -230,15 +252,19 @@ public final class Zarr implements AutoCloseable {
      * @throws InvalidMetadataException when its metadata is invalid, naming the key and field
      */
     public ZarrNode open(Store store, String path) {
+        return open(store, path, StoreOwner.NONE);
+    }
+
+    private ZarrNode open(Store store, String path, StoreOwner owner) {
         String p = NodePath.normalize(path);
         StoreKey key = NodePath.metadataKey(p);
         ByteBuffer bytes = store.get(key).orElseThrow(() -> new NodeNotFoundException("no array or group at '"
                 + NodePath.display(p) + "' in " + store.describe() + " (no '" + key + "')"));
         NodeDocuments.Node node = NodeDocuments.parse(bytes, key.value(), resolver);
         if (node.array() != null) {
-            return new ZarrArray(this, store, p, node.array());
+            return new ZarrArray(this, store, p, node.array(), owner);
         }
-        return new ZarrGroup(this, store, p, node.group());
+        return new ZarrGroup(this, store, p, node.group(), owner);
     }
 
     /**
@@ -247,7 +273,10 @@ public final class Zarr implements AutoCloseable {
      * @throws NodeNotFoundException when there is no array there (or a group is)
      */
     public ZarrArray openArray(Store store, String path) {
-        ZarrNode n = open(store, path);
+        return asArray(open(store, path), store);
+    }
+
+    private static ZarrArray asArray(ZarrNode n, Store store) {
         if (n instanceof ZarrArray a) {
             return a;
         }
@@ -260,11 +289,92 @@ public final class Zarr implements AutoCloseable {
      * @throws NodeNotFoundException when there is no group there (or an array is)
      */
     public ZarrGroup openGroup(Store store, String path) {
-        ZarrNode n = open(store, path);
+        return asGroup(open(store, path), store);
+    }
+
+    private static ZarrGroup asGroup(ZarrNode n, Store store) {
         if (n instanceof ZarrGroup g) {
             return g;
         }
         throw new NodeNotFoundException("'" + n.path() + "' in " + store.describe() + " is an array, not a group");
+    }
+
+    // ---- nodes that own their store ----
+
+    /**
+     * Opens the array at a path of the store at a location (as {@link #openStore(String)} names
+     * it), for reading and writing. The array owns the store: close the array to close it, best
+     * with try-with-resources. A zip archive is written when the array is closed, and only then.
+     *
+     * <pre>{@code
+     * try (ZarrArray a = zarr.openArray("data/set.zip", "/temperature")) {
+     *     a.write(new long[] {0, 0}, values);
+     * }   // the archive is written here
+     * }</pre>
+     *
+     * @throws StoreException        when the store cannot be opened; see {@link #openStore(String, boolean)}
+     * @throws NodeNotFoundException when there is no array at the path (the store is closed again)
+     */
+    public ZarrArray openArray(String location, String path) {
+        return openArray(location, path, false);
+    }
+
+    /**
+     * Opens the array at a path of the store at a location, read-only or for reading and writing;
+     * the array owns the store (see {@link #openArray(String, String)}). Read-only is cheaper for
+     * some stores: a zip archive opened read-only is read in place and takes no lock.
+     *
+     * @throws StoreException        when the store cannot be opened
+     * @throws NodeNotFoundException when there is no array at the path (the store is closed again)
+     */
+    public ZarrArray openArray(String location, String path, boolean readOnly) {
+        return withOwnedStore(location, readOnly, (store, owner) -> asArray(open(store, path, owner), store));
+    }
+
+    /**
+     * Opens the group at a path of the store at a location, for reading and writing; the group
+     * owns the store and closes it when closed, and the nodes opened through it share the store.
+     *
+     * @throws StoreException        when the store cannot be opened
+     * @throws NodeNotFoundException when there is no group at the path (the store is closed again)
+     */
+    public ZarrGroup openGroup(String location, String path) {
+        return openGroup(location, path, false);
+    }
+
+    /**
+     * Opens the group at a path of the store at a location, read-only or for reading and writing;
+     * the group owns the store (see {@link #openGroup(String, String)}).
+     */
+    public ZarrGroup openGroup(String location, String path, boolean readOnly) {
+        return withOwnedStore(location, readOnly, (store, owner) -> asGroup(open(store, path, owner), store));
+    }
+
+    /**
+     * Creates a group, and any missing ancestor groups, in the store at a location; the group owns
+     * the store and closes it when closed (see {@link #openGroup(String, String)}).
+     */
+    public ZarrGroup createGroup(String location, String path) {
+        return withOwnedStore(location, false, (store, owner) -> createGroup(store, path, null, owner));
+    }
+
+    /**
+     * Opens the store at a location and hands it to {@code open} with its owner; when
+     * {@code open} fails, closes the store again.
+     */
+    <T> T withOwnedStore(String location, boolean readOnly, BiFunction<Store, StoreOwner, T> open) {
+        Store store = openStore(location, readOnly);
+        StoreOwner owner = StoreOwner.of(store);
+        try {
+            return open.apply(store, owner);
+        } catch (RuntimeException | Error e) {
+            try {
+                owner.close();
+            } catch (RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
     }
 
     /** Whether an array or group exists at a path. */
@@ -284,11 +394,15 @@ public final class Zarr implements AutoCloseable {
      * @throws InvalidMetadataException when an ancestor is an array
      */
     public ZarrGroup createGroup(Store store, String path, ObjectNode attributes) {
+        return createGroup(store, path, attributes, StoreOwner.NONE);
+    }
+
+    private ZarrGroup createGroup(Store store, String path, ObjectNode attributes, StoreOwner owner) {
         String p = NodePath.normalize(path);
         ensureAncestors(store, p);
         GroupMetadata meta = GroupMetadata.create(attributes);
         store.set(NodePath.metadataKey(p), Json.write(meta.document()));
-        return new ZarrGroup(this, store, p, meta);
+        return new ZarrGroup(this, store, p, meta, owner);
     }
 
     /** Creates groups at every ancestor of a path that has no node yet. */

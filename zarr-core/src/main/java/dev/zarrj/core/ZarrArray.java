@@ -1,11 +1,14 @@
 package dev.zarrj.core;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ChunkDecodeException;
 import dev.zarrj.api.InsufficientMemoryException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.ReadOnlyException;
+import dev.zarrj.api.Region;
 import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.api.datatype.FillValue;
 import dev.zarrj.api.store.Store;
@@ -14,13 +17,15 @@ import dev.zarrj.api.transformer.StorageTransformer;
 import dev.zarrj.core.internal.hierarchy.NodePath;
 import dev.zarrj.core.internal.metadata.ArrayMetadata;
 import dev.zarrj.core.internal.metadata.Json;
-import dev.zarrj.core.internal.pipeline.ChunkIo;
+import dev.zarrj.core.internal.pipeline.ChunkReader;
+import dev.zarrj.core.internal.pipeline.ChunkWriter;
 import dev.zarrj.core.internal.pipeline.Memory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A Zarr array: reads and writes rectangular regions, whole chunks and the whole array.
@@ -33,21 +38,38 @@ import java.util.Optional;
  * meanwhile may read as the fill value.
  *
  * <p>Thread-safe: concurrent reads and writes are allowed, and concurrent writes to different
- * regions of one chunk lose nothing within this process. Metadata changes ({@link #resize},
- * {@link #setAttributes}) replace this handle's view of the metadata atomically.
+ * regions of one chunk lose nothing within this process, through this handle or any other of
+ * the same array (another {@code openArray}, another {@link Zarr} over the same location).
+ * Metadata changes ({@link #resize}, {@link #setAttributes}) replace this handle's view of the metadata atomically.
+ *
+ * <p>An array opened or created from a location ({@link Zarr#openArray(String, String)},
+ * {@link ArrayBuilder#create(String, String)}) owns its store: close it, best with
+ * try-with-resources, to close the store (a zip archive opened for writing is written then).
+ * Closing an array opened from a {@link Store} you hold does nothing.
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public final class ZarrArray implements ZarrNode {
     private final Zarr zarr;
     private final Store baseStore;
     private final Store store;
     private final String path;
-    private volatile ArrayMetadata meta;
+    private final StoreOwner owner;
+    private volatile Bound bound;
+
+    /** The metadata and the reader and writer bound to it, replaced together when the metadata changes. */
+    private record Bound(ArrayMetadata meta, ChunkReader reader, ChunkWriter writer) {}
 
     ZarrArray(Zarr zarr, Store store, String path, ArrayMetadata meta) {
+        this(zarr, store, path, meta, StoreOwner.NONE);
+    }
+
+    ZarrArray(Zarr zarr, Store store, String path, ArrayMetadata meta, StoreOwner owner) {
         this.zarr = zarr;
+        this.owner = owner;
         this.baseStore = store;
         this.path = path;
-        this.meta = meta;
         Store s = store;
         List<StorageTransformer> ts = new ArrayList<>(meta.storageTransformers());
         Collections.reverse(ts);
@@ -55,6 +77,17 @@ public final class ZarrArray implements ZarrNode {
             s = t.apply(s, NodePath.prefix(path));
         }
         this.store = s;
+        this.bound = bind(meta);
+    }
+
+    private Bound bind(ArrayMetadata m) {
+        String prefix = NodePath.prefix(path);
+        return new Bound(m, new ChunkReader(store, prefix, m, zarr.chunkTasks()),
+                new ChunkWriter(store, baseStore, prefix, m, zarr.chunkTasks(), zarr.writeEmptyChunks()));
+    }
+
+    private ArrayMetadata meta() {
+        return bound.meta();
     }
 
     @Override
@@ -69,47 +102,47 @@ public final class ZarrArray implements ZarrNode {
 
     /** A copy of the shape. */
     public long[] shape() {
-        return meta.shape();
+        return meta().shape();
     }
 
     /** The number of dimensions. */
     public int rank() {
-        return meta.rank();
+        return meta().rank();
     }
 
     /** The element type. */
     public DataType dataType() {
-        return meta.dataType();
+        return meta().dataType();
     }
 
     /** The fill value. */
     public FillValue fillValue() {
-        return meta.fillValue();
+        return meta().fillValue();
     }
 
     /** The shape of the chunk at the grid origin (for a regular grid, every chunk's shape). */
     public long[] chunkShape() {
-        return meta.chunkGrid().chunkShape(new long[meta.rank()]);
+        return meta().chunkGrid().chunkShape(new long[meta().rank()]);
     }
 
     /** The number of chunks along each dimension. */
     public long[] chunkGridShape() {
-        return meta.chunkGrid().gridShape(meta.shape());
+        return meta().chunkGrid().gridShape(meta().shape());
     }
 
     /** The codec chain as its metadata JSON array. */
     public JsonNode codecs() {
-        return meta.codecs().toJson();
+        return meta().codecs().toJson();
     }
 
     /** The dimension names (null entries for unnamed dimensions), or empty when none are given. */
     public Optional<List<String>> dimensionNames() {
-        return Optional.ofNullable(meta.dimensionNames());
+        return Optional.ofNullable(meta().dimensionNames());
     }
 
     /** Extensions skipped on open because of {@code "must_understand": false}. */
     public List<String> skippedExtensions() {
-        return meta.skipped();
+        return meta().skipped();
     }
 
     /**
@@ -117,30 +150,30 @@ public final class ZarrArray implements ZarrNode {
      * would corrupt the array for readers that understand it), or the store is read-only.
      */
     public boolean isReadOnly() {
-        return (meta.hasSkipped() && !zarr.allowWritesWithSkippedExtensions()) || !baseStore.capabilities().writable();
+        return (meta().hasSkipped() && !zarr.allowWritesWithSkippedExtensions()) || !baseStore.capabilities().writable();
     }
 
     @Override
     public ObjectNode attributes() {
-        return meta.attributes();
+        return meta().attributes();
     }
 
     @Override
     public ObjectNode metadata() {
-        return meta.document().deepCopy();
+        return meta().document().deepCopy();
     }
 
     @Override
     public synchronized void setAttributes(ObjectNode attributes) {
         checkWritable("set attributes of");
-        ArrayMetadata m = meta.withAttributes(attributes);
+        ArrayMetadata m = meta().withAttributes(attributes);
         baseStore.set(NodePath.metadataKey(path), Json.write(m.document()));
-        meta = m;
+        bound = bind(m);
     }
 
     /** The store key of the chunk at these grid coordinates. */
     public String chunkKey(long... chunkCoords) {
-        return ChunkIo.chunkKey(meta, NodePath.prefix(path), chunkCoords).value();
+        return meta().chunkKey(NodePath.prefix(path), chunkCoords).value();
     }
 
     /**
@@ -148,7 +181,7 @@ public final class ZarrArray implements ZarrNode {
      * decoding the keys with its key encoding), in key order. Needs a listable store.
      */
     public List<long[]> storedChunks() {
-        ArrayMetadata m = meta;
+        ArrayMetadata m = meta();
         String prefix = NodePath.prefix(path);
         List<long[]> out = new ArrayList<>();
         long[] grid = m.chunkGrid().gridShape(m.shape());
@@ -164,7 +197,7 @@ public final class ZarrArray implements ZarrNode {
      * another rank or outside the array). Tells which of the names a listing finds are chunks.
      */
     public Optional<long[]> chunkCoords(String key) {
-        ArrayMetadata m = meta;
+        ArrayMetadata m = meta();
         return decode(m, NodePath.prefix(path), m.chunkGrid().gridShape(m.shape()), key);
     }
 
@@ -177,14 +210,14 @@ public final class ZarrArray implements ZarrNode {
 
     /** The decoded size in bytes of one whole chunk at these coordinates. */
     public long chunkByteSize(long... chunkCoords) {
-        return meta.chunkSpec(chunkCoords).byteSize();
+        return meta().chunkSpec(chunkCoords).byteSize();
     }
 
     // ---- reads ----
 
     /** Reads the whole array. */
     public NdArray read() {
-        return read(new long[meta.rank()], meta.shape());
+        return read(new long[meta().rank()], meta().shape());
     }
 
     /**
@@ -197,15 +230,24 @@ public final class ZarrArray implements ZarrNode {
      *                                      not fit in the heap
      */
     public NdArray read(long[] offset, long[] shape) {
-        ArrayMetadata m = meta;
-        long[] coords = wholeChunk(m, offset, shape);
+        Bound b = bound;
+        long[] coords = wholeChunk(b.meta(), offset, shape);
         if (coords != null) {
-            return zarr.chunkIo().readChunk(store, NodePath.prefix(path), m, coords);
+            return b.reader().readChunk(coords);
         }
-        NdArray out = Memory.array(m.dataType(), shape, () -> "reading the region " + Arrays.toString(shape) + " at "
-                + Arrays.toString(offset) + " of array '" + path() + "'");
-        zarr.chunkIo().read(store, NodePath.prefix(path), m, offset, out, true);
+        NdArray out = Memory.array(b.meta().dataType(), shape, () -> "reading the region " + Arrays.toString(shape)
+                + " at " + Arrays.toString(offset) + " of array '" + path() + "'");
+        b.reader().read(offset, out, true);
         return out;
+    }
+
+    /**
+     * Reads a region; the same as {@link #read(long[], long[])} with its offset and shape.
+     *
+     * @throws IllegalArgumentException when the region lies outside the array
+     */
+    public NdArray read(Region region) {
+        return read(region.offset(), region.shape());
     }
 
     /**
@@ -214,7 +256,7 @@ public final class ZarrArray implements ZarrNode {
      * hold part of the region.
      */
     public void readInto(long[] offset, NdArray dst) {
-        zarr.chunkIo().read(store, NodePath.prefix(path), meta, offset, dst, false);
+        bound.reader().read(offset, dst, false);
     }
 
     /**
@@ -223,9 +265,9 @@ public final class ZarrArray implements ZarrNode {
      * @throws ChunkDecodeException naming the key when it cannot be decoded
      */
     public NdArray readChunk(long... chunkCoords) {
-        ArrayMetadata m = meta;
-        checkChunk(m, chunkCoords);
-        return zarr.chunkIo().readChunk(store, NodePath.prefix(path), m, chunkCoords.clone());
+        Bound b = bound;
+        checkChunk(b.meta(), chunkCoords);
+        return b.reader().readChunk(chunkCoords.clone());
     }
 
     /**
@@ -268,7 +310,7 @@ public final class ZarrArray implements ZarrNode {
 
     /** Writes the whole array from {@code data}, whose shape must be the array's. */
     public void write(NdArray data) {
-        write(new long[meta.rank()], data);
+        write(new long[meta().rank()], data);
     }
 
     /**
@@ -279,31 +321,107 @@ public final class ZarrArray implements ZarrNode {
      */
     public void write(long[] offset, NdArray data) {
         checkWritable("write to");
-        ArrayMetadata m = meta;
-        if (data.dataType().size() != m.dataType().size()) {
+        Bound b = bound;
+        if (data.dataType().size() != b.meta().dataType().size()) {
             throw new IllegalArgumentException("cannot write " + data.dataType().name() + " elements into a "
-                    + m.dataType().name() + " array");
+                    + b.meta().dataType().name() + " array");
         }
-        zarr.chunkIo().write(store, NodePath.prefix(path), m, offset, data);
+        b.writer().write(offset, data);
     }
 
-    /** Writes a Java array (see {@link NdArray} for the array type of each data type) into a region. */
-    public void write(long[] offset, long[] shape, Object javaArray) {
-        write(offset, NdArray.copyOf(meta.dataType(), javaArray, shape));
+    /**
+     * Writes a {@code bool} array's elements, one per element, into the region
+     * {@code [offset, offset + shape)}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  {@link NdArray}), the length does not match the shape or the
+     *                                  region lies outside the array
+     */
+    public void write(long[] offset, long[] shape, boolean[] values) {
+        write(offset, NdArray.copyOf(dataType(), values, shape));
+    }
+
+    /**
+     * Writes 1-byte integers (or the raw bytes of raw and other types) into the region
+     * {@code [offset, offset + shape)}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  {@link NdArray}), the length does not match the shape or the
+     *                                  region lies outside the array
+     */
+    public void write(long[] offset, long[] shape, byte[] values) {
+        write(offset, NdArray.copyOf(dataType(), values, shape));
+    }
+
+    /**
+     * Writes 2-byte integers into the region {@code [offset, offset + shape)}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  {@link NdArray}), the length does not match the shape or the
+     *                                  region lies outside the array
+     */
+    public void write(long[] offset, long[] shape, short[] values) {
+        write(offset, NdArray.copyOf(dataType(), values, shape));
+    }
+
+    /**
+     * Writes 4-byte integers into the region {@code [offset, offset + shape)}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  {@link NdArray}), the length does not match the shape or the
+     *                                  region lies outside the array
+     */
+    public void write(long[] offset, long[] shape, int[] values) {
+        write(offset, NdArray.copyOf(dataType(), values, shape));
+    }
+
+    /**
+     * Writes 8-byte integers into the region {@code [offset, offset + shape)}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  {@link NdArray}), the length does not match the shape or the
+     *                                  region lies outside the array
+     */
+    public void write(long[] offset, long[] shape, long[] values) {
+        write(offset, NdArray.copyOf(dataType(), values, shape));
+    }
+
+    /**
+     * Writes float16 (rounded) or float32 elements, or complex64 ones as interleaved real and
+     * imaginary parts, into the region {@code [offset, offset + shape)}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  {@link NdArray}), the length does not match the shape or the
+     *                                  region lies outside the array
+     */
+    public void write(long[] offset, long[] shape, float[] values) {
+        write(offset, NdArray.copyOf(dataType(), values, shape));
+    }
+
+    /**
+     * Writes float64 elements, or complex128 ones as interleaved real and imaginary parts, into the
+     * region {@code [offset, offset + shape)}.
+     *
+     * @throws IllegalArgumentException when the data type copies to another Java array type (see
+     *                                  {@link NdArray}), the length does not match the shape or the
+     *                                  region lies outside the array
+     */
+    public void write(long[] offset, long[] shape, double[] values) {
+        write(offset, NdArray.copyOf(dataType(), values, shape));
     }
 
     /** Writes one whole chunk; {@code chunk} has the chunk's full shape. */
     public void writeChunk(long[] chunkCoords, NdArray chunk) {
         checkWritable("write to");
-        ArrayMetadata m = meta;
+        Bound b = bound;
+        ArrayMetadata m = b.meta();
         checkChunk(m, chunkCoords);
         var spec = m.chunkSpec(chunkCoords);
         if (!Arrays.equals(chunk.shape(), spec.shape()) || chunk.dataType().size() != m.dataType().size()) {
             throw new IllegalArgumentException("chunk " + Arrays.toString(chunkCoords) + " needs shape "
                     + Arrays.toString(spec.shape()) + " of " + m.dataType().name() + ", got " + chunk);
         }
-        StoreKey key = ChunkIo.chunkKey(m, NodePath.prefix(path), chunkCoords);
-        zarr.chunkIo().store(store, key, m.codecs(), spec, chunk);
+        b.writer().writeChunk(chunkCoords.clone(), chunk);
     }
 
     /**
@@ -313,14 +431,14 @@ public final class ZarrArray implements ZarrNode {
      */
     public synchronized void resize(long[] newShape, boolean eraseOutside) {
         checkWritable("resize");
-        ArrayMetadata old = meta;
+        ArrayMetadata old = meta();
         if (newShape.length != old.rank()) {
             throw new IllegalArgumentException("cannot resize an array of rank " + old.rank() + " to "
                     + Arrays.toString(newShape));
         }
         ArrayMetadata m = old.withShape(newShape);
         baseStore.set(NodePath.metadataKey(path), Json.write(m.document()));
-        meta = m;
+        bound = bind(m);
         if (eraseOutside) {
             long[] grid = m.chunkGrid().gridShape(newShape);
             String prefix = NodePath.prefix(path);
@@ -345,9 +463,9 @@ public final class ZarrArray implements ZarrNode {
     }
 
     private void checkWritable(String what) {
-        if (meta.hasSkipped() && !zarr.allowWritesWithSkippedExtensions()) {
+        if (meta().hasSkipped() && !zarr.allowWritesWithSkippedExtensions()) {
             throw new ReadOnlyException("cannot " + what + " array '" + path() + "': it was opened read-only because "
-                    + "zarrj skipped " + meta.skipped() + " (\"must_understand\": false); writing without them would "
+                    + "zarrj skipped " + meta().skipped() + " (\"must_understand\": false); writing without them would "
                     + "corrupt the data for readers that understand them. Use Zarr.builder()"
                     + ".allowWritesWithSkippedExtensions(true) to override");
         }
@@ -358,7 +476,17 @@ public final class ZarrArray implements ZarrNode {
     }
 
     @Override
+    public boolean ownsStore() {
+        return owner.owns();
+    }
+
+    @Override
+    public void close() {
+        owner.close();
+    }
+
+    @Override
     public String toString() {
-        return "ZarrArray[" + path() + " " + meta.dataType().name() + " " + Arrays.toString(meta.shape()) + "]";
+        return "ZarrArray[" + path() + " " + meta().dataType().name() + " " + Arrays.toString(meta().shape()) + "]";
     }
 }

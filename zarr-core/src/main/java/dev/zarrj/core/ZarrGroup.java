@@ -1,5 +1,7 @@
 package dev.zarrj.core;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ReadOnlyException;
 import dev.zarrj.api.datatype.DataType;
@@ -10,21 +12,37 @@ import dev.zarrj.core.internal.metadata.GroupMetadata;
 import dev.zarrj.core.internal.metadata.Json;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A Zarr group: a node with attributes whose children are arrays and groups.
  *
  * <p>Children are discovered with {@code list_dir} (core.rst "Discover children of a group"), so
  * the store must be listable. Thread-safe.
+ *
+ * <p>A group opened or created from a location ({@link Zarr#openGroup(String, String)},
+ * {@link Zarr#createGroup(String, String)}) owns its store: close it, best with
+ * try-with-resources, to close the store (a zip archive opened for writing is written then); the
+ * arrays and groups opened through it share the store and do not own it. Closing a group opened
+ * from a {@link Store} you hold does nothing.
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public final class ZarrGroup implements ZarrNode {
     private final Zarr zarr;
     private final Store store;
     private final String path;
+    private final StoreOwner owner;
     private volatile GroupMetadata meta;
 
     ZarrGroup(Zarr zarr, Store store, String path, GroupMetadata meta) {
+        this(zarr, store, path, meta, StoreOwner.NONE);
+    }
+
+    ZarrGroup(Zarr zarr, Store store, String path, GroupMetadata meta, StoreOwner owner) {
         this.zarr = zarr;
+        this.owner = owner;
         this.store = store;
         this.path = path;
         this.meta = meta;
@@ -114,6 +132,16 @@ public final class ZarrGroup implements ZarrNode {
     /** Erases a child and everything under it. */
     public void erase(String relativePath) {
         zarr.erase(store, NodePath.child(path, relativePath));
+    }
+
+    @Override
+    public boolean ownsStore() {
+        return owner.owns();
+    }
+
+    @Override
+    public void close() {
+        owner.close();
     }
 
     @Override

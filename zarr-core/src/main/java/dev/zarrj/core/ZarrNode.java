@@ -1,10 +1,24 @@
 package dev.zarrj.core;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.store.Store;
+import org.apiguardian.api.API;
 
-/** An array or a group of a Zarr hierarchy. */
-public sealed interface ZarrNode permits ZarrArray, ZarrGroup {
+/**
+ * An array or a group of a Zarr hierarchy.
+ *
+ * <p>A node opened or created from a location ({@link Zarr#openArray(String, String)},
+ * {@link Zarr#openGroup(String, String)}, {@link ArrayBuilder#create(String, String)},
+ * {@link Zarr#createGroup(String, String)}) owns the store it opened, and {@link #close()} closes
+ * that store; use it with try-with-resources. A node opened from a {@link Store} you hold does not
+ * own it, and closing the node leaves the store open.
+ *
+ * @since 0.1
+ */
+@API(status = STABLE, since = "0.1")
+public sealed interface ZarrNode extends AutoCloseable permits ZarrArray, ZarrGroup {
     /** The hierarchy path, {@code "/"} for the root or {@code "/foo/bar"}. */
     String path();
 
@@ -29,4 +43,22 @@ public sealed interface ZarrNode permits ZarrArray, ZarrGroup {
 
     /** A copy of the node's metadata document as stored. */
     ObjectNode metadata();
+
+    /**
+     * Whether this node owns its store: it opened the store from a location, and
+     * {@link #close()} closes it. Nodes opened through an owning node (its children) do not.
+     */
+    boolean ownsStore();
+
+    /**
+     * Closes the store when this node {@linkplain #ownsStore() owns} it (a zip store opened for
+     * writing writes its archive then); otherwise does nothing. After the store is closed, reads
+     * and writes through this node, and through nodes opened from it, fail as the closed store
+     * does. A second call does nothing.
+     *
+     * @throws dev.zarrj.api.StoreException when closing the store fails (for a zip store, when the
+     *                                      archive cannot be written)
+     */
+    @Override
+    void close();
 }

@@ -4,7 +4,11 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.store.Store;
+import dev.zarrj.codec.gzip.GzipConfiguration;
+import dev.zarrj.core.BytesConfiguration;
+import dev.zarrj.core.Crc32cConfiguration;
 import dev.zarrj.core.DataTypes;
+import dev.zarrj.core.TransposeConfiguration;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
 import dev.zarrj.core.ZarrGroup;
@@ -35,7 +39,7 @@ public final class Demo {
         long[] shape = {24, 180, 360};
         ZarrArray temperature = zarr.array(DataTypes.FLOAT32, shape)
                 .chunks(6, 90, 90)
-                .codec("gzip", Map.of("level", 1))
+                .codec(GzipConfiguration.level(1))
                 .fillValue("NaN")
                 .dimensionNames("time", "lat", "lon")
                 .attributes(Map.of("units", "degC"))
@@ -53,8 +57,7 @@ public final class Demo {
         // A 2-d int32 array stored transposed, with a crc32c checksum, only partly written.
         ZarrArray counts = zarr.array(DataTypes.INT32, 100, 100)
                 .chunks(32, 32)
-                .codecs("[{\"name\":\"transpose\",\"configuration\":{\"order\":[1,0]}},"
-                        + "{\"name\":\"bytes\",\"configuration\":{\"endian\":\"big\"}},{\"name\":\"crc32c\"}]")
+                .codecs(TransposeConfiguration.of(1, 0), BytesConfiguration.BIG_ENDIAN, Crc32cConfiguration.of())
                 .fillValue(-1)
                 .create(store, "/counts");
         int[] block = new int[40 * 50];

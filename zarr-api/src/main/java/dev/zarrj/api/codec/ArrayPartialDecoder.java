@@ -1,59 +1,78 @@
 package dev.zarrj.api.codec;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.ByteSource;
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.NdArray;
+import dev.zarrj.api.Region;
+import dev.zarrj.api.RegionCopy;
 import java.nio.ByteBuffer;
+import java.util.Optional;
 import java.util.function.BiFunction;
+import org.apiguardian.api.API;
 
 /**
- * Decodes regions of one encoded chunk without necessarily decoding all of it: the result of the
- * spec's {@code partial_decode} for array outputs. Thread-safe.
+ * Decodes regions of one encoded chunk without necessarily decoding all of it: the spec's
+ * {@code partial_decode} for array outputs. An absent value is an answer, not an error: both
+ * methods say so and leave the fill value to the caller. Thread-safe.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface ArrayPartialDecoder {
     /**
-     * Decodes the region {@code [offset, offset + shape)} of the decoded chunk.
+     * Decodes a region of the decoded chunk.
      *
-     * @return a new array of that shape, owned by the caller
+     * @return a new array of the region's shape, owned by the caller, or empty when no value is
+     *         stored
+     * @throws dev.zarrj.api.CorruptDataException when the stored value cannot be decoded
+     * @throws IllegalArgumentException           when the region lies outside the chunk
      */
-    NdArray decode(long[] offset, long[] shape);
+    Optional<NdArray> decode(Region region);
 
     /**
-     * Decodes the region {@code [offset, offset + shape)} of the decoded chunk into
-     * {@code destination} at {@code destinationOffset}, so that a read needs no intermediate
-     * array. The default decodes the region and copies it.
+     * Decodes a region of the decoded chunk into {@code destination} at
+     * {@code destinationOffset}, so that a read needs no intermediate array. The default decodes
+     * the region and copies it.
+     *
+     * @return false when no value is stored; {@code destination} is then unchanged
      */
-    default void decodeInto(long[] offset, long[] shape, NdArray destination, long[] destinationOffset) {
-        NdArray.copy(decode(offset, shape), new long[shape.length], destination, destinationOffset, shape);
+    default boolean decodeInto(Region region, NdArray destination, long[] destinationOffset) {
+        Optional<NdArray> part = decode(region);
+        part.ifPresent(p -> RegionCopy.copy(p, Region.whole(region.shape()), destination, destinationOffset));
+        return part.isPresent();
     }
 
     /**
-     * The fallback: reads the whole value on first use, decodes it in full, and serves regions
-     * from the decoded array.
+     * The fallback for codecs without partial decoding: reads the whole value on first use,
+     * decodes it in full, and serves regions from the decoded array.
      */
     static ArrayPartialDecoder fullDecode(ByteSource input, ChunkSpec spec,
                                           BiFunction<ByteBuffer, ChunkSpec, NdArray> decoder) {
         return new ArrayPartialDecoder() {
-            private volatile NdArray whole;
+            private volatile Optional<NdArray> whole;
 
             @Override
-            public NdArray decode(long[] offset, long[] shape) {
-                return whole().region(offset, shape);
+            public Optional<NdArray> decode(Region region) {
+                return whole().map(w -> w.region(region));
             }
 
             @Override
-            public void decodeInto(long[] offset, long[] shape, NdArray destination, long[] destinationOffset) {
-                NdArray.copy(whole(), offset, destination, destinationOffset, shape);
+            public boolean decodeInto(Region region, NdArray destination, long[] destinationOffset) {
+                Optional<NdArray> w = whole();
+                w.ifPresent(a -> RegionCopy.copy(a, region, destination, destinationOffset));
+                return w.isPresent();
             }
 
-            private NdArray whole() {
-                NdArray w = whole;
+            private Optional<NdArray> whole() {
+                Optional<NdArray> w = whole;
                 if (w == null) {
                     synchronized (this) {
                         w = whole;
                         if (w == null) {
-                            w = decoder.apply(input.read(ByteRange.all()), spec);
+                            w = input.read(ByteRange.all()).map(bytes -> decoder.apply(bytes, spec));
                             whole = w;
                         }
                     }

@@ -1,20 +1,31 @@
 package dev.zarrj.api.codec;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.zarrj.api.ByteSource;
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.EncodedSize;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.NdArray;
+import dev.zarrj.api.Region;
+import dev.zarrj.api.RegionCopy;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.Optional;
-import java.util.function.IntFunction;
+import org.apiguardian.api.API;
 
 /**
  * The one codec of a chain that turns an array into bytes (for example {@code bytes},
- * {@code sharding_indexed}).
+ * {@code sharding_indexed}); a whole {@link CodecChain} is one too.
+ *
+ * <p>A codec implements {@link #encodedSize}, {@link #encode(NdArray, ChunkSpec)} and
+ * {@link #decode}. Everything else has a default that is correct and that a codec overrides only
+ * to be faster. Each optional capability is one method returning {@link Optional}: empty (the
+ * default) means the codec does not have it, and the pipeline falls back to whole chunks.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public non-sealed interface ArrayToBytesCodec extends Codec {
     /**
      * Checks that this codec can encode the representation; called when an array is opened.
@@ -30,6 +41,14 @@ public non-sealed interface ArrayToBytesCodec extends Codec {
     ByteBuffer encode(NdArray array, ChunkSpec decoded);
 
     /**
+     * Encodes an array into memory the caller lends ({@link BufferLender} states the contract):
+     * the same bytes as {@link #encode(NdArray, ChunkSpec)}, which is what the default returns.
+     */
+    default ByteBuffer encode(NdArray array, ChunkSpec decoded, BufferLender lender) {
+        return encode(array, decoded);
+    }
+
+    /**
      * Decodes bytes (position to limit) into an array of {@code decoded}'s representation.
      *
      * @throws CorruptDataException when the bytes are not a valid encoding of that representation
@@ -37,98 +56,54 @@ public non-sealed interface ArrayToBytesCodec extends Codec {
     NdArray decode(ByteBuffer encoded, ChunkSpec decoded);
 
     /**
-     * Decodes the region {@code [chunkOffset, chunkOffset + region)} of a chunk into
-     * {@code destination} at {@code destinationOffset}: what a read needs when it wants a chunk,
-     * or part of one, inside a larger array, without an intermediate array per chunk (sharding
-     * decodes each inner chunk straight into the destination).
-     *
-     * <p>The default decodes the whole chunk with {@link #decode} and copies the region.
+     * Decodes {@code region} of a chunk into {@code destination} at {@code destinationOffset}: what
+     * a read needs when it wants a chunk, or part of one, inside a larger array, without an
+     * intermediate array per chunk (sharding decodes each inner chunk straight into the
+     * destination). The default decodes the whole chunk with {@link #decode} and copies the region.
      *
      * @throws CorruptDataException when the bytes are not a valid encoding of {@code decoded}
      */
-    default void decodeInto(ByteBuffer encoded, ChunkSpec decoded, long[] chunkOffset, NdArray destination,
-                            long[] destinationOffset, long[] region) {
+    default void decodeInto(ByteBuffer encoded, ChunkSpec decoded, Region region, NdArray destination,
+                            long[] destinationOffset) {
         NdArray chunk = decode(encoded, decoded);
         CodecChain.checkDecodedShape(name(), chunk, decoded);
-        NdArray.copy(chunk, chunkOffset, destination, destinationOffset, region);
+        RegionCopy.copy(chunk, region, destination, destinationOffset);
     }
 
-    /** Whether {@link #partialDecoder} reads less than the whole value. False by default. */
-    default boolean supportsPartialDecode() {
+    /**
+     * Whether the encoding of a chunk of this representation is its elements exactly as an
+     * {@link NdArray} holds them (native byte order, C order), so that the pipeline may decode the
+     * bytes→bytes codecs before it straight into a destination array's memory. False by default;
+     * {@code bytes} says true when its endianness is the platform's.
+     */
+    default boolean encodesAsInMemory(ChunkSpec decoded) {
         return false;
     }
 
     /**
-     * A decoder of regions of the encoded value behind {@code input}: the spec's
-     * {@code partial_decode}. The default reads the whole value and decodes it in full.
+     * A decoder of regions of the encoded value behind {@code input} that reads less than the
+     * whole value: the spec's {@code partial_decode}. Creating it reads nothing. Empty (the
+     * default) when this codec cannot; the pipeline then reads and decodes whole values.
      */
-    default ArrayPartialDecoder partialDecoder(ByteSource input, ChunkSpec decoded) {
-        return ArrayPartialDecoder.fullDecode(input, decoded, this::decode);
+    default Optional<ArrayPartialDecoder> partialDecoder(ByteSource input, ChunkSpec decoded) {
+        return Optional.empty();
     }
 
     /**
-     * Whether {@link #encodeRegion} encodes a chunk straight out of a larger array, without first
-     * copying the whole chunk (sharding gathers each inner chunk from it). False by default.
+     * An encoder of chunks gathered straight out of a larger array (see
+     * {@link ArrayRegionEncoder}). Empty (the default) when this codec cannot; the pipeline then
+     * copies the region into a chunk of its own and calls {@link #encode(NdArray, ChunkSpec, BufferLender)}.
      */
-    default boolean supportsRegionEncode() {
-        return false;
+    default Optional<ArrayRegionEncoder> regionEncoder(ChunkSpec decoded) {
+        return Optional.empty();
     }
 
     /**
-     * Encodes the chunk that is the region of shape {@code decoded.shape()} at {@code sourceOffset}
-     * in {@code source} (the whole of {@code source} when their shapes match): the same bytes as
-     * {@link #encode} of a copy of that region, which is what the default does. The result may
-     * lie in memory from {@code allocate}, lent as
-     * {@link BytesToBytesCodec#encode(ByteBuffer, IntFunction)} describes; the default ignores it.
-     * {@code source} is left unchanged.
-     *
-     * @throws IllegalArgumentException when the region lies outside {@code source} or the element
-     *                                  sizes differ
+     * An updater of part of an encoded value that keeps the rest of it as it is (see
+     * {@link ArrayPartialEncoder}). Empty (the default) when this codec cannot; the pipeline then
+     * decodes the whole value, copies the new elements in and encodes it all again.
      */
-    default ByteBuffer encodeRegion(NdArray source, long[] sourceOffset, ChunkSpec decoded,
-                                    IntFunction<ByteBuffer> allocate) {
-        if (source.dataType().size() != decoded.dataType().size()) {
-            throw new IllegalArgumentException("a source of " + source.dataType().name() + " for " + decoded);
-        }
-        boolean whole = Arrays.equals(source.shape(), decoded.shape())
-                && Arrays.stream(sourceOffset).allMatch(o -> o == 0);
-        return encode(whole ? source : source.region(sourceOffset, decoded.shape()), decoded);
-    }
-
-    /**
-     * Whether {@link #encodePartial} updates a value without decoding and re-encoding all of it
-     * (sharding replaces only the touched inner chunks). False by default.
-     */
-    default boolean supportsPartialEncode() {
-        return false;
-    }
-
-    /**
-     * Writes {@code region} at {@code offset} into an existing encoded value and returns the new
-     * value: the partial write that keeps every untouched part of the old one.
-     *
-     * <p>The default decodes the whole value (or starts from the fill value when there is none),
-     * copies the region in and encodes it all again.
-     *
-     * @param existing the current encoded value, or empty when none is stored
-     * @param region   the new elements
-     * @param offset   where {@code region} goes in the decoded chunk
-     * @param decoded  the decoded representation of the whole chunk
-     * @return the new encoded value, or empty when every element of the chunk is now the fill
-     *         value (the caller then erases the value, or stores a filled chunk if configured to)
-     * @throws CorruptDataException when {@code existing} cannot be decoded
-     */
-    default Optional<ByteBuffer> encodePartial(Optional<ByteBuffer> existing, NdArray region, long[] offset,
-                                               ChunkSpec decoded) {
-        NdArray chunk = NdArray.filled(decoded.dataType(), decoded.fillValue(), decoded.shape());
-        if (existing.isPresent()) {
-            NdArray old = decode(existing.get(), decoded);
-            NdArray.copy(old, new long[decoded.rank()], chunk, new long[decoded.rank()], decoded.shape());
-        }
-        NdArray.copy(region, new long[region.rank()], chunk, offset, region.shape());
-        if (chunk.isAll(decoded.fillValue())) {
-            return Optional.empty();
-        }
-        return Optional.of(encode(chunk, decoded));
+    default Optional<ArrayPartialEncoder> partialEncoder(ChunkSpec decoded) {
+        return Optional.empty();
     }
 }

@@ -1,15 +1,20 @@
 package dev.zarrj.api.codec;
 
-import dev.zarrj.api.ByteRange;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.zarrj.api.ByteSource;
 import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.EncodedSize;
 import java.nio.ByteBuffer;
-import java.util.function.IntFunction;
+import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A codec that turns bytes into bytes (compressors, checksums).
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public non-sealed interface BytesToBytesCodec extends Codec {
     /** The spec's {@code compute_encoded_size}, from what is known of the decoded size. */
     EncodedSize encodedSize(EncodedSize decoded);
@@ -21,18 +26,11 @@ public non-sealed interface BytesToBytesCodec extends Codec {
     ByteBuffer encode(ByteBuffer decoded);
 
     /**
-     * Encodes bytes into memory the caller lends, so that a write that encodes many chunks reuses
-     * its output buffers instead of allocating (and zeroing) one per chunk.
-     *
-     * <p>{@code allocate} gives a buffer with position 0 and at least the given number of bytes
-     * remaining, heap or direct, with unspecified content; a codec may call it any number of
-     * times. The caller takes every buffer it gave back once it is done with the result, so the
-     * codec keeps no reference to them. The result (position to limit) may lie in such a buffer or
-     * in memory of the codec's own, never in {@code decoded}'s, and decodes as what
-     * {@link #encode(ByteBuffer)} gives does. The default ignores {@code allocate} and calls
-     * {@link #encode(ByteBuffer)}.
+     * Encodes bytes into memory the caller lends ({@link BufferLender} states the contract): the
+     * result decodes as what {@link #encode(ByteBuffer)} gives does, which is what the default
+     * returns.
      */
-    default ByteBuffer encode(ByteBuffer decoded, IntFunction<ByteBuffer> allocate) {
+    default ByteBuffer encode(ByteBuffer decoded, BufferLender lender) {
         return encode(decoded);
     }
 
@@ -86,43 +84,14 @@ public non-sealed interface BytesToBytesCodec extends Codec {
         destination.put(destination.position(), decoded, decoded.position(), size);
     }
 
-    /** Whether {@link #partialDecoder} reads less than the whole value. False by default. */
-    default boolean supportsPartialDecode() {
-        return false;
-    }
-
     /**
-     * A source of the decoded bytes that reads ranges of the encoded value behind {@code input}.
-     * The default reads and decodes the whole value once, on first use.
+     * A source of the decoded bytes that reads only the ranges of the encoded value behind
+     * {@code input} that each read needs (a checksum or an uncompressed framing can; a stream
+     * compressor cannot). Creating it reads nothing; reads return empty when the value is absent.
+     * Empty (the default) when this codec cannot; the pipeline then reads and decodes whole values.
      */
-    default ByteSource partialDecoder(ByteSource input, EncodedSize decodedSize) {
-        return new ByteSource() {
-            private volatile ByteSource decoded;
-
-            private ByteSource decoded() {
-                ByteSource d = decoded;
-                if (d == null) {
-                    synchronized (this) {
-                        d = decoded;
-                        if (d == null) {
-                            d = ByteSource.of(decode(input.read(ByteRange.all()), decodedSize));
-                            decoded = d;
-                        }
-                    }
-                }
-                return d;
-            }
-
-            @Override
-            public ByteBuffer read(ByteRange range) {
-                return decoded().read(range);
-            }
-
-            @Override
-            public java.util.OptionalLong size() {
-                return decoded().size();
-            }
-        };
+    default Optional<ByteSource> partialDecoder(ByteSource input, EncodedSize decodedSize) {
+        return Optional.empty();
     }
 
     /**

@@ -1,7 +1,10 @@
 package dev.zarrj.api.codec;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.Extension;
+import org.apiguardian.api.API;
 
 /**
  * One step of a chunk's codec chain, of one of the spec's three kinds: array→array,
@@ -11,7 +14,10 @@ import dev.zarrj.api.Extension;
  * ({@link ChunkSpec}) arrives with every call. Buffers passed in are not modified; a decoded result
  * may share the encoded input's memory, so callers hand over ownership of what they pass to
  * {@code decode}.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface Codec extends Extension permits ArrayToArrayCodec, ArrayToBytesCodec, BytesToBytesCodec {
     /**
      * This codec with any defaults that depend on the decoded representation filled in, as they

@@ -1,8 +1,11 @@
 package dev.zarrj.api.datatype;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.zarrj.api.Extension;
 import dev.zarrj.api.InvalidMetadataException;
+import org.apiguardian.api.API;
 
 /**
  * The type of an array's elements: its size, how its bytes are read, and the JSON forms of its
@@ -12,7 +15,10 @@ import dev.zarrj.api.InvalidMetadataException;
  * convert to the stored byte order. A data type is identified in metadata by {@link #name()}
  * (and its configuration for extension types). Instances are immutable and thread-safe; two
  * instances are equal when they write the same metadata.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface DataType extends Extension {
     /** The size of one element in bytes (at least 1). */
     int size();

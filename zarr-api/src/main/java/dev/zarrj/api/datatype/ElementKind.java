@@ -1,9 +1,16 @@
 package dev.zarrj.api.datatype;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * How the bytes of one element are interpreted. {@link dev.zarrj.api.NdArray}'s typed accessors
  * and bulk copies rely on it; extension data types that fit none of these use {@link #OTHER}.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum ElementKind {
     /** One byte, 0 or 1. */
     BOOL,

@@ -1,15 +1,21 @@
 package dev.zarrj.api.datatype;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.HexFormat;
+import org.apiguardian.api.API;
 
 /**
  * The value of one element, as its bytes in native byte order: the fill value of an array.
  * Holding bytes keeps NaN payloads and the full {@code uint64} range exact.
  *
  * <p>Immutable; equality is byte equality.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class FillValue {
     private final byte[] bytes;
 

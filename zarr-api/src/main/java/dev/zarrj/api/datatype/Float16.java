@@ -1,10 +1,17 @@
 package dev.zarrj.api.datatype;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Conversions between IEEE 754 binary16 bits and {@code float} (Java 17 has none; Java 20 added
  * {@code Float.float16ToFloat}). Rounding is to nearest, ties to even; NaN payloads keep their
  * top bits.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Float16 {
     private Float16() {}
 

@@ -1,7 +1,10 @@
 package dev.zarrj.api.grid;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.zarrj.api.Extension;
 import dev.zarrj.api.InvalidMetadataException;
+import org.apiguardian.api.API;
 
 /**
  * How an array's index space is cut into chunks (the {@code chunk_grid} of array metadata).
@@ -9,7 +12,10 @@ import dev.zarrj.api.InvalidMetadataException;
  * <p>Expressed per dimension, which covers regular and rectilinear grids: chunk {@code i} along
  * dimension {@code d} starts at {@link #chunkStart} and is {@link #chunkLength} long; its chunk
  * shape is the full length even where it overhangs the array's edge. Immutable and thread-safe.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface ChunkGrid extends Extension {
     /** The number of dimensions this grid has. */
     int rank();

@@ -1,7 +1,10 @@
 package dev.zarrj.api.store;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Instant;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Something a writer put beside a store's values that is not a value: the temporary file of a
@@ -14,7 +17,10 @@ import java.util.Objects;
  * @param modified when it was last written
  * @param live     whether a writer that is still running owns it (for example holds a lock on it):
  *                 a live leftover is a write in progress, and is never removed
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Leftover(String location, long size, Instant modified, boolean live) {
     public Leftover {
         Objects.requireNonNull(location, "location");

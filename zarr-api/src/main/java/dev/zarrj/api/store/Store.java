@@ -1,5 +1,7 @@
 package dev.zarrj.api.store;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.ReadOnlyException;
 import dev.zarrj.api.StoreException;
@@ -13,6 +15,7 @@ import java.util.Optional;
 import java.util.function.IntFunction;
 import java.util.OptionalLong;
 import java.util.TreeSet;
+import org.apiguardian.api.API;
 
 /**
  * The spec's abstract store interface: a mapping from {@link StoreKey}s to byte values, with the
@@ -26,12 +29,21 @@ import java.util.TreeSet;
  * <p>Operations that have a natural fallback ({@code get_partial_values}, {@code erase_values},
  * {@code list_prefix}, {@code list_dir}) have default implementations; stores override them when
  * they can do better.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface Store extends AutoCloseable {
     /** What this store supports. */
     StoreCapabilities capabilities();
 
-    /** A short description for messages, for example {@code file:/data/set.zarr}. */
+    /**
+     * A short description for messages that names the location, for example
+     * {@code file:/data/set.zarr}: two stores over one location describe themselves alike, so that
+     * a process that writes parts of one chunk through both serialises its read-modify-writes
+     * (zarrj keys its in-process chunk locks on it). Include nothing that differs between two
+     * instances over the same data.
+     */
     String describe();
 
     // ---- readable ----

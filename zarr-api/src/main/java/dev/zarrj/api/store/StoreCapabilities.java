@@ -1,5 +1,9 @@
 package dev.zarrj.api.store;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * What a store supports, grouped as the spec's abstract store interface groups it. Callers check
  * these instead of calling and catching; a store refuses an operation it does not declare with a
@@ -9,7 +13,10 @@ package dev.zarrj.api.store;
  * @param writable          set, erase, erase_values, erase_prefix
  * @param partialWrites     set_partial_values
  * @param listable          list, list_prefix, list_dir
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record StoreCapabilities(boolean readable, boolean writable, boolean partialWrites, boolean listable) {
     /** A readable, listable, read-only store. */
     public static final StoreCapabilities READ_ONLY = new StoreCapabilities(true, false, false, true);

@@ -1,6 +1,9 @@
 package dev.zarrj.api.store;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.zarrj.api.InvalidKeyException;
+import org.apiguardian.api.API;
 
 /**
  * A validated store key: a {@code /}-separated path of non-empty segments.
@@ -10,7 +13,10 @@ import dev.zarrj.api.InvalidKeyException;
  * a NUL character. Keys are case-sensitive.
  *
  * @param value the key, for example {@code foo/bar/c/0/1}
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record StoreKey(String value) implements Comparable<StoreKey> {
     public StoreKey {
         check(value, "key");

@@ -8,6 +8,7 @@ import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.ByteSource;
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.NdArray;
+import dev.zarrj.api.Region;
 import dev.zarrj.api.TestTypes;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -57,18 +58,18 @@ class ArrayPartialDecoderTest {
         CountDownLatch open = new CountDownLatch(0);
         ArrayPartialDecoder d = ArrayPartialDecoder.fullDecode(counting(reads, open), SPEC, DECODE);
         assertEquals(0, reads.get(), "nothing is read before the first decode");
-        assertArrayEquals(new int[] {5, 6, 9, 10}, d.decode(new long[] {1, 1}, new long[] {2, 2}).toIntArray());
-        assertArrayEquals(new int[] {15}, d.decode(new long[] {3, 3}, new long[] {1, 1}).toIntArray());
-        assertEquals(16, d.decode(new long[] {0, 0}, new long[] {4, 4}).elementCount());
+        assertArrayEquals(new int[] {5, 6, 9, 10}, d.decode(Region.of(new long[] {1, 1}, new long[] {2, 2})).orElseThrow().toIntArray());
+        assertArrayEquals(new int[] {15}, d.decode(Region.of(new long[] {3, 3}, new long[] {1, 1})).orElseThrow().toIntArray());
+        assertEquals(16, d.decode(Region.of(new long[] {0, 0}, new long[] {4, 4})).orElseThrow().elementCount());
         assertEquals(1, reads.get());
     }
 
     @Test
     void regionsAreCopiesOwnedByTheCaller() {
         ArrayPartialDecoder d = ArrayPartialDecoder.fullDecode(ByteSource.of(chunk()), SPEC, DECODE);
-        NdArray r = d.decode(new long[] {0, 0}, new long[] {1, 2});
+        NdArray r = d.decode(Region.of(new long[] {0, 0}, new long[] {1, 2})).orElseThrow();
         r.setLong(0, 99);
-        assertEquals(0, d.decode(new long[] {0, 0}, new long[] {1, 1}).getLong(0));
+        assertEquals(0, d.decode(Region.of(new long[] {0, 0}, new long[] {1, 1})).orElseThrow().getLong(0));
     }
 
     @Test
@@ -92,7 +93,7 @@ class ArrayPartialDecoderTest {
                     results.add(pool.submit(() -> {
                         ready.countDown();
                         start.await();
-                        return d.decode(new long[] {row, 0}, new long[] {1, 4}).toIntArray();
+                        return d.decode(Region.of(new long[] {row, 0}, new long[] {1, 4})).orElseThrow().toIntArray();
                     }));
                 }
                 assertTrue(ready.await(5, TimeUnit.SECONDS));
@@ -114,6 +115,22 @@ class ArrayPartialDecoderTest {
     }
 
     @Test
+    void anAbsentValueIsAnAnswerNotAnError() {
+        AtomicInteger decodes = new AtomicInteger();
+        ArrayPartialDecoder d = ArrayPartialDecoder.fullDecode(range -> java.util.Optional.empty(), SPEC,
+                (bytes, spec) -> {
+                    decodes.incrementAndGet();
+                    return DECODE.apply(bytes, spec);
+                });
+        assertTrue(d.decode(Region.whole(4, 4)).isEmpty());
+        NdArray dst = NdArray.allocate(TestTypes.INT32, 4, 4);
+        dst.setLong(0, 7);
+        assertEquals(false, d.decodeInto(Region.whole(4, 4), dst, new long[2]));
+        assertEquals(7, dst.getLong(0), "the destination is left alone");
+        assertEquals(0, decodes.get());
+    }
+
+    @Test
     void readsTheWholeValue() {
         List<ByteRange> seen = new ArrayList<>();
         ByteSource inner = ByteSource.of(chunk());
@@ -121,7 +138,7 @@ class ArrayPartialDecoderTest {
             seen.add(range);
             return inner.read(range);
         };
-        ArrayPartialDecoder.fullDecode(recording, SPEC, DECODE).decode(new long[] {2, 2}, new long[] {1, 1});
+        ArrayPartialDecoder.fullDecode(recording, SPEC, DECODE).decode(Region.of(new long[] {2, 2}, new long[] {1, 1}));
         assertEquals(List.of(ByteRange.all()), seen);
     }
 }

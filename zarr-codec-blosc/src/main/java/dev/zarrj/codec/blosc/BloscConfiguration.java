@@ -1,19 +1,27 @@
 package dev.zarrj.codec.blosc;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.InvalidMetadataException;
+import dev.zarrj.api.codec.CodecConfiguration;
 import java.util.Objects;
+import java.util.function.Function;
+import org.apiguardian.api.API;
 
 /**
  * The configuration of the {@code blosc} codec: compressor, level, shuffle mode, type size and
  * block size.
  *
- * <p>Use it to build array metadata in code:
+ * <p>Give it to the array builder (it goes after the {@code bytes} codec), or use
+ * {@link #toJson()} to build metadata by hand:
  *
  * <pre>{@code
- * codecs.add(BloscConfiguration.of(Compressor.ZSTD, 5, Shuffle.BITSHUFFLE).toJson());
- * // {"name":"blosc","configuration":{"cname":"zstd","clevel":5,"shuffle":"bitshuffle","blocksize":0}}
+ * zarr.array(DataTypes.FLOAT32, 1000, 1000).chunks(100, 100)
+ *         .codec(BloscConfiguration.of(Compressor.ZSTD, 5, Shuffle.BITSHUFFLE))
+ *         .create(store, "/temperature");
+ * // {"name":"blosc","configuration":{"cname":"zstd","clevel":5,"shuffle":"bitshuffle","typesize":4,"blocksize":0}}
  * }</pre>
  *
  * <p>A {@code typesize} of {@link #AUTO_TYPESIZE} (0) leaves it out of the JSON; when an array is
@@ -28,8 +36,12 @@ import java.util.Objects;
  * @param blocksize the size of the blocks blosc compresses independently, in bytes; 0 lets
  *                  blosc choose
  * @see <a href="https://zarr-specs.readthedocs.io/en/latest/v3/codecs/blosc/">blosc codec spec</a>
+ *
+ * @since 0.1
  */
-public record BloscConfiguration(Compressor cname, int clevel, Shuffle shuffle, int typesize, int blocksize) {
+@API(status = STABLE, since = "0.1")
+public record BloscConfiguration(Compressor cname, int clevel, Shuffle shuffle, int typesize, int blocksize)
+        implements CodecConfiguration {
     /** The codec's registered name. */
     public static final String NAME = "blosc";
 
@@ -71,12 +83,7 @@ public record BloscConfiguration(Compressor cname, int clevel, Shuffle shuffle, 
          * @throws IllegalArgumentException when no compressor has that name
          */
         public static Compressor fromJsonName(String name) {
-            for (Compressor c : values()) {
-                if (c.jsonName.equals(name)) {
-                    return c;
-                }
-            }
-            throw new IllegalArgumentException("unknown blosc compressor \"" + name + "\"");
+            return byJsonName(values(), Compressor::jsonName, name, "compressor");
         }
     }
 
@@ -106,13 +113,19 @@ public record BloscConfiguration(Compressor cname, int clevel, Shuffle shuffle, 
          * @throws IllegalArgumentException when no mode has that name
          */
         public static Shuffle fromJsonName(String name) {
-            for (Shuffle s : values()) {
-                if (s.jsonName.equals(name)) {
-                    return s;
-                }
-            }
-            throw new IllegalArgumentException("unknown blosc shuffle mode \"" + name + "\"");
+            return byJsonName(values(), Shuffle::jsonName, name, "shuffle mode");
         }
+    }
+
+    /** The constant whose metadata name is {@code name}, for {@code fromJsonName}. */
+    private static <E extends Enum<E>> E byJsonName(E[] values, Function<E, String> jsonName, String name,
+                                                    String what) {
+        for (E e : values) {
+            if (jsonName.apply(e).equals(name)) {
+                return e;
+            }
+        }
+        throw new IllegalArgumentException("unknown blosc " + what + " \"" + name + "\"");
     }
 
     /**
@@ -159,10 +172,17 @@ public record BloscConfiguration(Compressor cname, int clevel, Shuffle shuffle, 
         return typesize == AUTO_TYPESIZE;
     }
 
+    /** The codec's registered name, {@value #NAME}. */
+    @Override
+    public String name() {
+        return NAME;
+    }
+
     /**
      * The {@code configuration} object with every field, {@code typesize} left out only when it is
      * {@link #AUTO_TYPESIZE}; a fresh node owned by the caller.
      */
+    @Override
     public ObjectNode configurationJson() {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("cname", cname.jsonName());
@@ -179,6 +199,7 @@ public record BloscConfiguration(Compressor cname, int clevel, Shuffle shuffle, 
      * The codec entry for an array's {@code codecs}, {@code {"name": "blosc", "configuration":
      * {...}}}; a fresh node owned by the caller.
      */
+    @Override
     public ObjectNode toJson() {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("name", NAME);

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.codec.blosc.BloscConfiguration.Compressor;
 import dev.zarrj.codec.blosc.BloscConfiguration.Shuffle;
+import dev.zarrj.api.codec.CodecConfiguration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -60,8 +61,10 @@ class BloscConfigurationTest {
 
     @Test
     void unknownNamesAreRejected() {
-        assertThrows(IllegalArgumentException.class, () -> Compressor.fromJsonName("LZ4"));
-        assertThrows(IllegalArgumentException.class, () -> Shuffle.fromJsonName("auto"));
+        assertEquals("unknown blosc compressor \"LZ4\"",
+                assertThrows(IllegalArgumentException.class, () -> Compressor.fromJsonName("LZ4")).getMessage());
+        assertEquals("unknown blosc shuffle mode \"auto\"",
+                assertThrows(IllegalArgumentException.class, () -> Shuffle.fromJsonName("auto")).getMessage());
     }
 
     @ParameterizedTest
@@ -81,5 +84,12 @@ class BloscConfigurationTest {
         assertEquals("/configuration/blocksize",
                 assertThrows(InvalidMetadataException.class, () -> c.withBlocksize(-1)).pointer());
         assertThrows(NullPointerException.class, () -> BloscConfiguration.of(null, 5, Shuffle.SHUFFLE));
+    }
+
+    @Test
+    void isACodecConfigurationNamedBlosc() {
+        CodecConfiguration c = BloscConfiguration.of(Compressor.LZ4, 5, Shuffle.SHUFFLE);
+        assertEquals("blosc", c.name());
+        assertEquals(c.configurationJson(), c.toJson().get("configuration"));
     }
 }

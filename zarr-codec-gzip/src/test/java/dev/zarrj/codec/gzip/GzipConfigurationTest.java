@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.zarrj.api.InvalidMetadataException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import dev.zarrj.api.codec.CodecConfiguration;
 import org.junit.jupiter.api.Test;
 
 class GzipConfigurationTest {
@@ -35,5 +36,12 @@ class GzipConfigurationTest {
         assertNotSame(c.toJson(), c.toJson());
         c.configurationJson().put("level", 7);
         assertEquals(5, c.configurationJson().get("level").intValue(), "nodes are copies");
+    }
+
+    @Test
+    void isACodecConfigurationNamedGzip() {
+        CodecConfiguration c = GzipConfiguration.level(3);
+        assertEquals("gzip", c.name());
+        assertEquals(CodecConfiguration.of("gzip", java.util.Map.of("level", 3)).toJson(), c.toJson());
     }
 }

@@ -1,11 +1,17 @@
 package dev.zarrj.codec.sharding;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Where a shard keeps its index: the {@code index_location} of the {@code sharding_indexed} codec.
  * Either way the index is read with one ranged request of its fixed size.
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public enum IndexLocation {
     /** The first bytes of the shard; inner chunks follow it. */
     START("start"),

@@ -1,25 +1,33 @@
 package dev.zarrj.codec.sharding;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.InvalidMetadataException;
+import dev.zarrj.api.codec.CodecConfiguration;
 import java.util.Arrays;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The configuration of the {@code sharding_indexed} codec: the inner chunk shape, the inner
  * chunks' codecs, the index's codecs and where the index sits.
  *
- * <p>Use it to build array metadata in code; the codec chains are given as their metadata JSON
- * and checked by the registry when the array is created:
+ * <p>The array builder's {@code shards(...)} builds this codec for the common case (inner chunks
+ * from {@code chunks(...)}, the index at the end with {@code bytes} and {@code crc32c}). Build it
+ * yourself for anything else, and give it to the builder as the array→bytes codec, whose chunk
+ * shape is then the shard shape; the codec chains are checked by the registry when the array is
+ * created:
  *
  * <pre>{@code
- * ObjectNode sharding = ShardingConfiguration.of(32, 32)
- *         .withCodecs(codecsJson)                 // default: [bytes little-endian]
- *         .withIndexLocation(IndexLocation.START) // default: END
- *         .toJson();                              // {"name": "sharding_indexed", "configuration": {...}}
+ * zarr.array(DataTypes.UINT16, 1024, 1024).chunks(256, 256)              // the shard shape
+ *         .codec(ShardingConfiguration.of(32, 32)                         // the inner chunk shape
+ *                 .withCodecs(BytesConfiguration.LITTLE_ENDIAN, ZstdConfiguration.level(3))
+ *                 .withIndexLocation(IndexLocation.START))                // default: END
+ *         .create(store, "/image");
  * }</pre>
  *
  * <p>Immutable: accessors return copies.
@@ -29,9 +37,12 @@ import java.util.Objects;
  * @param indexCodecs   the index's codec chain, a JSON array whose encoded size is fixed
  * @param indexLocation where the index is stored
  * @see <a href="https://zarr-specs.readthedocs.io/en/latest/v3/codecs/sharding-indexed/">sharding codec spec</a>
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record ShardingConfiguration(long[] chunkShape, JsonNode codecs, JsonNode indexCodecs,
-                                    IndexLocation indexLocation) {
+                                    IndexLocation indexLocation) implements CodecConfiguration {
     /** The codec's registered name. */
     public static final String NAME = "sharding_indexed";
 
@@ -81,14 +92,35 @@ public record ShardingConfiguration(long[] chunkShape, JsonNode codecs, JsonNode
         return bytes;
     }
 
-    /** The same configuration with another inner codec chain. */
+    /** The same configuration with another inner codec chain, as metadata JSON. */
     public ShardingConfiguration withCodecs(JsonNode codecs) {
         return new ShardingConfiguration(chunkShape, codecs, indexCodecs, indexLocation);
     }
 
-    /** The same configuration with another index codec chain. */
+    /**
+     * The same configuration with another inner codec chain, complete and in order (for example
+     * {@code bytes} then {@code zstd}).
+     */
+    public ShardingConfiguration withCodecs(CodecConfiguration... codecs) {
+        return withCodecs(chain(codecs));
+    }
+
+    /** The same configuration with another index codec chain, as metadata JSON. */
     public ShardingConfiguration withIndexCodecs(JsonNode indexCodecs) {
         return new ShardingConfiguration(chunkShape, codecs, indexCodecs, indexLocation);
+    }
+
+    /** The same configuration with another index codec chain, complete and in order. */
+    public ShardingConfiguration withIndexCodecs(CodecConfiguration... indexCodecs) {
+        return withIndexCodecs(chain(indexCodecs));
+    }
+
+    private static ArrayNode chain(CodecConfiguration... codecs) {
+        ArrayNode chain = F.arrayNode();
+        for (CodecConfiguration c : codecs) {
+            chain.add(Objects.requireNonNull(c, "codec").toJson());
+        }
+        return chain;
     }
 
     /** The same configuration with the index at another location. */
@@ -114,10 +146,17 @@ public record ShardingConfiguration(long[] chunkShape, JsonNode codecs, JsonNode
         return indexCodecs.deepCopy();
     }
 
+    /** The codec's registered name, {@value #NAME}. */
+    @Override
+    public String name() {
+        return NAME;
+    }
+
     /**
      * The {@code configuration} object, every field written (including {@code index_location});
      * a fresh node owned by the caller.
      */
+    @Override
     public ObjectNode configurationJson() {
         ObjectNode node = F.objectNode();
         ArrayNode shape = node.putArray("chunk_shape");
@@ -136,6 +175,7 @@ public record ShardingConfiguration(long[] chunkShape, JsonNode codecs, JsonNode
     }
 
     /** The codec entry for an array's {@code codecs}; a fresh node owned by the caller. */
+    @Override
     public ObjectNode toJson() {
         ObjectNode node = F.objectNode().put("name", NAME);
         node.set("configuration", configurationJson());

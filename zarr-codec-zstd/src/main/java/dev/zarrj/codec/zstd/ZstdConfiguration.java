@@ -1,18 +1,24 @@
 package dev.zarrj.codec.zstd;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.InvalidMetadataException;
+import dev.zarrj.api.codec.CodecConfiguration;
+import org.apiguardian.api.API;
 
 /**
  * The configuration of the {@code zstd} codec: compression level and whether frames carry a
  * content checksum.
  *
- * <p>Use it to build array metadata in code:
+ * <p>Give it to the array builder (it goes after the {@code bytes} codec), or use
+ * {@link #toJson()} to build metadata by hand:
  *
  * <pre>{@code
- * codecs.add(ZstdConfiguration.of(3, true).toJson());
- * // {"name":"zstd","configuration":{"level":3,"checksum":true}}
+ * zarr.array(DataTypes.UINT16, 1024, 1024).chunks(256, 256)
+ *         .codec(ZstdConfiguration.of(3, true))    // {"name":"zstd","configuration":{"level":3,"checksum":true}}
+ *         .create(store, "/image");
  * }</pre>
  *
  * @param level    -131072 (fastest) to 22 (smallest output); 0 means zstd's default level (3).
@@ -20,8 +26,11 @@ import dev.zarrj.api.InvalidMetadataException;
  * @param checksum whether encoded frames carry a content checksum, verified when decoding
  * @see <a href="https://github.com/zarr-developers/zarr-extensions/tree/main/codecs/zstd">zstd
  *      codec in the zarr-extensions registry</a>
+ *
+ * @since 0.1
  */
-public record ZstdConfiguration(int level, boolean checksum) {
+@API(status = STABLE, since = "0.1")
+public record ZstdConfiguration(int level, boolean checksum) implements CodecConfiguration {
     /** The codec's registered name. */
     public static final String NAME = "zstd";
 
@@ -70,10 +79,17 @@ public record ZstdConfiguration(int level, boolean checksum) {
         return new ZstdConfiguration(DEFAULT_LEVEL, DEFAULT_CHECKSUM);
     }
 
+    /** The codec's registered name, {@value #NAME}. */
+    @Override
+    public String name() {
+        return NAME;
+    }
+
     /**
      * The {@code configuration} object with both fields, {@code {"level": n, "checksum": b}}; a
      * fresh node owned by the caller.
      */
+    @Override
     public ObjectNode configurationJson() {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("level", level);
@@ -85,6 +101,7 @@ public record ZstdConfiguration(int level, boolean checksum) {
      * The codec entry for an array's {@code codecs}, {@code {"name": "zstd", "configuration":
      * {...}}}; a fresh node owned by the caller.
      */
+    @Override
     public ObjectNode toJson() {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("name", NAME);

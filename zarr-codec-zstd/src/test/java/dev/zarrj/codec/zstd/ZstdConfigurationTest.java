@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.zarrj.api.InvalidMetadataException;
+import dev.zarrj.api.codec.CodecConfiguration;
+import dev.zarrj.core.DataTypes;
+import dev.zarrj.core.Zarr;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -45,5 +48,16 @@ class ZstdConfigurationTest {
         assertNotSame(c.toJson(), c.toJson());
         c.configurationJson().put("level", 7);
         assertEquals(-3, c.configurationJson().get("level").intValue(), "nodes are copies");
+    }
+
+    @Test
+    void theArrayBuilderWritesTheSameMetadataAsTheJsonForm() {
+        CodecConfiguration c = ZstdConfiguration.of(3, true);
+        assertEquals("zstd", c.name());
+        Zarr zarr = Zarr.defaults();
+        assertEquals(zarr.array(DataTypes.UINT16, 64, 64).chunks(16, 16).codecs("[{\"name\":\"bytes\","
+                        + "\"configuration\":{\"endian\":\"little\"}},{\"name\":\"zstd\",\"configuration\":"
+                        + "{\"level\":3,\"checksum\":true}}]").toMetadata(),
+                zarr.array(DataTypes.UINT16, 64, 64).chunks(16, 16).codec(c).toMetadata());
     }
 }

@@ -1,5 +1,7 @@
 package dev.zarrj.conformance.runner;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.zarrj.api.ExtensionConfig;
 import dev.zarrj.api.NamedProvider;
 import dev.zarrj.api.codec.ArrayToArrayCodec;
@@ -16,6 +18,7 @@ import dev.zarrj.core.registry.ProviderInfo;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apiguardian.api.API;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.launcher.Launcher;
@@ -34,7 +37,10 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * <p>{@code java -m dev.zarrj.conformance/dev.zarrj.conformance.runner.ConformanceRunner
  * [--plugin-path DIR]} loads the jars of DIR (modular or not) into a module layer of their own;
  * {@code zarr conformance} does the same from the CLI. Exit status 0 only when nothing failed.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ConformanceRunner {
     private final ExtensionRegistry registry;
     private final PrintWriter out;

@@ -1,5 +1,7 @@
 package dev.zarrj.conformance.vectors;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.core.Zarr;
@@ -12,6 +14,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import org.apiguardian.api.API;
 
 /**
  * The test vectors shipped in the kit: a store of arrays written by zarrita (an independent
@@ -29,7 +32,10 @@ import java.util.HexFormat;
  * }</pre>
  *
  * <p>Thread-safe.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class KitVectors {
     /** The resource folder of the zarrita store and its {@code manifest.json}. */
     public static final String ZARRITA = "/dev/zarrj/conformance/vectors/zarrita/";

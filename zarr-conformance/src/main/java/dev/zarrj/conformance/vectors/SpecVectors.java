@@ -1,5 +1,7 @@
 package dev.zarrj.conformance.vectors;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -13,6 +15,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.apiguardian.api.API;
 
 /**
  * Vectors derived by hand from the examples and rules of the Zarr v3 specification: chunk key
@@ -26,7 +29,10 @@ import java.util.OptionalLong;
  * array a record returns is a copy.
  *
  * <p>Thread-safe.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class SpecVectors {
     /** The resource folder of the hand-derived vectors. */
     public static final String SPEC = "/dev/zarrj/conformance/vectors/spec/";

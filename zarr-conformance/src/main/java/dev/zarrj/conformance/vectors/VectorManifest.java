@@ -1,5 +1,7 @@
 package dev.zarrj.conformance.vectors;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -18,6 +20,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * A vector manifest: the arrays of a store, each with its metadata and the expected value of
@@ -34,7 +37,10 @@ import java.util.Map;
  * {@code files} lists every file of the store with its size and SHA-256.
  *
  * <p>Immutable and thread-safe.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class VectorManifest {
     /** The format this class reads. */
     public static final String FORMAT = "zarrj-conformance-vectors/1";

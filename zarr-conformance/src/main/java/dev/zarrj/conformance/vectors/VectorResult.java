@@ -1,9 +1,12 @@
 package dev.zarrj.conformance.vectors;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The outcome of verifying one array of a manifest.
@@ -13,7 +16,10 @@ import java.util.Optional;
  * @param reason   for a failure, what was wrong; for a skip, why (naming the missing extension);
  *                 empty for a pass; never null
  * @param mismatch the first element that differs, when the failure is a wrong value
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record VectorResult(String path, Status status, String reason, Optional<Mismatch> mismatch) {
     /** Passed, failed or skipped. */
     public enum Status {

@@ -1,5 +1,7 @@
 package dev.zarrj.conformance.vectors;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.datatype.DataType;
@@ -8,13 +10,17 @@ import dev.zarrj.conformance.vectors.VectorManifest.ArrayVector;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
+import org.apiguardian.api.API;
 
 /**
  * Turns a manifest's expected values into an {@link NdArray}, for a writer that stores the same
  * array with another implementation (the other direction of a cross-implementation check).
  *
  * <p>Values are in manifest form (see {@link VectorManifest}). Thread-safe: holds no state.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class VectorValues {
     private VectorValues() {}
 

@@ -1,5 +1,7 @@
 package dev.zarrj.conformance.vectors;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.datatype.DataType;
@@ -18,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Reads every array of a {@link VectorManifest} from a store with zarrj and compares it with the
@@ -32,7 +35,10 @@ import java.util.Optional;
  * through {@link Float16}), complex numbers component by component, raw types byte by byte.
  *
  * <p>Thread-safe: holds no state.
+ *
+ * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class VectorVerifier {
     private VectorVerifier() {}
 

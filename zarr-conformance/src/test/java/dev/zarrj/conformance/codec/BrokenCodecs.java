@@ -133,6 +133,12 @@ final class BrokenCodecs {
         }
     }
 
+    static class XorPartialDecodeThrowsOnAbsent extends Xor {
+        XorPartialDecodeThrowsOnAbsent() {
+            super(XorCodecFixture.Defect.PARTIAL_DECODE_THROWS_ON_ABSENT);
+        }
+    }
+
     /** A correct codec that claims a checksum it does not have. */
     static class XorClaimsCorruptionDetection extends Xor {
         XorClaimsCorruptionDetection() {
@@ -283,6 +289,24 @@ final class BrokenCodecs {
         }
     }
 
+    static class BytesEncodeKeepsLentLimit extends Bytes {
+        BytesEncodeKeepsLentLimit() {
+            super(BytesCodecFixture.Defect.ENCODE_KEEPS_LENT_LIMIT);
+        }
+    }
+
+    static class BytesClaimsInMemoryWrongly extends Bytes {
+        BytesClaimsInMemoryWrongly() {
+            super(BytesCodecFixture.Defect.CLAIMS_IN_MEMORY_WRONGLY);
+        }
+    }
+
+    static class BytesPartialDecodeThrowsOnAbsent extends Bytes {
+        BytesPartialDecodeThrowsOnAbsent() {
+            super(BytesCodecFixture.Defect.PARTIAL_DECODE_THROWS_ON_ABSENT);
+        }
+    }
+
     /** A correct {@code bytes} that claims to detect corruption, which no checksum-free format can. */
     static class BytesClaimsCorruptionDetection extends Bytes {
         BytesClaimsCorruptionDetection() {
@@ -340,6 +364,18 @@ final class BrokenCodecs {
     static class TransposeInverseOrder extends Transpose {
         TransposeInverseOrder() {
             super(TransposeCodecFixture.Defect.INVERSE_ORDER);
+        }
+    }
+
+    static class TransposePartialDecodeUnpermuted extends Transpose {
+        TransposePartialDecodeUnpermuted() {
+            super(TransposeCodecFixture.Defect.PARTIAL_DECODE_UNPERMUTED);
+        }
+    }
+
+    static class TransposePartialDecodeThrowsOnAbsent extends Transpose {
+        TransposePartialDecodeThrowsOnAbsent() {
+            super(TransposeCodecFixture.Defect.PARTIAL_DECODE_THROWS_ON_ABSENT);
         }
     }
 }

@@ -11,14 +11,17 @@ import dev.zarrj.api.ExtensionConfig;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.ProviderContext;
+import dev.zarrj.api.Region;
 import dev.zarrj.api.codec.ArrayPartialDecoder;
+import dev.zarrj.api.codec.ArrayRegionEncoder;
 import dev.zarrj.api.codec.ArrayToBytesCodec;
+import dev.zarrj.api.codec.BufferLender;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecProvider;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
-import java.util.function.IntFunction;
+import java.util.Optional;
 
 /**
  * A plain, correct re-implementation of the {@code bytes} codec (registered under that name, the
@@ -35,12 +38,18 @@ final class BytesCodecFixture implements ArrayToBytesCodec {
         ACCEPTS_LONGER_INPUT,
         /** Writes the platform's byte order whatever {@code endian} says: AB10. */
         IGNORES_ENDIANNESS,
-        /** Claims partial decoding, and returns regions one element off: AB11. */
+        /** The partial decoder returns regions one element off: AB11. */
         BROKEN_PARTIAL_DECODE,
         /** decodeInto writes the region at the destination's origin, ignoring the offset asked for: AB13. */
         DECODE_INTO_IGNORES_OFFSET,
-        /** Claims region encoding, and encodes the source's region at its origin, ignoring the offset: AB14. */
-        ENCODE_REGION_IGNORES_OFFSET
+        /** The region encoder encodes the source's region at its origin, ignoring the offset: AB14. */
+        ENCODE_REGION_IGNORES_OFFSET,
+        /** Encoding into lent memory returns the lent buffer whole, old bytes past the encoding included: AB15. */
+        ENCODE_KEEPS_LENT_LIMIT,
+        /** Claims its encoding is as in memory whatever {@code endian} says: AB16. */
+        CLAIMS_IN_MEMORY_WRONGLY,
+        /** The partial decoder throws CorruptDataException when the value is absent: AB17. */
+        PARTIAL_DECODE_THROWS_ON_ABSENT
     }
 
     private final String endian;
@@ -128,23 +137,35 @@ final class BytesCodecFixture implements ArrayToBytesCodec {
         return ByteBuffer.wrap(swaps(decoded) ? swap(b, decoded.dataType().byteOrderUnit()) : b);
     }
 
+    /** The copy that breaks AB14 and the control have one; the others do not, so that they break one rule each. */
     @Override
-    public boolean supportsRegionEncode() {
-        return defect == Defect.ENCODE_REGION_IGNORES_OFFSET;
+    public Optional<ArrayRegionEncoder> regionEncoder(ChunkSpec decoded) {
+        if (defect != Defect.NONE && defect != Defect.ENCODE_REGION_IGNORES_OFFSET) {
+            return Optional.empty();
+        }
+        return Optional.of((source, region, lender) -> encode(source.region(
+                defect == Defect.ENCODE_REGION_IGNORES_OFFSET ? region.at(new long[region.rank()]) : region), decoded));
     }
 
     @Override
-    public ByteBuffer encodeRegion(NdArray source, long[] sourceOffset, ChunkSpec decoded,
-                                   IntFunction<ByteBuffer> allocate) {
-        long[] at = defect == Defect.ENCODE_REGION_IGNORES_OFFSET ? new long[sourceOffset.length] : sourceOffset;
-        return ArrayToBytesCodec.super.encodeRegion(source, at, decoded, allocate);
+    public ByteBuffer encode(NdArray array, ChunkSpec decoded, BufferLender lender) {
+        ByteBuffer e = encode(array, decoded);
+        ByteBuffer out = lender.borrow(e.remaining());
+        out.put(0, e, e.position(), e.remaining());
+        return defect == Defect.ENCODE_KEEPS_LENT_LIMIT ? out : out.slice(0, e.remaining());
     }
 
     @Override
-    public void decodeInto(ByteBuffer encoded, ChunkSpec decoded, long[] chunkOffset, NdArray destination,
-                           long[] destinationOffset, long[] region) {
-        long[] at = defect == Defect.DECODE_INTO_IGNORES_OFFSET ? new long[region.length] : destinationOffset;
-        ArrayToBytesCodec.super.decodeInto(encoded, decoded, chunkOffset, destination, at, region);
+    public boolean encodesAsInMemory(ChunkSpec decoded) {
+        return defect == Defect.CLAIMS_IN_MEMORY_WRONGLY || (endian != null || decoded.dataType().byteOrderUnit() <= 1)
+                && !swaps(decoded);
+    }
+
+    @Override
+    public void decodeInto(ByteBuffer encoded, ChunkSpec decoded, Region region, NdArray destination,
+                           long[] destinationOffset) {
+        long[] at = defect == Defect.DECODE_INTO_IGNORES_OFFSET ? new long[region.rank()] : destinationOffset;
+        ArrayToBytesCodec.super.decodeInto(encoded, decoded, region, destination, at);
     }
 
     @Override
@@ -161,20 +182,25 @@ final class BytesCodecFixture implements ArrayToBytesCodec {
         return NdArray.wrap(decoded.dataType(), ByteBuffer.wrap(out), decoded.shape());
     }
 
+    /** The copies that break AB11 and AB17 and the control have one; the others do not. */
     @Override
-    public boolean supportsPartialDecode() {
-        return defect == Defect.BROKEN_PARTIAL_DECODE;
-    }
-
-    @Override
-    public ArrayPartialDecoder partialDecoder(ByteSource input, ChunkSpec decoded) {
-        NdArray whole = decode(input.read(ByteRange.all()), decoded);
-        return (offset, shape) -> {
-            long[] o = offset.clone();
-            if (defect == Defect.BROKEN_PARTIAL_DECODE && o.length > 0 && o[o.length - 1] > 0) {
-                o[o.length - 1]--;
+    public Optional<ArrayPartialDecoder> partialDecoder(ByteSource input, ChunkSpec decoded) {
+        if (defect != Defect.NONE && defect != Defect.BROKEN_PARTIAL_DECODE
+                && defect != Defect.PARTIAL_DECODE_THROWS_ON_ABSENT) {
+            return Optional.empty();
+        }
+        return Optional.of(region -> {
+            Optional<ByteBuffer> bytes = input.read(ByteRange.all());
+            if (defect == Defect.PARTIAL_DECODE_THROWS_ON_ABSENT && bytes.isEmpty()) {
+                throw new CorruptDataException("bytes: the value is missing");
             }
-            return whole.region(o, shape);
-        };
+            return bytes.map(b -> {
+                long[] o = region.offset();
+                if (defect == Defect.BROKEN_PARTIAL_DECODE && o.length > 0 && o[o.length - 1] > 0) {
+                    o[o.length - 1]--;
+                }
+                return decode(b, decoded).region(region.at(o));
+            });
+        });
     }
 }

@@ -38,16 +38,22 @@ class CodecContractSelfTest {
                 Arguments.of(BrokenCodecs.XorDecodeIntoIgnoresPosition.class, "required_BB13"),
                 Arguments.of(BrokenCodecs.XorEncodeKeepsLentLimit.class, "required_BB14"),
                 Arguments.of(BrokenCodecs.XorDecodedSizeOffByOne.class, "required_BB15"),
+                Arguments.of(BrokenCodecs.XorPartialDecodeThrowsOnAbsent.class, "optional_BB16"),
                 Arguments.of(BrokenCodecs.BytesRefusesWithWrongException.class, "required_AB01"),
                 Arguments.of(BrokenCodecs.BytesAcceptsLongerInput.class, "required_AB06"),
                 Arguments.of(BrokenCodecs.BytesIgnoresEndianness.class, "required_AB10"),
                 Arguments.of(BrokenCodecs.BytesBrokenPartialDecode.class, "optional_AB11"),
                 Arguments.of(BrokenCodecs.BytesClaimsCorruptionDetection.class, "optional_AB12"),
                 Arguments.of(BrokenCodecs.BytesDecodeIntoIgnoresOffset.class, "required_AB13"),
-                Arguments.of(BrokenCodecs.BytesEncodeRegionIgnoresOffset.class, "required_AB14"),
+                Arguments.of(BrokenCodecs.BytesEncodeRegionIgnoresOffset.class, "optional_AB14"),
+                Arguments.of(BrokenCodecs.BytesEncodeKeepsLentLimit.class, "required_AB15"),
+                Arguments.of(BrokenCodecs.BytesClaimsInMemoryWrongly.class, "optional_AB16"),
+                Arguments.of(BrokenCodecs.BytesPartialDecodeThrowsOnAbsent.class, "optional_AB17"),
                 Arguments.of(BrokenCodecs.TransposeSpecLies.class, "required_AA02"),
                 Arguments.of(BrokenCodecs.TransposeNoShapeCheck.class, "required_AA06"),
-                Arguments.of(BrokenCodecs.TransposeInverseOrder.class, "required_AA08"));
+                Arguments.of(BrokenCodecs.TransposeInverseOrder.class, "required_AA08"),
+                Arguments.of(BrokenCodecs.TransposePartialDecodeUnpermuted.class, "optional_AA09"),
+                Arguments.of(BrokenCodecs.TransposePartialDecodeThrowsOnAbsent.class, "optional_AA10"));
     }
 
     @ParameterizedTest(name = "{0} fails {1} alone")

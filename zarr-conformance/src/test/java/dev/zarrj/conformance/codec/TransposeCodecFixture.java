@@ -9,12 +9,15 @@ import dev.zarrj.api.ExtensionConfig;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.ProviderContext;
+import dev.zarrj.api.Region;
+import dev.zarrj.api.codec.ArrayPartialDecoder;
 import dev.zarrj.api.codec.ArrayToArrayCodec;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecProvider;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A plain, correct re-implementation of {@code transpose} (one element at a time), and copies of
@@ -30,7 +33,11 @@ final class TransposeCodecFixture implements ArrayToArrayCodec {
         /** Decode indexes into an encoded array of any shape: AA06. */
         NO_SHAPE_CHECK,
         /** Permutes with the inverse of {@code order} (consistently, so it round-trips): AA08. */
-        INVERSE_ORDER
+        INVERSE_ORDER,
+        /** The partial decoder asks the encoded decoder for the region unpermuted: AA09. */
+        PARTIAL_DECODE_UNPERMUTED,
+        /** The partial decoder throws CorruptDataException when the encoded value is absent: AA10. */
+        PARTIAL_DECODE_THROWS_ON_ABSENT
     }
 
     private final int[] order;
@@ -145,6 +152,20 @@ final class TransposeCodecFixture implements ArrayToArrayCodec {
             copyElement(encoded, encoded.flatIndex(src), out, flat);
         }
         return out;
+    }
+
+    /** Asks {@code encoded} for the permuted region and transposes only that block. */
+    @Override
+    public Optional<ArrayPartialDecoder> partialDecoder(ArrayPartialDecoder encoded, ChunkSpec decoded) {
+        encodedSpec(decoded);
+        return Optional.of(region -> {
+            Region asked = defect == Defect.PARTIAL_DECODE_UNPERMUTED ? region : region.permute(forward());
+            Optional<NdArray> block = encoded.decode(asked);
+            if (defect == Defect.PARTIAL_DECODE_THROWS_ON_ABSENT && block.isEmpty()) {
+                throw new CorruptDataException("transpose: the encoded value is missing");
+            }
+            return block.map(b -> decode(b, decoded.withShape(region.shape())));
+        });
     }
 
     private static void unravel(long flat, long[] shape, long[] idx) {

@@ -8,15 +8,16 @@ import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.EncodedSize;
 import dev.zarrj.api.ExtensionConfig;
 import dev.zarrj.api.ProviderContext;
+import dev.zarrj.api.codec.BufferLender;
 import dev.zarrj.api.codec.BytesToBytesCodec;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecProvider;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.IntFunction;
 
 /**
  * A small, correct bytes→bytes codec for proving the kit, and copies of it with one defect each.
@@ -49,14 +50,16 @@ final class XorCodecFixture implements BytesToBytesCodec {
         THROWS_ON_BAD_VERSION,
         /** Encodes through one scratch array shared by all threads: BB09. */
         THREAD_UNSAFE,
-        /** Claims partial decoding, and reads suffix ranges from the start: BB11. */
+        /** The partial decoder reads suffix ranges from the start: BB11. */
         BROKEN_PARTIAL_DECODE,
         /** decodeInto writes from index 0 of the destination, ignoring its position: BB13. */
         DECODE_INTO_IGNORES_POSITION,
         /** Encoding into lent memory returns the lent buffer whole, old bytes past the encoding included: BB14. */
         ENCODE_KEEPS_LENT_LIMIT,
         /** decodedSize reads the header's length one too high: BB15. */
-        DECODED_SIZE_OFF_BY_ONE
+        DECODED_SIZE_OFF_BY_ONE,
+        /** The partial decoder throws CorruptDataException when the value is absent: BB16. */
+        PARTIAL_DECODE_THROWS_ON_ABSENT
     }
 
     static final String NAME = "xor-fixture";
@@ -129,9 +132,9 @@ final class XorCodecFixture implements BytesToBytesCodec {
     }
 
     @Override
-    public ByteBuffer encode(ByteBuffer decoded, IntFunction<ByteBuffer> allocate) {
+    public ByteBuffer encode(ByteBuffer decoded, BufferLender lender) {
         ByteBuffer e = encode(decoded);
-        ByteBuffer out = allocate.apply(e.remaining());
+        ByteBuffer out = lender.borrow(e.remaining());
         out.put(0, e, e.position(), e.remaining());
         return defect == Defect.ENCODE_KEEPS_LENT_LIMIT ? out : out.slice(0, e.remaining());
     }
@@ -220,31 +223,33 @@ final class XorCodecFixture implements BytesToBytesCodec {
         destination.put(0, decoded, 0, decoded.remaining());
     }
 
+    /** The copies that break BB11 and BB16 and the control have one; the others do not. */
     @Override
-    public boolean supportsPartialDecode() {
-        return defect == Defect.BROKEN_PARTIAL_DECODE;
-    }
-
-    @Override
-    public ByteSource partialDecoder(ByteSource input, EncodedSize decodedSize) {
-        ByteBuffer all = decode(input.read(ByteRange.all()), decodedSize);
-        ByteSource whole = ByteSource.of(all);
-        if (defect != Defect.BROKEN_PARTIAL_DECODE) {
-            return whole;
+    public Optional<ByteSource> partialDecoder(ByteSource input, EncodedSize decodedSize) {
+        if (defect != Defect.NONE && defect != Defect.BROKEN_PARTIAL_DECODE
+                && defect != Defect.PARTIAL_DECODE_THROWS_ON_ABSENT) {
+            return Optional.empty();
         }
-        return new ByteSource() {
-            @Override
-            public ByteBuffer read(ByteRange range) {
-                if (range instanceof ByteRange.Suffix s) {
-                    return whole.read(ByteRange.of(0, s.length()));
+        return Optional.of(new ByteSource() {
+            private Optional<ByteSource> whole() {
+                Optional<ByteBuffer> all = input.read(ByteRange.all());
+                if (defect == Defect.PARTIAL_DECODE_THROWS_ON_ABSENT && all.isEmpty()) {
+                    throw new CorruptDataException(NAME + ": the value is missing");
                 }
-                return whole.read(range);
+                return all.map(a -> ByteSource.of(decode(a, decodedSize)));
+            }
+
+            @Override
+            public Optional<ByteBuffer> read(ByteRange range) {
+                ByteRange r = defect == Defect.BROKEN_PARTIAL_DECODE && range instanceof ByteRange.Suffix s
+                        ? ByteRange.of(0, s.length()) : range;
+                return whole().flatMap(w -> w.read(r));
             }
 
             @Override
             public OptionalLong size() {
-                return whole.size();
+                return decodedSize instanceof EncodedSize.Fixed f ? OptionalLong.of(f.bytes()) : OptionalLong.empty();
             }
-        };
+        });
     }
 }

@@ -1,5 +1,7 @@
 package dev.zarrj.core.registry;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.zarrj.api.NamedProvider;
 import dev.zarrj.api.codec.CodecProvider;
 import dev.zarrj.api.datatype.DataTypeProvider;
@@ -7,8 +9,14 @@ import dev.zarrj.api.grid.ChunkGridProvider;
 import dev.zarrj.api.keyencoding.ChunkKeyEncodingProvider;
 import dev.zarrj.api.store.StoreProvider;
 import dev.zarrj.api.transformer.StorageTransformerProvider;
+import org.apiguardian.api.API;
 
-/** The extension points of Zarr v3, plus stores (found by URI scheme), with their provider types. */
+/**
+ * The extension points of Zarr v3, plus stores (found by URI scheme), with their provider types.
+ *
+ * @since 0.1
+ */
+@API(status = INTERNAL, since = "0.1")
 public enum ExtensionPoint {
     /** {@code data_type}; never skippable. */
     DATA_TYPE("data type", DataTypeProvider.class, false),

@@ -1,5 +1,7 @@
 package dev.zarrj.core.registry;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.zarrj.api.ExtensionConflictException;
 import dev.zarrj.api.NamedProvider;
 import java.lang.System.Logger.Level;
@@ -17,6 +19,7 @@ import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.apiguardian.api.API;
 
 /**
  * The installed providers of every extension point, by name. Immutable and thread-safe.
@@ -28,7 +31,10 @@ import java.util.TreeSet;
  * and the choice is logged; when the top priorities tie, the conflict is recorded and using that
  * name fails with an {@link ExtensionConflictException} naming every claimant. A provider that
  * fails to load is recorded in the {@link #report()} instead of failing discovery.
+ *
+ * @since 0.1
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ExtensionRegistry {
     private static final System.Logger LOG = System.getLogger(ExtensionRegistry.class.getName());
 

@@ -1,9 +1,12 @@
 package dev.zarrj.core.registry;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.zarrj.api.NamedProvider;
 import java.net.URL;
 import java.security.CodeSource;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * One discovered provider: its point, name, priority, class, module and jar.
@@ -12,7 +15,10 @@ import java.util.Optional;
  * @param name     the registered name
  * @param priority its priority
  * @param provider the provider instance
+ *
+ * @since 0.1
  */
+@API(status = INTERNAL, since = "0.1")
 public record ProviderInfo(ExtensionPoint point, String name, int priority, NamedProvider provider) {
     /** The implementing class's name. */
     public String className() {

@@ -1,6 +1,9 @@
 package dev.zarrj.core.registry;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * What discovery found: every provider in use, every name conflict and how it was resolved, and
@@ -9,7 +12,10 @@ import java.util.List;
  * @param providers    the providers in use, one per name and point
  * @param conflicts    names claimed by more than one provider
  * @param loadProblems providers that could not be loaded, with their causes
+ *
+ * @since 0.1
  */
+@API(status = INTERNAL, since = "0.1")
 public record RegistryReport(List<ProviderInfo> providers, List<Conflict> conflicts, List<LoadProblem> loadProblems) {
     public RegistryReport {
         providers = List.copyOf(providers);

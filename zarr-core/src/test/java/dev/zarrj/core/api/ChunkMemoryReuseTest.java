@@ -1,5 +1,6 @@
 package dev.zarrj.core.api;
 
+import dev.zarrj.api.Region;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -119,8 +120,7 @@ class ChunkMemoryReuseTest {
         NdArray dst = NdArray.allocate(DataTypes.INT32, 4, 6);
         a.readInto(new long[] {4, 0}, dst);
         assertArrayEquals(java.util.Arrays.copyOfRange(values, 24, 48), dst.toIntArray());
-        assertArrayEquals(java.util.Arrays.copyOfRange(values, 48, 54), a.readChunk(4, 0).region(new long[2],
-                new long[] {1, 6}).toIntArray());
+        assertArrayEquals(java.util.Arrays.copyOfRange(values, 48, 54), a.readChunk(4, 0).region(Region.of(new long[2], new long[] {1, 6})).toIntArray());
     }
 
     @Test

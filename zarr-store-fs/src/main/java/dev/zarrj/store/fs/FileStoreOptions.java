@@ -1,5 +1,9 @@
 package dev.zarrj.store.fs;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * How a file system store behaves.
  *
@@ -12,6 +16,7 @@ package dev.zarrj.store.fs;
  *                 default: the write is atomic either way.
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record FileStoreOptions(boolean readOnly, boolean fsync) {
     private static final FileStoreOptions DEFAULTS = new FileStoreOptions(false, false);
 

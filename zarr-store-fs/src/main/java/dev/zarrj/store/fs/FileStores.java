@@ -1,10 +1,13 @@
 package dev.zarrj.store.fs;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.zarrj.api.StoreException;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.store.fs.internal.FileStore;
 import java.nio.file.Path;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Opens a directory of the local file system as a Zarr store.
@@ -22,6 +25,7 @@ import java.util.Objects;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public final class FileStores {
     private FileStores() {}
 

@@ -1,7 +1,10 @@
 package dev.zarrj.store.zip;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.time.Duration;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * How a writable zip store writes the entries it adds, and how long it waits for another writer.
@@ -23,6 +26,7 @@ import java.util.Objects;
  *                    free; never negative
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record ZipStoreOptions(Compression compression, int level, Duration lockWait) {
     /** A {@link #lockWait} that waits as long as the other writer runs. */
     public static final Duration FOREVER = Duration.ofSeconds(Long.MAX_VALUE);

@@ -1,11 +1,14 @@
 package dev.zarrj.store.zip;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.zarrj.api.InvalidKeyException;
 import dev.zarrj.api.StoreException;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.store.zip.internal.ZipStore;
 import java.nio.file.Path;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Opens, creates and fills zip archives that hold a Zarr hierarchy, at the archive's root or under
@@ -38,8 +41,16 @@ import java.util.Objects;
  * ZipStores.copy(FileStores.open(Path.of("set.zarr"), true), Path.of("set.zip"));
  * }</pre>
  *
+ * <p><b>Written on close.</b> A store from {@link #update} or {@link #create} writes the archive
+ * only in {@link Store#close()}: a store that is never closed loses every change. Use
+ * try-with-resources (or {@code Zarr.openArray(uri, path)}, whose array owns and closes its
+ * store). A writer that is never closed is reported: when it is garbage-collected, a warning
+ * through {@link System.Logger} {@code dev.zarrj.store.zip} (and its lock and spill file are
+ * released); when the JVM exits with changes not written, a line on standard error.
+ *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public final class ZipStores {
     private ZipStores() {}
 
@@ -60,7 +71,8 @@ public final class ZipStores {
     }
 
     /**
-     * Opens an archive, or a path where one will be, for reading and writing. Reads see the archive
+     * Opens an archive, or a path where one will be, for reading and writing; <b>the archive is
+     * written when the store is closed, and only then</b>: close it. Reads see the archive
      * with the writes made through this store; {@code set} replaces a value (the last write wins)
      * and {@code erase} removes one. Zip cannot replace an entry in place, so written values are
      * kept in a temporary file beside the archive, and {@link Store#close()} writes the new archive
@@ -91,8 +103,8 @@ public final class ZipStores {
     }
 
     /**
-     * Creates a new archive, written when the store is closed (an empty archive if nothing was
-     * set), as {@link #update} does; the hierarchy is at the archive's root.
+     * Creates a new archive, <b>written when the store is closed, and only then</b> (an empty
+     * archive if nothing was set), as {@link #update} does; the hierarchy is at the archive's root.
      *
      * @throws StoreException when {@code zip} already exists (also checked again on close), or
      *                        another writer holds it

@@ -31,8 +31,13 @@
  * {@link dev.zarrj.api.StoreException} naming it.)
  *
  * <p>A store opened through the provider with {@code readOnly} false is an updatable store (see
- * {@link dev.zarrj.store.zip.ZipStores#update}): the archive need not exist, and it is written
- * when the store is closed, if anything changed.
+ * {@link dev.zarrj.store.zip.ZipStores#update}): the archive need not exist, and <b>it is written
+ * when the store is closed</b>, if anything changed, and not before: close the store, or the
+ * array or group that owns it ({@code zarr.openArray("data/set.zip", "/a")},
+ * {@code builder.create("data/set.zip", "/a")}), best with try-with-resources. A store open for
+ * writing that is never closed is reported: a {@link System.Logger} warning
+ * ({@code dev.zarrj.store.zip}) when it is garbage-collected, a line on standard error when the
+ * JVM exits with its changes not written.
  *
  * <h2>One writer at a time</h2>
  *

@@ -45,7 +45,7 @@ import java.util.Objects;
  *     {"cname": "lz4", "clevel": 1, "shuffle": "shuffle", "typesize": 4, "blocksize": 0}}
  * }</pre>
  *
- * <p>Partial operations: none; {@link #partialDecoder} decodes the whole value once. The encoded
+ * <p>Partial operations: none (no {@link #partialDecoder}: a read decodes whole values). The encoded
  * size is {@link EncodedSize.Bounded} by the decoded size plus 16 when that is known.
  *
  * <p>Immutable and thread-safe. c-blosc works on native memory: a direct input is handed to it

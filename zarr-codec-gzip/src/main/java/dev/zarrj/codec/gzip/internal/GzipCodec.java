@@ -42,12 +42,15 @@ import java.util.zip.Inflater;
  * {"name": "gzip", "configuration": {"level": 1}}
  * }</pre>
  *
- * <p>Partial operations: none; {@link #partialDecoder} decodes the whole value once. The encoded
+ * <p>Partial operations: none (no {@link #partialDecoder}: a read decodes whole values). The encoded
  * size is {@link EncodedSize.Bounded} when the decoded size is known.
  *
- * <p>Immutable and thread-safe; zlib streams come from a small shared pool.
+ * <p>A value, equal to another when their configurations are equal. Immutable and thread-safe;
+ * zlib streams come from a small shared pool.
+ *
+ * @param gzipConfiguration the typed configuration
  */
-public final class GzipCodec implements BytesToBytesCodec {
+public record GzipCodec(GzipConfiguration gzipConfiguration) implements BytesToBytesCodec {
     private static final String NAME = GzipConfiguration.NAME;
 
     private static final int HEADER = 10;
@@ -70,16 +73,9 @@ public final class GzipCodec implements BytesToBytesCodec {
     private static final int FCOMMENT = 0x10;
     private static final int FRESERVED = 0xE0;
 
-    private final GzipConfiguration config;
-
     /** A codec with the given configuration. */
-    public GzipCodec(GzipConfiguration config) {
-        this.config = Objects.requireNonNull(config, "config");
-    }
-
-    /** The typed configuration. */
-    public GzipConfiguration gzipConfiguration() {
-        return config;
+    public GzipCodec {
+        Objects.requireNonNull(gzipConfiguration, "gzipConfiguration");
     }
 
     @Override
@@ -89,7 +85,7 @@ public final class GzipCodec implements BytesToBytesCodec {
 
     @Override
     public ObjectNode configuration() {
-        return config.configurationJson();
+        return gzipConfiguration.configurationJson();
     }
 
     /**
@@ -124,7 +120,7 @@ public final class GzipCodec implements BytesToBytesCodec {
         // One allocation at the worst case: no copies while deflating, trimmed below if mostly empty.
         byte[] out = new byte[(int) Math.min(stored, MAX_BUFFER)];
         writeHeader(out);
-        int end = config.level() == 0 ? -1 : deflate(in.duplicate(), out);
+        int end = gzipConfiguration.level() == 0 ? -1 : deflate(in.duplicate(), out);
         if (end < 0) {
             if (stored > MAX_BUFFER) {
                 throw new ZarrException("ZARR-CODEC", NAME + ": " + n + " bytes do not compress, and stored they"
@@ -147,13 +143,14 @@ public final class GzipCodec implements BytesToBytesCodec {
         out[0] = (byte) 0x1f;
         out[1] = (byte) 0x8b;
         out[2] = 8; // CM = deflate; FLG and MTIME stay 0
-        out[8] = (byte) (config.level() == 9 ? 2 : config.level() == 1 ? 4 : 0); // XFL: slowest / fastest
+        int level = gzipConfiguration.level();
+        out[8] = (byte) (level == 9 ? 2 : level == 1 ? 4 : 0); // XFL: slowest / fastest
         out[9] = (byte) 255; // OS: unknown
     }
 
     /** Deflates {@code in} after the header; the end offset, or -1 when it would not fit stored size. */
     private int deflate(ByteBuffer in, byte[] out) {
-        int level = config.level();
+        int level = gzipConfiguration.level();
         Deflater deflater = ZlibPool.takeDeflater(level);
         try {
             deflater.setInput(in);
@@ -444,17 +441,7 @@ public final class GzipCodec implements BytesToBytesCodec {
     }
 
     @Override
-    public boolean equals(Object o) {
-        return o instanceof GzipCodec other && config.equals(other.config);
-    }
-
-    @Override
-    public int hashCode() {
-        return config.hashCode();
-    }
-
-    @Override
     public String toString() {
-        return "GzipCodec[level=" + config.level() + "]";
+        return "GzipCodec[level=" + gzipConfiguration.level() + "]";
     }
 }

@@ -3,6 +3,7 @@ package dev.zarrj.codec.sharding.internal;
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.EncodedSize;
 import dev.zarrj.api.InvalidMetadataException;
+import dev.zarrj.api.Region;
 import dev.zarrj.codec.sharding.IndexLocation;
 import java.util.Arrays;
 
@@ -172,21 +173,23 @@ final class ShardLayout {
         return "inner chunk " + Arrays.toString(coords(i));
     }
 
-    /**
-     * The inner chunks that the region {@code [offset, offset + shape)} touches, in C order; none
-     * when the region is empty.
-     */
-    int[] touched(long[] offset, long[] shape) {
+    /** Inner chunk {@code i} as a region of the shard. */
+    Region innerRegion(int i) {
+        return Region.of(origin(i), innerShape);
+    }
+
+    /** The inner chunks that {@code region} touches, in C order; none when the region is empty. */
+    int[] touched(Region region) {
         int rank = perShard.length;
         long[] first = new long[rank];
         long[] last = new long[rank];
         long n = 1;
         for (int d = 0; d < rank; d++) {
-            if (shape[d] == 0) {
+            if (region.shape(d) == 0) {
                 return new int[0];
             }
-            first[d] = offset[d] / innerShape[d];
-            last[d] = (offset[d] + shape[d] - 1) / innerShape[d];
+            first[d] = region.offset(d) / innerShape[d];
+            last[d] = (region.end(d) - 1) / innerShape[d];
             n *= last[d] - first[d] + 1;
         }
         int[] out = new int[(int) n];
@@ -208,45 +211,44 @@ final class ShardLayout {
     }
 
     /**
-     * The part of inner chunk {@code i} that the region {@code [offset, offset + shape)} covers:
-     * {@code {inChunk, inRegion, extent}}, where {@code inChunk} is relative to the inner chunk and
-     * {@code inRegion} to the region.
+     * The part of an inner chunk that a region of the shard covers, twice: {@code inChunk}
+     * relative to the inner chunk, {@code inRegion} relative to the region (same shape).
      */
-    long[][] overlap(int i, long[] offset, long[] shape) {
-        long[] origin = origin(i);
-        int rank = origin.length;
-        long[] inChunk = new long[rank];
-        long[] inRegion = new long[rank];
-        long[] extent = new long[rank];
-        for (int d = 0; d < rank; d++) {
-            long start = Math.max(offset[d], origin[d]);
-            long end = Math.min(offset[d] + shape[d], origin[d] + innerShape[d]);
-            inChunk[d] = start - origin[d];
-            inRegion[d] = start - offset[d];
-            extent[d] = end - start;
+    record Overlap(Region inChunk, Region inRegion) {
+        /** Where the part lands in a destination that holds the region at {@code regionAt}. */
+        long[] at(long[] regionAt) {
+            return inRegion.translate(regionAt).offset();
         }
-        return new long[][] {inChunk, inRegion, extent};
     }
 
-    /** Whether an extent from {@link #overlap} is the whole inner chunk. */
-    boolean isWhole(long[] extent) {
-        return Arrays.equals(extent, innerShape);
+    /** The part of inner chunk {@code i} that {@code region} covers; {@code i} must be {@link #touched} by it. */
+    Overlap overlap(int i, Region region) {
+        Region part = innerRegion(i).intersect(region).orElseThrow();
+        long[] start = part.offset();
+        long[] inChunk = start.clone();
+        long[] inRegion = start.clone();
+        for (int d = 0; d < start.length; d++) {
+            inChunk[d] -= innerShape[d] * (start[d] / innerShape[d]);
+            inRegion[d] -= region.offset(d);
+        }
+        return new Overlap(part.at(inChunk), part.at(inRegion));
+    }
+
+    /** Whether a part from {@link #overlap} is the whole inner chunk. */
+    boolean isWhole(Overlap part) {
+        return part.inChunk().isWhole(innerShape);
     }
 
     /**
-     * Fails unless the region {@code [offset, offset + shape)} lies inside the shard.
+     * Fails unless {@code region} lies inside the shard.
      *
      * @throws IllegalArgumentException naming the region and the shard shape
      */
-    void checkRegion(long[] offset, long[] shape) {
-        int rank = shardShape.length;
-        boolean ok = offset.length == rank && shape.length == rank;
-        for (int d = 0; ok && d < rank; d++) {
-            ok = offset[d] >= 0 && shape[d] >= 0 && offset[d] <= shardShape[d] - shape[d];
-        }
-        if (!ok) {
-            throw new IllegalArgumentException(ShardingCodec.NAME + ": region " + Arrays.toString(shape) + " at "
-                    + Arrays.toString(offset) + " lies outside the shard " + Arrays.toString(shardShape));
+    void checkRegion(Region region) {
+        if (!region.isWithin(shardShape)) {
+            throw new IllegalArgumentException(ShardingCodec.NAME + ": region " + Arrays.toString(region.shape())
+                    + " at " + Arrays.toString(region.offset()) + " lies outside the shard "
+                    + Arrays.toString(shardShape));
         }
     }
 }

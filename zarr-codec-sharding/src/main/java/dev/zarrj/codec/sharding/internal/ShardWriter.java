@@ -2,10 +2,16 @@ package dev.zarrj.codec.sharding.internal;
 
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.NdArray;
+import dev.zarrj.api.Region;
+import dev.zarrj.api.RegionCopy;
 import dev.zarrj.api.ZarrException;
+import dev.zarrj.api.codec.BufferLender;
+import dev.zarrj.api.codec.BytesToBytesCodec;
+import dev.zarrj.api.codec.Codec;
 import dev.zarrj.codec.sharding.IndexLocation;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -29,64 +35,56 @@ final class ShardWriter {
      * fill values gives a shard with an empty index. Each inner chunk is gathered straight from the
      * source, and only when it holds something other than the fill value.
      *
-     * @param allocate lends memory for gathered inner chunks, their encodings and the shard (see
-     *                 {@code BytesToBytesCodec.encode(ByteBuffer, IntFunction)}), or null to
-     *                 allocate it here
+     * @param lender lends memory for gathered inner chunks, their encodings and the shard
      */
-    static ByteBuffer encode(ShardingCodec codec, ShardLayout layout, NdArray source, long[] at,
-                             IntFunction<ByteBuffer> allocate) {
+    static ByteBuffer encode(ShardingCodec codec, ShardLayout layout, NdArray source, long[] at, BufferLender lender) {
         int n = layout.count();
         ChunkSpec inner = layout.innerSpec();
         long[] innerShape = layout.innerShape();
         ByteBuffer[] encoded = new ByteBuffer[n];
         if (n == 1 && Arrays.equals(source.shape(), innerShape)) {
-            encoded[0] = source.isAll(inner.fillValue()) ? null : codec.encodeInner(source, layout, allocate);
-            return assemble(codec, layout, i -> encoded[i], allocate);
+            encoded[0] = source.isAll(inner.fillValue()) ? null : encodeInner(codec, layout, source, lender);
+            return assemble(codec, layout, i -> encoded[i], lender);
         }
         int gatherBytes = Math.toIntExact(inner.byteSize());
-        IntFunction<ByteBuffer> memory = allocate != null ? allocate : ByteBuffer::allocate;
         // A bytes→bytes codec's output never shares its input's memory, so a gather buffer can be
         // reused from one inner chunk to the next (one per thread at work). Without one, the
         // encoding may be a view of the gather buffer, which then must stay as it is.
-        boolean reuse = codec.innerEndsInBytesToBytes();
+        boolean reuse = endsInBytesToBytes(codec);
         Queue<NdArray> spare = new ConcurrentLinkedQueue<>();
         long[] zero = new long[layout.rank()];
         codec.tasks().forEach(n, i -> {
-            long[] from = layout.origin(i);
-            for (int d = 0; d < from.length; d++) {
-                from[d] += at[d];
-            }
-            if (source.isAll(inner.fillValue(), from, innerShape)) {
+            Region from = layout.innerRegion(i).translate(at);
+            if (source.isAll(inner.fillValue(), from)) {
                 return;
             }
             NdArray chunk = reuse ? spare.poll() : null;
             if (chunk == null) {
-                chunk = NdArray.wrap(inner.dataType(), memory.apply(gatherBytes).slice(0, gatherBytes), innerShape);
+                chunk = NdArray.wrap(inner.dataType(), lender.borrow(gatherBytes).slice(0, gatherBytes), innerShape);
             }
-            NdArray.copy(source, from, chunk, zero, innerShape);
-            encoded[i] = codec.encodeInner(chunk, layout, allocate);
+            RegionCopy.copy(source, from, chunk, zero);
+            encoded[i] = encodeInner(codec, layout, chunk, lender);
             if (reuse) {
                 spare.add(chunk);
             }
         });
-        return assemble(codec, layout, i -> encoded[i], allocate);
+        return assemble(codec, layout, i -> encoded[i], lender);
     }
 
     /**
-     * Writes {@code region} at {@code offset} into an existing shard: only the index of the old
-     * shard is decoded; inner chunks the region covers whole are encoded from it, inner chunks it
+     * Writes {@code values} at {@code offset} into an existing shard: only the index of the old
+     * shard is decoded; inner chunks the block covers whole are encoded from it, inner chunks it
      * covers in part are decoded, overlaid and encoded again, and every other inner chunk's bytes
      * are copied unchanged.
      *
      * @return the new shard, or empty when it holds no inner chunk any more
      */
     static Optional<ByteBuffer> encodePartial(ShardingCodec codec, ShardLayout layout, Optional<ByteBuffer> existing,
-                                              NdArray region, long[] offset) {
-        long[] shape = region.shape();
-        layout.checkRegion(offset, shape);
-        ByteBuffer old = existing.map(ByteBuffer::slice).orElse(null);
-        ShardIndex oldIndex = old == null ? ShardIndex.empty(layout.count()) : codec.readIndex(old, layout);
-        int[] touched = layout.touched(offset, shape);
+                                              NdArray values, long[] offset) {
+        Region block = Region.of(offset, values.shape());
+        layout.checkRegion(block);
+        Optional<ShardReader> old = existing.map(b -> ShardReader.inMemory(codec, layout, b));
+        int[] touched = layout.touched(block);
         ChunkSpec inner = layout.innerSpec();
         long[] innerShape = layout.innerShape();
         long[] zero = new long[layout.rank()];
@@ -95,44 +93,55 @@ final class ShardWriter {
         for (int i : touched) {
             replaced[i] = true;
         }
+        BufferLender lender = BufferLender.allocating();
         codec.tasks().forEach(touched.length, k -> {
             int i = touched[k];
-            long[][] o = layout.overlap(i, offset, shape);
+            ShardLayout.Overlap o = layout.overlap(i, block);
             NdArray chunk;
-            if (layout.isWhole(o[2])) {
-                chunk = region.region(o[1], innerShape);
+            if (layout.isWhole(o)) {
+                chunk = values.region(o.inRegion());
             } else {
                 chunk = NdArray.filled(inner.dataType(), inner.fillValue(), innerShape);
-                if (!oldIndex.isEmpty(i)) {
-                    // A decoded chunk may view the old shard's buffer: copy it into a private one.
-                    NdArray before = codec.decodeInner(ShardingCodec.innerBytes(old, oldIndex, i), layout, oldIndex, i);
-                    NdArray.copy(before, zero, chunk, zero, innerShape);
+                if (old.isPresent() && old.get().isPresent(i)) {
+                    // Decoded into a private chunk: a decoded one could view the old shard's buffer.
+                    old.get().decodeInnerInto(i, old.get().innerBytes(i), Region.whole(innerShape), chunk, zero);
                 }
-                NdArray.copy(region, o[1], chunk, o[0], o[2]);
+                RegionCopy.copy(values, o.inRegion(), chunk, o.inChunk().offset());
             }
             if (!chunk.isAll(inner.fillValue())) {
-                fresh[i] = codec.encodeInner(chunk, layout, null);
+                fresh[i] = encodeInner(codec, layout, chunk, lender);
             }
         });
         boolean any = false;
         for (int i = 0; i < layout.count() && !any; i++) {
-            any = replaced[i] ? fresh[i] != null : !oldIndex.isEmpty(i);
+            any = replaced[i] ? fresh[i] != null : old.isPresent() && old.get().isPresent(i);
         }
         if (!any) {
             return Optional.empty();
         }
         return Optional.of(assemble(codec, layout, i -> replaced[i] ? fresh[i]
-                : oldIndex.isEmpty(i) ? null : ShardingCodec.innerBytes(old, oldIndex, i), null));
+                : old.isPresent() && old.get().isPresent(i) ? old.get().innerBytes(i) : null, lender));
+    }
+
+    /** Encodes one inner chunk with the inner codecs, into memory from {@code lender}. */
+    private static ByteBuffer encodeInner(ShardingCodec codec, ShardLayout layout, NdArray chunk, BufferLender lender) {
+        return codec.innerCodecs().encode(chunk, layout.innerSpec(), lender);
+    }
+
+    /** Whether the inner chain ends in a bytes→bytes codec, whose output never shares its input's memory. */
+    private static boolean endsInBytesToBytes(ShardingCodec codec) {
+        List<Codec> c = codec.innerCodecs().codecs();
+        return !c.isEmpty() && c.get(c.size() - 1) instanceof BytesToBytesCodec;
     }
 
     /**
      * Lays out a shard: the encoded inner chunks in C order and the index.
      *
      * @param bytes    the encoded bytes of inner chunk {@code i}, or null when it is empty
-     * @param allocate lends the shard's memory, or null to allocate it here
+     * @param lender lends the shard's memory
      */
     private static ByteBuffer assemble(ShardingCodec codec, ShardLayout layout, IntFunction<ByteBuffer> bytes,
-                                       IntFunction<ByteBuffer> allocate) {
+                                       BufferLender lender) {
         int n = layout.count();
         long indexSize = layout.indexSize();
         long total = indexSize;
@@ -147,8 +156,7 @@ final class ShardWriter {
         }
         // Every byte is written below (data without gaps, then the index), so lent memory's old
         // content never shows.
-        ByteBuffer out = allocate != null ? allocate.apply((int) total).slice(0, (int) total)
-                : ByteBuffer.allocate((int) total);
+        ByteBuffer out = lender.borrow((int) total).slice(0, (int) total);
         ShardIndex index = ShardIndex.empty(n);
         int pos = (int) layout.dataStart();
         for (int i = 0; i < n; i++) {

@@ -5,28 +5,27 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ByteSource;
-import dev.zarrj.api.ChecksumMismatchException;
 import dev.zarrj.api.ChunkSpec;
-import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.EncodedSize;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.ProviderContext;
+import dev.zarrj.api.Region;
 import dev.zarrj.api.TaskRunner;
 import dev.zarrj.api.ZarrException;
 import dev.zarrj.api.codec.ArrayPartialDecoder;
+import dev.zarrj.api.codec.ArrayPartialEncoder;
+import dev.zarrj.api.codec.ArrayRegionEncoder;
 import dev.zarrj.api.codec.ArrayToArrayCodec;
 import dev.zarrj.api.codec.ArrayToBytesCodec;
-import dev.zarrj.api.codec.BytesToBytesCodec;
+import dev.zarrj.api.codec.BufferLender;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecChain;
 import dev.zarrj.codec.sharding.IndexLocation;
 import dev.zarrj.codec.sharding.ShardingConfiguration;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.IntFunction;
 
 /**
  * The {@code sharding_indexed} array→bytes codec: a chunk (the shard) is split into inner chunks,
@@ -53,12 +52,14 @@ import java.util.function.IntFunction;
  *
  * <p>Partial decoding: supported. A region costs one ranged request for the index (a suffix range
  * for {@code "end"}), then one {@link ByteSource#readAll} of the inner chunks it touches, with
- * ranges closer than {@value ShardPartialDecoder#MAX_GAP} bytes merged, so a single inner chunk or
- * a run of neighbouring ones costs two requests. An inner chunk that is itself a shard and is
- * touched in part is read partially through {@link ByteSource#slice}. Partial encoding: supported
- * ({@link #encodePartial} re-encodes only the inner chunks a region touches and copies the others'
- * bytes). Inner chunks are decoded and encoded in parallel on the {@link ProviderContext#tasks()}
- * of the zarrj instance that created the codec, within its thread budget.
+ * ranges closer than {@value ShardReader#MAX_GAP} bytes merged, so a single inner chunk or a run
+ * of neighbouring ones costs two requests. A large inner chunk touched in part whose codecs decode
+ * partially (a nested shard, with or without a {@code transpose} in front) is read partially through
+ * {@link ByteSource#slice}; see {@link ShardReader}. Region encoding: supported (each inner chunk
+ * is gathered straight from the caller's array). Partial encoding: supported (only the inner
+ * chunks a block touches are re-encoded; the others' bytes are copied). Inner chunks are decoded
+ * and encoded in parallel on the {@link ProviderContext#tasks()} of the zarrj instance that
+ * created the codec, within its thread budget.
  *
  * <p>Encoded size: bounded when the inner codecs' size is known (all inner chunks present plus the
  * index), otherwise unknown. Immutable and thread-safe.
@@ -145,8 +146,8 @@ public final class ShardingCodec implements ArrayToBytesCodec {
     @Override
     public void checkSupported(ChunkSpec decoded) {
         ShardLayout layout = layout(decoded);
-        codecs.validate(layout.innerSpec());
-        indexCodecs.validate(layout.indexSpec());
+        codecs.checkSupported(layout.innerSpec());
+        indexCodecs.checkSupported(layout.indexSpec());
     }
 
     /**
@@ -218,54 +219,45 @@ public final class ShardingCodec implements ArrayToBytesCodec {
 
     @Override
     public ByteBuffer encode(NdArray array, ChunkSpec decoded) {
+        return encode(array, decoded, BufferLender.allocating());
+    }
+
+    /** Encodes the inner chunks, and assembles the shard, in memory from {@code lender}. */
+    @Override
+    public ByteBuffer encode(NdArray array, ChunkSpec decoded, BufferLender lender) {
         ShardLayout layout = layout(decoded);
         if (!Arrays.equals(array.shape(), layout.shardShape())) {
             throw new IllegalArgumentException(NAME + ": an array of shape " + Arrays.toString(array.shape())
                     + " does not match " + decoded);
         }
-        return ShardWriter.encode(this, layout, array, new long[layout.rank()], null);
+        return ShardWriter.encode(this, layout, array, new long[layout.rank()], Objects.requireNonNull(lender, "lender"));
     }
 
     /**
-     * Gathers each inner chunk straight from {@code source}, so the shard is never copied whole,
-     * into memory from {@code allocate}, where the inner chunks and the shard are also encoded.
+     * Gathers each inner chunk straight from the source, so the shard is never copied whole, into
+     * memory from the lender, where the inner chunks and the shard are also encoded.
      */
     @Override
-    public boolean supportsRegionEncode() {
-        return true;
-    }
-
-    @Override
-    public ByteBuffer encodeRegion(NdArray source, long[] sourceOffset, ChunkSpec decoded,
-                                   IntFunction<ByteBuffer> allocate) {
+    public Optional<ArrayRegionEncoder> regionEncoder(ChunkSpec decoded) {
         ShardLayout layout = layout(decoded);
         long[] shape = layout.shardShape();
-        boolean inside = source.rank() == shape.length && sourceOffset.length == shape.length
-                && source.dataType().size() == decoded.dataType().size();
-        for (int d = 0; inside && d < shape.length; d++) {
-            inside = sourceOffset[d] >= 0 && sourceOffset[d] <= source.shape(d) - shape[d];
-        }
-        if (!inside) {
-            throw new IllegalArgumentException(NAME + ": the shard " + decoded + " at " + Arrays.toString(sourceOffset)
-                    + " does not lie inside " + source);
-        }
-        return ShardWriter.encode(this, layout, source, sourceOffset, Objects.requireNonNull(allocate, "allocate"));
+        return Optional.of((source, region, lender) -> {
+            if (!Arrays.equals(region.shape(), shape) || !region.isWithin(source.shape())
+                    || source.dataType().size() != decoded.dataType().size()) {
+                throw new IllegalArgumentException(NAME + ": the shard " + decoded + " at " + region
+                        + " does not lie inside " + source);
+            }
+            return ShardWriter.encode(this, layout, source, region.offset(), Objects.requireNonNull(lender, "lender"));
+        });
     }
 
     /** Decodes a whole shard: its index, then every present inner chunk in parallel. */
     @Override
     public NdArray decode(ByteBuffer encoded, ChunkSpec decoded) {
         ShardLayout layout = layout(decoded);
-        ByteBuffer shard = encoded.slice();
-        ShardIndex index = readIndex(shard, layout);
         NdArray out = NdArray.filled(decoded.dataType(), decoded.fillValue(), layout.shardShape());
-        int[] present = present(index);
-        long[] zero = new long[layout.rank()];
-        long[] inner = layout.innerShape();
-        tasks().forEach(present.length, k -> {
-            int i = present[k];
-            decodeInnerInto(innerBytes(shard, index, i), layout, index, i, zero, out, layout.origin(i), inner);
-        });
+        ShardReader.inMemory(this, layout, encoded).decodeInto(Region.whole(layout.shardShape()), out,
+                new long[layout.rank()], true);
         return out;
     }
 
@@ -274,164 +266,29 @@ public final class ShardingCodec implements ArrayToBytesCodec {
      * the parts of absent inner chunks get the fill value.
      */
     @Override
-    public void decodeInto(ByteBuffer encoded, ChunkSpec decoded, long[] chunkOffset, NdArray destination,
-                           long[] destinationOffset, long[] region) {
+    public void decodeInto(ByteBuffer encoded, ChunkSpec decoded, Region region, NdArray destination,
+                           long[] destinationOffset) {
         ShardLayout layout = layout(decoded);
-        layout.checkRegion(chunkOffset, region);
-        ByteBuffer shard = encoded.slice();
-        ShardIndex index = readIndex(shard, layout);
-        int[] touched = layout.touched(chunkOffset, region);
-        tasks().forEach(touched.length, k -> {
-            int i = touched[k];
-            long[][] o = layout.overlap(i, chunkOffset, region);
-            long[] at = o[1];
-            for (int d = 0; d < at.length; d++) {
-                at[d] += destinationOffset[d];
-            }
-            if (index.isEmpty(i)) {
-                destination.fill(decoded.fillValue(), at, o[2]);
-            } else {
-                decodeInnerInto(innerBytes(shard, index, i), layout, index, i, o[0], destination, at, o[2]);
-            }
-        });
+        layout.checkRegion(region);
+        ShardReader.inMemory(this, layout, encoded).decodeInto(region, destination, destinationOffset, false);
     }
 
+    /** Reads the index, then only the inner chunks each region touches; see {@link ShardReader}. */
     @Override
-    public boolean supportsPartialDecode() {
-        return true;
+    public Optional<ArrayPartialDecoder> partialDecoder(ByteSource input, ChunkSpec decoded) {
+        return Optional.of(new ShardPartialDecoder(this, layout(decoded), input));
     }
 
+    /** Re-encodes only the inner chunks a block touches and copies the others' bytes; see {@link ShardWriter}. */
     @Override
-    public ArrayPartialDecoder partialDecoder(ByteSource input, ChunkSpec decoded) {
-        return new ShardPartialDecoder(this, layout(decoded), input);
-    }
-
-    @Override
-    public boolean supportsPartialEncode() {
-        return true;
-    }
-
-    @Override
-    public Optional<ByteBuffer> encodePartial(Optional<ByteBuffer> existing, NdArray region, long[] offset,
-                                              ChunkSpec decoded) {
-        return ShardWriter.encodePartial(this, layout(decoded), existing, region, offset);
-    }
-
-    // ---- shared by the reader and the writer ----
-
-    /**
-     * Reads and checks the index of a whole shard held in memory (position 0 to limit).
-     *
-     * @throws CorruptDataException when the shard is shorter than its index, the index cannot be
-     *                              decoded, or an entry is invalid
-     */
-    ShardIndex readIndex(ByteBuffer shard, ShardLayout layout) {
-        long size = shard.remaining();
-        long indexSize = layout.indexSize();
-        if (size < indexSize) {
-            throw new CorruptDataException("the shard is shorter than its " + indexSize + "-byte index (" + size
-                    + " bytes; truncated shard)");
-        }
-        int at = (int) (layout.location() == IndexLocation.START ? 0 : size - indexSize);
-        ShardIndex index = ShardIndex.decode(shard.slice(at, (int) indexSize), layout, indexCodecs);
-        index.checkAll(layout, layout.dataStart(), layout.dataEnd(size));
-        return index;
-    }
-
-    /** The inner chunks that are present, in C order. */
-    static int[] present(ShardIndex index) {
-        int n = 0;
-        int[] out = new int[index.count()];
-        for (int i = 0; i < out.length; i++) {
-            if (!index.isEmpty(i)) {
-                out[n++] = i;
-            }
-        }
-        return Arrays.copyOf(out, n);
-    }
-
-    /** The encoded bytes of a present inner chunk whose entry has been checked against the shard. */
-    static ByteBuffer innerBytes(ByteBuffer shard, ShardIndex index, int i) {
-        return shard.slice((int) index.offset(i), (int) index.nbytes(i));
+    public Optional<ArrayPartialEncoder> partialEncoder(ChunkSpec decoded) {
+        ShardLayout layout = layout(decoded);
+        return Optional.of((existing, values, at) -> ShardWriter.encodePartial(this, layout, existing, values, at));
     }
 
     /** Where the inner chunks of one shard run in parallel. */
     TaskRunner tasks() {
         return context.tasks();
-    }
-
-    /** Whether an inner chunk is itself read in part when a region covers only part of it. */
-    boolean innerReadsPartially() {
-        for (Codec c : codecs.codecs()) {
-            boolean partial = c instanceof ShardingCodec
-                    || c instanceof BytesToBytesCodec b && b.supportsPartialDecode();
-            if (!partial) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * Decodes one inner chunk.
-     *
-     * @throws CorruptDataException naming the inner chunk and where it lies in the shard
-     */
-    NdArray decodeInner(ByteBuffer bytes, ShardLayout layout, ShardIndex index, int i) {
-        NdArray chunk;
-        try {
-            chunk = codecs.decode(bytes, layout.innerSpec());
-        } catch (CorruptDataException | IllegalArgumentException | IndexOutOfBoundsException | ArithmeticException e) {
-            throw inInnerChunk(layout, index, i, e);
-        }
-        if (!Arrays.equals(chunk.shape(), layout.innerShape())
-                || chunk.dataType().size() != layout.innerSpec().dataType().size()) {
-            throw new CorruptDataException(where(layout, index, i) + ": decoded " + chunk + ", expected "
-                    + layout.innerSpec());
-        }
-        return chunk;
-    }
-
-    /**
-     * Decodes the part {@code [inChunk, inChunk + extent)} of one inner chunk into
-     * {@code destination} at {@code at}.
-     *
-     * @throws CorruptDataException naming the inner chunk and where it lies in the shard
-     */
-    void decodeInnerInto(ByteBuffer bytes, ShardLayout layout, ShardIndex index, int i, long[] inChunk,
-                         NdArray destination, long[] at, long[] extent) {
-        try {
-            codecs.decodeInto(bytes, layout.innerSpec(), inChunk, destination, at, extent);
-        } catch (CorruptDataException | IllegalArgumentException | IndexOutOfBoundsException | ArithmeticException e) {
-            throw inInnerChunk(layout, index, i, e);
-        }
-    }
-
-    /** Encodes one inner chunk, into memory from {@code allocate} when it is not null. */
-    ByteBuffer encodeInner(NdArray chunk, ShardLayout layout, IntFunction<ByteBuffer> allocate) {
-        return allocate == null ? codecs.encode(chunk, layout.innerSpec())
-                : codecs.encode(chunk, layout.innerSpec(), allocate);
-    }
-
-    /** Whether the inner chain ends in a bytes→bytes codec, whose output never shares its input's memory. */
-    boolean innerEndsInBytesToBytes() {
-        List<Codec> c = codecs.codecs();
-        return !c.isEmpty() && c.get(c.size() - 1) instanceof BytesToBytesCodec;
-    }
-
-    /** The error for an inner chunk, naming it and its bytes; a checksum mismatch stays one. */
-    static CorruptDataException inInnerChunk(ShardLayout layout, ShardIndex index, int i, RuntimeException e) {
-        String detail = e instanceof ZarrException z ? z.detail() : e.toString();
-        String message = where(layout, index, i) + ": " + detail;
-        if (e instanceof ChecksumMismatchException) {
-            return new ChecksumMismatchException(message);
-        }
-        return new CorruptDataException(message, e);
-    }
-
-    private static String where(ShardLayout layout, ShardIndex index, int i) {
-        return layout.describe(i) + " (bytes [" + index.offset(i) + ", " + (index.offset(i) + index.nbytes(i))
-                + ") of the shard)";
     }
 
     @Override

@@ -94,7 +94,7 @@ public final class ShardingCodecProvider implements CodecProvider {
         java.util.Arrays.fill(shape, 1);
         shape[rank] = 2;
         ChunkSpec spec = new ChunkSpec(IndexDataType.UINT64, shape, IndexDataType.EMPTY_MARKER);
-        codec.indexCodecs().validate(spec);
+        codec.indexCodecs().checkSupported(spec);
         ShardLayout.fixedIndexSize(codec, spec);
     }
 }

@@ -11,16 +11,19 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A store that counts read requests for chunk values (every key but {@code zarr.json}): one per
  * {@code get}, per ranged {@code get}, per {@code size}, and per key range of
- * {@code getPartialValues}, the way a remote store would send them.
+ * {@code getPartialValues}, the way a remote store would send them; and the bytes those requests
+ * returned.
  */
 final class CountingStore implements Store {
     private final Store inner;
     final AtomicInteger requests = new AtomicInteger();
     final AtomicInteger wholeGets = new AtomicInteger();
+    final AtomicLong bytes = new AtomicLong();
 
     CountingStore(Store inner) {
         this.inner = inner;
@@ -29,7 +32,15 @@ final class CountingStore implements Store {
     /** The requests since the last reset, and resets. */
     int take() {
         wholeGets.set(0);
+        bytes.set(0);
         return requests.getAndSet(0);
+    }
+
+    private Optional<ByteBuffer> counted(StoreKey key, Optional<ByteBuffer> value) {
+        if (!key.value().endsWith("zarr.json")) {
+            value.ifPresent(b -> bytes.addAndGet(b.remaining()));
+        }
+        return value;
     }
 
     private void count(StoreKey key) {
@@ -54,19 +65,23 @@ final class CountingStore implements Store {
         if (!key.value().endsWith("zarr.json")) {
             wholeGets.incrementAndGet();
         }
-        return inner.get(key);
+        return counted(key, inner.get(key));
     }
 
     @Override
     public Optional<ByteBuffer> get(StoreKey key, ByteRange range) {
         count(key);
-        return inner.get(key, range);
+        return counted(key, inner.get(key, range));
     }
 
     @Override
     public List<Optional<ByteBuffer>> getPartialValues(List<KeyRange> ranges) {
         ranges.forEach(r -> count(r.key()));
-        return inner.getPartialValues(ranges);
+        List<Optional<ByteBuffer>> values = inner.getPartialValues(ranges);
+        for (int i = 0; i < values.size(); i++) {
+            counted(ranges.get(i).key(), values.get(i));
+        }
+        return values;
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.zarrj.codec.sharding.internal;
 
+import dev.zarrj.api.RegionCopy;
+import dev.zarrj.api.Region;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -101,7 +103,7 @@ class ShardInteropWriteTest {
             }
             NdArray zeros = NdArray.allocate(type, ext);
             a.write(off, zeros);
-            NdArray.copy(zeros, new long[shape.length], reference, off, ext);
+            RegionCopy.copy(zeros, Region.of(new long[shape.length], ext), reference, off);
         } else {
             for (int round = 0; round < 12; round++) {
                 long[] off = new long[shape.length];
@@ -115,7 +117,7 @@ class ShardInteropWriteTest {
                     part.setDouble(i, value(type, rnd.nextInt(1000)));
                 }
                 a.write(off, part);
-                NdArray.copy(part, new long[shape.length], reference, off, ext);
+                RegionCopy.copy(part, Region.of(new long[shape.length], ext), reference, off);
             }
         }
         assertTrue(reference.contentEquals(zarr.openArray(store, path).read()), path);

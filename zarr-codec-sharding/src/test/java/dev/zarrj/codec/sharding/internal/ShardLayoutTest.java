@@ -1,5 +1,6 @@
 package dev.zarrj.codec.sharding.internal;
 
+import dev.zarrj.api.Region;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -119,8 +120,9 @@ class ShardLayoutTest {
         String index = u64(c00) + u64(8) + EMPTY + EMPTY + u64(c10) + u64(8) + u64(c11) + u64(8);
         ByteBuffer shard = ByteBuffer.wrap(HexFormat.of().parseHex(data + index));
         assertTrue(c.decode(shard, SHARD).contentEquals(sample()));
-        NdArray part = c.partialDecoder(ByteSource.of(shard), SHARD).decode(new long[] {1, 1}, new long[] {3, 2});
-        assertTrue(part.contentEquals(sample().region(new long[] {1, 1}, new long[] {3, 2})));
+        NdArray part = c.partialDecoder(ByteSource.of(shard), SHARD).orElseThrow()
+                .decode(Region.of(new long[] {1, 1}, new long[] {3, 2})).orElseThrow();
+        assertTrue(part.contentEquals(sample().region(Region.of(new long[] {1, 1}, new long[] {3, 2}))));
     }
 
     @Test
@@ -137,9 +139,9 @@ class ShardLayoutTest {
     void touchedInnerChunksAreListedInCOrder() {
         ShardLayout layout = TestChains.sharding("{\"chunk_shape\":[2,3],\"codecs\":[" + LE + "],\"index_codecs\":["
                 + LE + "]}").layout(new ChunkSpec(DataTypes.INT16, new long[] {6, 9}, ZERO));
-        assertArrayEquals(new int[] {4, 5, 7, 8}, layout.touched(new long[] {3, 4}, new long[] {2, 5}));
-        assertArrayEquals(new int[] {0}, layout.touched(new long[] {0, 0}, new long[] {1, 1}));
-        assertArrayEquals(new int[0], layout.touched(new long[] {0, 0}, new long[] {0, 3}));
+        assertArrayEquals(new int[] {4, 5, 7, 8}, layout.touched(Region.of(new long[] {3, 4}, new long[] {2, 5})));
+        assertArrayEquals(new int[] {0}, layout.touched(Region.of(new long[] {0, 0}, new long[] {1, 1})));
+        assertArrayEquals(new int[0], layout.touched(Region.of(new long[] {0, 0}, new long[] {0, 3})));
         assertArrayEquals(new long[] {1, 2}, layout.coords(5));
         assertArrayEquals(new long[] {2, 6}, layout.origin(5));
     }

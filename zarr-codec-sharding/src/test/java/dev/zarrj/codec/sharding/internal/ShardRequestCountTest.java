@@ -1,5 +1,6 @@
 package dev.zarrj.codec.sharding.internal;
 
+import dev.zarrj.api.Region;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -58,7 +59,7 @@ class ShardRequestCountTest {
         f.store.take();
         NdArray got = f.array.read(offset, shape);
         int cost = f.store.requests.get();
-        assertTrue(got.contentEquals(f.data.region(offset, shape)), "values of region " + java.util.Arrays.toString(offset));
+        assertTrue(got.contentEquals(f.data.region(Region.of(offset, shape))), "values of region " + java.util.Arrays.toString(offset));
         return cost;
     }
 
@@ -115,29 +116,55 @@ class ShardRequestCountTest {
         assertEquals(-3, got.getLong(1));
     }
 
+    private static String nestedCodecs(String location, long[] outer, long[] nested) {
+        String le = "{\"name\":\"bytes\",\"configuration\":{\"endian\":\"little\"}}";
+        String inner = "{\"name\":\"sharding_indexed\",\"configuration\":{\"chunk_shape\":[" + nested[0] + ","
+                + nested[1] + "],\"codecs\":[" + le + "],\"index_codecs\":[" + le + "],\"index_location\":\""
+                + location + "\"}}";
+        return "[{\"name\":\"sharding_indexed\",\"configuration\":{\"chunk_shape\":[" + outer[0] + "," + outer[1]
+                + "],\"codecs\":[" + inner + "],\"index_codecs\":[" + le + "],\"index_location\":\"" + location
+                + "\"}}]";
+    }
+
+    private static Fixture nested(Path dir, String location, long[] shape, long[] outer, long[] nested) {
+        CountingStore store = new CountingStore(ZARR.openStore(dir.toString()));
+        ZarrArray a = ZARR.array(DataTypes.INT16, shape).chunks(shape).codecs(nestedCodecs(location, outer, nested))
+                .fillValue(0).create(store, "/a");
+        short[] v = new short[Math.toIntExact(shape[0] * shape[1])];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = (short) (1 + i % 30000);
+        }
+        NdArray data = NdArray.copyOf(DataTypes.INT16, v, shape);
+        a.write(data);
+        return new Fixture(store, a, data);
+    }
+
     /**
-     * An inner chunk that is itself a shard is read in part: the outer index, its index, then its
-     * touched inner chunk — three requests, not a read of the whole nested shard.
+     * An inner chunk that is itself a shard, of more than {@value ShardReader#MAX_GAP} bytes, is
+     * read in part: the outer index, its index, then its touched inner chunk — three requests, not
+     * a read of the whole 2 MiB nested shard.
      */
     @ParameterizedTest(name = "index at the {0}")
     @CsvSource({"end", "start"})
-    void aNestedShardIsReadInPart(String location, @TempDir Path dir) {
-        String le = "{\"name\":\"bytes\",\"configuration\":{\"endian\":\"little\"}}";
-        String nested = "{\"name\":\"sharding_indexed\",\"configuration\":{\"chunk_shape\":[2,2],\"codecs\":[" + le
-                + "],\"index_codecs\":[" + le + "],\"index_location\":\"" + location + "\"}}";
-        String codecs = "[{\"name\":\"sharding_indexed\",\"configuration\":{\"chunk_shape\":[8,8],\"codecs\":["
-                + nested + "],\"index_codecs\":[" + le + "],\"index_location\":\"" + location + "\"}}]";
-        CountingStore store = new CountingStore(ZARR.openStore(dir.toString()));
-        ZarrArray a = ZARR.array(DataTypes.INT16, 16, 16).chunks(16, 16).codecs(codecs).fillValue(0).create(store, "/a");
-        short[] v = new short[256];
-        for (int i = 0; i < v.length; i++) {
-            v[i] = (short) (i + 1);
-        }
-        NdArray data = NdArray.copyOf(DataTypes.INT16, v, 16, 16);
-        a.write(data);
-        Fixture f = new Fixture(store, a, data);
-        assertEquals(3, readCost(f, new long[] {10, 12}, new long[] {2, 2}), "one innermost chunk");
-        assertEquals(3, readCost(f, new long[] {10, 8}, new long[] {2, 8}), "a row of innermost chunks");
+    void aLargeNestedShardIsReadInPart(String location, @TempDir Path dir) {
+        Fixture f = nested(dir, location, new long[] {1024, 2048}, new long[] {1024, 1024}, new long[] {32, 32});
+        assertEquals(3, readCost(f, new long[] {96, 1056}, new long[] {32, 32}), "one innermost chunk");
+        assertTrue(f.store.bytes.get() < 32 * 1024, f.store.bytes.get() + " bytes: two indexes and one 2 KiB chunk");
+        assertEquals(3, readCost(f, new long[] {96, 1024}, new long[] {32, 256}), "a row of innermost chunks");
+        assertEquals(2, readCost(f, new long[] {0, 1024}, new long[] {1024, 1024}), "a whole nested shard: outer index + it");
+    }
+
+    /**
+     * A small nested shard is read whole with the other touched inner chunks: one more request
+     * would cost more than the few bytes it saves, so it costs two requests like any inner chunk.
+     */
+    @ParameterizedTest(name = "index at the {0}")
+    @CsvSource({"end", "start"})
+    void aSmallNestedShardIsReadWhole(String location, @TempDir Path dir) {
+        Fixture f = nested(dir, location, new long[] {16, 16}, new long[] {8, 8}, new long[] {2, 2});
+        assertEquals(2, readCost(f, new long[] {10, 12}, new long[] {2, 2}), "one innermost chunk");
+        assertEquals(2, readCost(f, new long[] {10, 8}, new long[] {2, 8}), "a row of innermost chunks");
+        assertEquals(2, readCost(f, new long[] {6, 6}, new long[] {4, 4}), "parts of four nested shards");
         assertEquals(2, readCost(f, new long[] {8, 8}, new long[] {8, 8}), "a whole nested shard: outer index + it");
     }
 }

@@ -1,5 +1,6 @@
 package dev.zarrj.codec.sharding.internal;
 
+import dev.zarrj.api.Region;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -79,17 +80,18 @@ class ShardTasksTest {
 
         calls.clear();
         NdArray dst = NdArray.allocate(DataTypes.INT32, 8, 8);
-        codec.decodeInto(shard, SHARD, new long[] {0, 0}, dst, new long[] {0, 0}, new long[] {4, 8});
+        codec.decodeInto(shard, SHARD, Region.of(new long[] {0, 0}, new long[] {4, 8}), dst, new long[] {0, 0});
         assertEquals(List.of(4), calls, "decodeInto of the top half: 4 inner chunks");
 
         calls.clear();
-        NdArray part = codec.partialDecoder(ByteSource.of(shard), SHARD).decode(new long[] {2, 0}, new long[] {2, 8});
-        assertTrue(part.contentEquals(values().region(new long[] {2, 0}, new long[] {2, 8})));
+        NdArray part = codec.partialDecoder(ByteSource.of(shard), SHARD).orElseThrow()
+                .decode(Region.of(new long[] {2, 0}, new long[] {2, 8})).orElseThrow();
+        assertTrue(part.contentEquals(values().region(Region.of(new long[] {2, 0}, new long[] {2, 8}))));
         assertEquals(List.of(2), calls, "partial decode of one row of inner chunks: 2");
 
         calls.clear();
-        Optional<ByteBuffer> updated = codec.encodePartial(Optional.of(shard),
-                NdArray.filled(DataTypes.INT32, fill(5), 2, 2), new long[] {0, 3}, SHARD);
+        Optional<ByteBuffer> updated = codec.partialEncoder(SHARD).orElseThrow().encode(Optional.of(shard),
+                NdArray.filled(DataTypes.INT32, fill(5), 2, 2), new long[] {0, 3});
         assertTrue(updated.isPresent());
         assertEquals(List.of(2), calls, "a 2×2 region across two inner chunks re-encodes those 2");
     }

@@ -1,5 +1,6 @@
 package dev.zarrj.codec.sharding.internal;
 
+import dev.zarrj.api.Region;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -159,7 +160,7 @@ class ShardVectorsTest {
                 off[d] = rnd.nextInt((int) shape[d]);
                 ext[d] = 1 + rnd.nextInt((int) (shape[d] - off[d]));
             }
-            assertTrue(values.region(off, ext).contentEquals(array.read(off, ext)), id + " region at "
+            assertTrue(values.region(Region.of(off, ext)).contentEquals(array.read(off, ext)), id + " region at "
                     + java.util.Arrays.toString(off) + " of " + java.util.Arrays.toString(ext));
         }
         // Written again by zarrj under the same metadata, it reads the same.

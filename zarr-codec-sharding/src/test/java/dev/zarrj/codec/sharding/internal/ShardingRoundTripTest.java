@@ -1,5 +1,6 @@
 package dev.zarrj.codec.sharding.internal;
 
+import dev.zarrj.api.Region;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -174,7 +175,7 @@ class ShardingRoundTripTest {
         assertArrayEquals(values, whole.read().toIntArray());
         assertFalse(store.exists(StoreKey.of(whole.chunkKey(0, 0))), "a shard of only fill values is not stored");
         for (long[] c : new long[][] {{0, 1}, {1, 0}, {1, 1}}) {
-            byChunk.writeChunk(c, data.region(new long[] {c[0] * 8, c[1] * 12}, new long[] {8, 12}));
+            byChunk.writeChunk(c, data.region(Region.of(new long[] {c[0] * 8, c[1] * 12}, new long[] {8, 12})));
             assertArrayEquals(bytes(store, StoreKey.of(byChunk.chunkKey(c))), bytes(store, StoreKey.of(whole.chunkKey(c))),
                     "shard " + Arrays.toString(c));
         }
@@ -198,7 +199,7 @@ class ShardingRoundTripTest {
         new Random(3).nextBytes(v);
         a.write(NdArray.copyOf(DataTypes.UINT8, v, shape));
         assertArrayEquals(v, a.read().toByteArray());
-        assertArrayEquals(NdArray.copyOf(DataTypes.UINT8, v, shape).region(new long[] {3, 1, 4}, new long[] {2, 5, 4})
+        assertArrayEquals(NdArray.copyOf(DataTypes.UINT8, v, shape).region(Region.of(new long[] {3, 1, 4}, new long[] {2, 5, 4}))
                 .toByteArray(), a.read(new long[] {3, 1, 4}, new long[] {2, 5, 4}).toByteArray());
     }
 

@@ -11,6 +11,7 @@ import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.EncodedSize;
 import dev.zarrj.api.ZarrException;
+import dev.zarrj.api.codec.BufferLender;
 import dev.zarrj.api.codec.BytesToBytesCodec;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.codec.zstd.ZstdConfiguration;
@@ -20,7 +21,6 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 /**
@@ -51,12 +51,15 @@ import java.util.function.Supplier;
  * {"name": "zstd", "configuration": {"level": 0, "checksum": false}}
  * }</pre>
  *
- * <p>Partial operations: none; {@link #partialDecoder} decodes the whole value once. The encoded
+ * <p>Partial operations: none (no {@link #partialDecoder}: a read decodes whole values). The encoded
  * size is {@link EncodedSize.Bounded} (libzstd's compress bound) when the decoded size is known.
  *
- * <p>Immutable and thread-safe; libzstd contexts come from a small shared pool.
+ * <p>A value, equal to another when their configurations are equal. Immutable and thread-safe;
+ * libzstd contexts come from a small shared pool.
+ *
+ * @param zstdConfiguration the typed configuration
  */
-public final class ZstdCodec implements BytesToBytesCodec {
+public record ZstdCodec(ZstdConfiguration zstdConfiguration) implements BytesToBytesCodec {
     private static final String NAME = ZstdConfiguration.NAME;
 
     /** Largest byte[] the JVM reliably allocates. */
@@ -66,16 +69,9 @@ public final class ZstdCodec implements BytesToBytesCodec {
     private static final long ERROR_CHECKSUM_WRONG = 22;
     private static final long ERROR_DST_SIZE_TOO_SMALL = 70;
 
-    private final ZstdConfiguration config;
-
     /** A codec with the given configuration. */
-    public ZstdCodec(ZstdConfiguration config) {
-        this.config = Objects.requireNonNull(config, "config");
-    }
-
-    /** The typed configuration. */
-    public ZstdConfiguration zstdConfiguration() {
-        return config;
+    public ZstdCodec {
+        Objects.requireNonNull(zstdConfiguration, "zstdConfiguration");
     }
 
     @Override
@@ -85,7 +81,7 @@ public final class ZstdCodec implements BytesToBytesCodec {
 
     @Override
     public ObjectNode configuration() {
-        return config.configurationJson();
+        return zstdConfiguration.configurationJson();
     }
 
     /**
@@ -94,7 +90,7 @@ public final class ZstdCodec implements BytesToBytesCodec {
      */
     @Override
     public Codec resolveDefaults(ChunkSpec decoded) {
-        return new ZstdCodec(config);
+        return new ZstdCodec(zstdConfiguration);
     }
 
     /** Bounded by libzstd's {@code ZSTD_compressBound} when the decoded size is bounded. */
@@ -127,7 +123,7 @@ public final class ZstdCodec implements BytesToBytesCodec {
      * array to array), otherwise into new memory.
      */
     @Override
-    public ByteBuffer encode(ByteBuffer decoded, IntFunction<ByteBuffer> allocate) {
+    public ByteBuffer encode(ByteBuffer decoded, BufferLender lender) {
         ByteBuffer in = decoded.slice();
         int n = in.remaining();
         long bound = compressBound(n);
@@ -135,8 +131,8 @@ public final class ZstdCodec implements BytesToBytesCodec {
             throw new ZarrException("ZARR-CODEC", NAME + ": " + n + " bytes may compress to " + bound
                     + " bytes, more than the largest buffer (" + MAX_BUFFER + " bytes); use smaller chunks");
         }
-        ByteBuffer lent = allocate == null ? null : allocate.apply((int) bound);
-        ZstdCompressCtx ctx = ZstdContexts.takeCompressor(config.level(), config.checksum());
+        ByteBuffer lent = lender == null ? null : lender.borrow((int) bound);
+        ZstdCompressCtx ctx = ZstdContexts.takeCompressor(zstdConfiguration.level(), zstdConfiguration.checksum());
         try {
             boolean lentHeap = lent != null && lent.hasArray();
             if (in.isDirect() && !lentHeap) { // native memory to native memory, no copy; the result stays direct
@@ -165,8 +161,8 @@ public final class ZstdCodec implements BytesToBytesCodec {
             int size = ctx.compressByteArray(out, 0, out.length, src, offset, n);
             return ByteBuffer.wrap(size < out.length / 2 ? Arrays.copyOf(out, size) : out, 0, size).slice();
         } catch (ZstdException e) {
-            throw new ZarrException("ZARR-CODEC", NAME + ": compressing " + n + " bytes at level " + config.level()
-                    + " failed: " + e.getMessage(), e);
+            throw new ZarrException("ZARR-CODEC", NAME + ": compressing " + n + " bytes at level "
+                    + zstdConfiguration.level() + " failed: " + e.getMessage(), e);
         } finally {
             ZstdContexts.give(ctx);
         }
@@ -477,17 +473,7 @@ public final class ZstdCodec implements BytesToBytesCodec {
     }
 
     @Override
-    public boolean equals(Object o) {
-        return o instanceof ZstdCodec other && config.equals(other.config);
-    }
-
-    @Override
-    public int hashCode() {
-        return config.hashCode();
-    }
-
-    @Override
     public String toString() {
-        return "ZstdCodec[level=" + config.level() + ", checksum=" + config.checksum() + "]";
+        return "ZstdCodec[level=" + zstdConfiguration.level() + ", checksum=" + zstdConfiguration.checksum() + "]";
     }
 }

@@ -1,12 +1,14 @@
 package dev.zarrj.conformance.internal.codec;
 
+import dev.zarrj.api.ByteSource;
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.NdArray;
+import dev.zarrj.api.codec.BufferLender;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.IntFunction;
+import java.util.Optional;
 
 /**
  * Byte buffers and arrays in the forms callers really pass, and comparisons that say where two
@@ -15,6 +17,9 @@ import java.util.function.IntFunction;
 public final class Buffers {
     /** A buffer or array in one form, with what a message calls it. */
     public record Variant<T>(String name, T value) {}
+
+    /** The source of a value that is not stored: every read answers absent. */
+    public static final ByteSource ABSENT = range -> Optional.empty();
 
     private static final int BEFORE = 7;
     private static final int AFTER = 5;
@@ -32,7 +37,7 @@ public final class Buffers {
      * Lends memory as a write pipeline does: heap or direct buffers 29 bytes larger than asked,
      * every byte set to {@code old} (what a reused buffer still holds).
      */
-    public static IntFunction<ByteBuffer> lender(boolean direct, byte old) {
+    public static BufferLender lender(boolean direct, byte old) {
         return size -> {
             ByteBuffer b = direct ? ByteBuffer.allocateDirect(size + 29) : ByteBuffer.allocate(size + 29);
             for (int i = 0; i < b.capacity(); i++) {
@@ -94,6 +99,26 @@ public final class Buffers {
             }
         }
         return out;
+    }
+
+    /** The same value in every form {@link #variants(ByteBuffer)} or {@link #variants(NdArray)} gives. */
+    @SuppressWarnings("unchecked")
+    public static <T> List<Variant<T>> variantsOf(T value) {
+        List<?> out = value instanceof NdArray a ? variants(a) : variants((ByteBuffer) value);
+        return (List<Variant<T>>) out;
+    }
+
+    /** The bytes of a buffer or an array. */
+    public static ByteBuffer bytesOf(Object value) {
+        return value instanceof NdArray a ? a.bytes() : (ByteBuffer) value;
+    }
+
+    /** {@link #difference(NdArray, NdArray)} or {@link #difference(ByteBuffer, ByteBuffer)}, by the expected value's type. */
+    public static String differenceOf(Object expected, Object actual) {
+        if (expected instanceof NdArray e) {
+            return difference(e, (NdArray) actual);
+        }
+        return difference((ByteBuffer) expected, (ByteBuffer) actual);
     }
 
     /** Whether two buffers hold the same bytes from position to limit. */

@@ -2,6 +2,8 @@ package dev.zarrj.conformance.internal.codec;
 
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.NdArray;
+import dev.zarrj.api.Region;
+import dev.zarrj.api.RegionCopy;
 import dev.zarrj.api.codec.Codec;
 
 /**
@@ -24,7 +26,7 @@ public record Case(String label, Codec codec, ChunkSpec spec, long seed) {
             try {
                 NdArray rounded = a.decode(a.encode(sample, spec), spec);
                 NdArray copy = NdArray.allocate(spec.dataType(), spec.shape());
-                NdArray.copy(rounded, new long[spec.rank()], copy, new long[spec.rank()], spec.shape());
+                RegionCopy.copy(rounded, Region.of(new long[spec.rank()], spec.shape()), copy, new long[spec.rank()]);
                 return copy;
             } catch (RuntimeException e) {
                 return sample; // the round-trip rule reports it

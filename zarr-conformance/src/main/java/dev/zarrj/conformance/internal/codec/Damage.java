@@ -11,7 +11,7 @@ public final class Damage {
     /** Encoded values up to this size are truncated at every length. */
     public static final int EVERY_LENGTH_UP_TO = 256;
 
-    /** A damaged copy and how it was made. */
+    /** A damaged copy and what a message calls it ("the first 3 of 12 bytes"). */
     public record Damaged(String description, ByteBuffer bytes) {}
 
     private Damage() {}
@@ -45,6 +45,16 @@ public final class Damage {
         return out.stream().mapToInt(Integer::intValue).toArray();
     }
 
+    /** Prefixes of an encoded value, at the {@link #truncationLengths}. */
+    public static List<Damaged> truncations(ByteBuffer encoded, boolean heavy, long seed) {
+        int length = encoded.remaining();
+        List<Damaged> out = new ArrayList<>();
+        for (int k : truncationLengths(length, heavy, seed)) {
+            out.add(new Damaged("the first " + k + " of " + length + " bytes", Buffers.prefix(encoded, k)));
+        }
+        return out;
+    }
+
     /**
      * Copies of an encoded value with bytes flipped: one or a few random bytes XORed with a random
      * non-zero value, and single bits flipped in the first and the last byte.
@@ -60,7 +70,7 @@ public final class Damage {
         for (int t = 0; t < trials; t++) {
             int flips = 1 + t % 3;
             ByteBuffer copy = Buffers.copy(encoded);
-            StringBuilder sb = new StringBuilder("bytes ");
+            StringBuilder sb = new StringBuilder("an encoding with bytes ");
             for (int f = 0; f < flips; f++) {
                 int at = random.nextInt(n);
                 int mask = 1 + random.nextInt(255);
@@ -73,7 +83,7 @@ public final class Damage {
             int bit = random.nextInt(8);
             ByteBuffer copy = Buffers.copy(encoded);
             copy.put(at, (byte) (copy.get(at) ^ (1 << bit)));
-            out.add(new Damaged("bit " + bit + " of byte " + at + " of " + n + " flipped", copy));
+            out.add(new Damaged("an encoding with bit " + bit + " of byte " + at + " of " + n + " flipped", copy));
         }
         return out;
     }

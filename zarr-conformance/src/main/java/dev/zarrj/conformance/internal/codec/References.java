@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.NdArray;
+import dev.zarrj.api.RegionCopy;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -22,11 +23,19 @@ import java.util.zip.GZIPOutputStream;
  * example a faster {@code bytes}) must agree with them.
  */
 public final class References {
-    /** A reference for a bytes→bytes codec. */
-    public interface BytesToBytes {
+    /** A reference encoding of some kind of codec. */
+    public interface Reference {
         /** Where the reference comes from, for messages. */
         String source();
+    }
 
+    /** An exact reference: its encoding is the only correct one. */
+    public interface Exact<D, E> extends Reference {
+        E encode(ObjectNode configuration, D decoded);
+    }
+
+    /** A reference for a bytes→bytes codec. */
+    public interface BytesToBytes extends Reference {
         /** Whether {@link #encode} gives the only correct encoding (not just one valid encoding). */
         boolean exact();
 
@@ -36,20 +45,12 @@ public final class References {
     }
 
     /** An exact reference for an array→bytes codec. */
-    public interface ArrayToBytes {
-        String source();
-
-        ByteBuffer encode(ObjectNode configuration, NdArray decoded);
-
+    public interface ArrayToBytes extends Exact<NdArray, ByteBuffer> {
         NdArray decode(ObjectNode configuration, ByteBuffer encoded, ChunkSpec spec);
     }
 
     /** An exact reference for an array→array codec. */
-    public interface ArrayToArray {
-        String source();
-
-        NdArray encode(ObjectNode configuration, NdArray decoded);
-
+    public interface ArrayToArray extends Exact<NdArray, NdArray> {
         NdArray decode(ObjectNode configuration, NdArray encoded, ChunkSpec spec);
     }
 
@@ -227,7 +228,7 @@ public final class References {
                 b[i] = a[order[i]];
             }
             // Walk B in C order; B's dimension i moves along A's dimension order[i].
-            long[] aStride = NdArray.strides(a);
+            long[] aStride = RegionCopy.strides(a);
             long[] step = new long[b.length];
             for (int i = 0; i < b.length; i++) {
                 step[i] = aStride[order[i]];
@@ -240,7 +241,7 @@ public final class References {
             long[] a = spec.shape();
             int[] order = order(configuration, a.length);
             // Walk A in C order; A's dimension order[i] moves along B's dimension i.
-            long[] bStride = NdArray.strides(encoded.shape());
+            long[] bStride = RegionCopy.strides(encoded.shape());
             long[] step = new long[a.length];
             for (int i = 0; i < a.length; i++) {
                 step[order[i]] = bStride[i];

@@ -114,10 +114,16 @@ public final class Extensions {
     }
 
     /**
-     * Checks that the provider rejects a configuration with an extra unknown field, with an
+     * Checks that the provider rejects each configuration with an extra unknown field, with an
      * {@link InvalidMetadataException} whose pointer names that field.
      */
-    public static void rejectsUnknownField(ExtensionProvider<?> provider, ExtensionConfig valid) {
+    public static void rejectsUnknownFields(ExtensionProvider<?> provider, List<ExtensionConfig> configurations) {
+        for (ExtensionConfig c : configurations) {
+            rejectsUnknownField(provider, c);
+        }
+    }
+
+    private static void rejectsUnknownField(ExtensionProvider<?> provider, ExtensionConfig valid) {
         ObjectNode c = valid.json();
         c.put(UNKNOWN_FIELD, 1);
         ExtensionConfig bad = ExtensionConfig.of(valid.name(), c, valid.pointer());

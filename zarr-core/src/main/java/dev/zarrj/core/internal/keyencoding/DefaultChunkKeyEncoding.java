@@ -1,8 +1,5 @@
 package dev.zarrj.core.internal.keyencoding;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.zarrj.api.keyencoding.ChunkKeyEncoding;
 import java.util.Optional;
 
 /**
@@ -22,37 +19,19 @@ import java.util.Optional;
  * chunk of a 0-d array is {@code c}. {@link #decode} accepts only the canonical form. Immutable and
  * thread-safe.
  */
-public final class DefaultChunkKeyEncoding implements ChunkKeyEncoding {
-    private final char separator;
-
+public final class DefaultChunkKeyEncoding extends SeparatorChunkKeyEncoding {
     /**
      * An encoding with this separator.
      *
      * @throws IllegalArgumentException when it is not {@code '/'} or {@code '.'}
      */
     public DefaultChunkKeyEncoding(char separator) {
-        this.separator = ChunkKeys.checkSeparator(separator);
-    }
-
-    /** The separator, {@code '/'} or {@code '.'}. */
-    public char separator() {
-        return separator;
-    }
-
-    @Override
-    public String name() {
-        return DefaultChunkKeyEncodingProvider.NAME;
-    }
-
-    @Override
-    public ObjectNode configuration() {
-        return JsonNodeFactory.instance.objectNode().put(ChunkKeys.SEPARATOR, String.valueOf(separator));
+        super(DefaultChunkKeyEncodingProvider.NAME, separator);
     }
 
     @Override
     public String encode(long[] chunkCoords) {
-        return ChunkKeys.append(new StringBuilder(1 + 4 * chunkCoords.length).append('c'), chunkCoords, separator,
-                true).toString();
+        return append(new StringBuilder(1 + 4 * chunkCoords.length).append('c'), chunkCoords, true).toString();
     }
 
     @Override
@@ -63,24 +42,9 @@ public final class DefaultChunkKeyEncoding implements ChunkKeyEncoding {
         if (rank == 0) {
             return key.length() == 1 ? Optional.of(new long[0]) : Optional.empty();
         }
-        if (key.length() < 2 || key.charAt(1) != separator) {
+        if (key.length() < 2 || key.charAt(1) != separator()) {
             return Optional.empty();
         }
-        return ChunkKeys.parse(key, 2, separator, rank);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof DefaultChunkKeyEncoding e && e.separator == separator;
-    }
-
-    @Override
-    public int hashCode() {
-        return separator;
-    }
-
-    @Override
-    public String toString() {
-        return "default(" + separator + ")";
+        return parse(key, 2, rank);
     }
 }

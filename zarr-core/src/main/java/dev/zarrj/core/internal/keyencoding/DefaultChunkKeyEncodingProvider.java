@@ -1,36 +1,23 @@
 package dev.zarrj.core.internal.keyencoding;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.auto.service.AutoService;
-import dev.zarrj.api.ExtensionConfig;
-import dev.zarrj.api.ProviderContext;
-import dev.zarrj.api.keyencoding.ChunkKeyEncoding;
 import dev.zarrj.api.keyencoding.ChunkKeyEncodingProvider;
-import java.util.List;
 
-/** Creates {@code default} chunk key encodings from their metadata configuration. */
+/**
+ * Creates {@code default} chunk key encodings from their metadata configuration; the separator
+ * defaults to {@code '/'}.
+ */
 @AutoService(ChunkKeyEncodingProvider.class)
-public final class DefaultChunkKeyEncodingProvider implements ChunkKeyEncodingProvider {
+public final class DefaultChunkKeyEncodingProvider extends SeparatorChunkKeyEncodingProvider {
     static final String NAME = "default";
 
     /** For {@link java.util.ServiceLoader}. */
-    public DefaultChunkKeyEncodingProvider() {}
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    /** Both separators, the default first. */
-    @Override
-    public List<ObjectNode> exampleConfigurations() {
-        return List.of(JsonNodeFactory.instance.objectNode().put(ChunkKeys.SEPARATOR, "/"),
-                JsonNodeFactory.instance.objectNode().put(ChunkKeys.SEPARATOR, "."));
+    public DefaultChunkKeyEncodingProvider() {
+        super(NAME, '/');
     }
 
     @Override
-    public ChunkKeyEncoding create(ExtensionConfig config, ProviderContext context) {
-        return new DefaultChunkKeyEncoding(ChunkKeys.separator(config, '/'));
+    DefaultChunkKeyEncoding withSeparator(char separator) {
+        return new DefaultChunkKeyEncoding(separator);
     }
 }

@@ -1,8 +1,5 @@
 package dev.zarrj.core.internal.keyencoding;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.zarrj.api.keyencoding.ChunkKeyEncoding;
 import java.util.Optional;
 
 /**
@@ -22,31 +19,14 @@ import java.util.Optional;
  * of a 0-d array is {@code 0}. {@link #decode} accepts only the canonical form. Immutable and
  * thread-safe.
  */
-public final class V2ChunkKeyEncoding implements ChunkKeyEncoding {
-    private final char separator;
-
+public final class V2ChunkKeyEncoding extends SeparatorChunkKeyEncoding {
     /**
      * An encoding with this separator.
      *
      * @throws IllegalArgumentException when it is not {@code '/'} or {@code '.'}
      */
     public V2ChunkKeyEncoding(char separator) {
-        this.separator = ChunkKeys.checkSeparator(separator);
-    }
-
-    /** The separator, {@code '.'} or {@code '/'}. */
-    public char separator() {
-        return separator;
-    }
-
-    @Override
-    public String name() {
-        return V2ChunkKeyEncodingProvider.NAME;
-    }
-
-    @Override
-    public ObjectNode configuration() {
-        return JsonNodeFactory.instance.objectNode().put(ChunkKeys.SEPARATOR, String.valueOf(separator));
+        super(V2ChunkKeyEncodingProvider.NAME, separator);
     }
 
     @Override
@@ -54,7 +34,7 @@ public final class V2ChunkKeyEncoding implements ChunkKeyEncoding {
         if (chunkCoords.length == 0) {
             return "0";
         }
-        return ChunkKeys.append(new StringBuilder(4 * chunkCoords.length), chunkCoords, separator, false).toString();
+        return append(new StringBuilder(4 * chunkCoords.length), chunkCoords, false).toString();
     }
 
     @Override
@@ -62,21 +42,6 @@ public final class V2ChunkKeyEncoding implements ChunkKeyEncoding {
         if (rank == 0) {
             return key.equals("0") ? Optional.of(new long[0]) : Optional.empty();
         }
-        return ChunkKeys.parse(key, 0, separator, rank);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof V2ChunkKeyEncoding e && e.separator == separator;
-    }
-
-    @Override
-    public int hashCode() {
-        return 31 + separator;
-    }
-
-    @Override
-    public String toString() {
-        return "v2(" + separator + ")";
+        return parse(key, 0, rank);
     }
 }

@@ -1,36 +1,23 @@
 package dev.zarrj.core.internal.keyencoding;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.auto.service.AutoService;
-import dev.zarrj.api.ExtensionConfig;
-import dev.zarrj.api.ProviderContext;
-import dev.zarrj.api.keyencoding.ChunkKeyEncoding;
 import dev.zarrj.api.keyencoding.ChunkKeyEncodingProvider;
-import java.util.List;
 
-/** Creates {@code v2} chunk key encodings from their metadata configuration. */
+/**
+ * Creates {@code v2} chunk key encodings from their metadata configuration; the separator
+ * defaults to {@code '.'}.
+ */
 @AutoService(ChunkKeyEncodingProvider.class)
-public final class V2ChunkKeyEncodingProvider implements ChunkKeyEncodingProvider {
+public final class V2ChunkKeyEncodingProvider extends SeparatorChunkKeyEncodingProvider {
     static final String NAME = "v2";
 
     /** For {@link java.util.ServiceLoader}. */
-    public V2ChunkKeyEncodingProvider() {}
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    /** Both separators, the default first. */
-    @Override
-    public List<ObjectNode> exampleConfigurations() {
-        return List.of(JsonNodeFactory.instance.objectNode().put(ChunkKeys.SEPARATOR, "."),
-                JsonNodeFactory.instance.objectNode().put(ChunkKeys.SEPARATOR, "/"));
+    public V2ChunkKeyEncodingProvider() {
+        super(NAME, '.');
     }
 
     @Override
-    public ChunkKeyEncoding create(ExtensionConfig config, ProviderContext context) {
-        return new V2ChunkKeyEncoding(ChunkKeys.separator(config, '.'));
+    V2ChunkKeyEncoding withSeparator(char separator) {
+        return new V2ChunkKeyEncoding(separator);
     }
 }

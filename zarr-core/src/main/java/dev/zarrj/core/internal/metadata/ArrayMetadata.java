@@ -13,6 +13,7 @@ import dev.zarrj.api.grid.ChunkGrid;
 import dev.zarrj.api.grid.ChunkGridProvider;
 import dev.zarrj.api.keyencoding.ChunkKeyEncoding;
 import dev.zarrj.api.keyencoding.ChunkKeyEncodingProvider;
+import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.api.transformer.StorageTransformer;
 import dev.zarrj.api.transformer.StorageTransformerProvider;
 import dev.zarrj.core.internal.pipeline.DefaultCodecChain;
@@ -70,6 +71,15 @@ public record ArrayMetadata(ObjectNode document, long[] shape, DataType dataType
         return new ChunkSpec(dataType, chunkGrid.chunkShape(chunkCoords), fillValue);
     }
 
+    /**
+     * The store key of the chunk at these grid coordinates.
+     *
+     * @param prefix the array's key prefix ({@code ""} for a root array, else ending in {@code /})
+     */
+    public StoreKey chunkKey(String prefix, long[] chunkCoords) {
+        return StoreKey.of(prefix + keyEncoding.encode(chunkCoords));
+    }
+
     /** Whether something was skipped, so that writing would corrupt the array for readers that understand it. */
     public boolean hasSkipped() {
         return !skipped.isEmpty();
@@ -111,7 +121,7 @@ public record ArrayMetadata(ObjectNode document, long[] shape, DataType dataType
             skipped.add("codec " + s);
         }
         long[] firstChunk = new long[shape.length];
-        codecs.validate(new ChunkSpec(dataType, grid.chunkShape(firstChunk), fill));
+        codecs.checkSupported(new ChunkSpec(dataType, grid.chunkShape(firstChunk), fill));
 
         List<StorageTransformer> transformers = new ArrayList<>();
         JsonNode st = doc.get("storage_transformers");

@@ -1,5 +1,6 @@
 package dev.zarrj.core.internal.pipeline;
 
+import dev.zarrj.api.Region;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.zarrj.api.ByteSource;
 import dev.zarrj.api.ChunkSpec;
@@ -7,26 +8,29 @@ import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.EncodedSize;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.NdArray;
+import dev.zarrj.api.Region;
 import dev.zarrj.api.codec.ArrayPartialDecoder;
+import dev.zarrj.api.codec.ArrayPartialEncoder;
+import dev.zarrj.api.codec.ArrayRegionEncoder;
 import dev.zarrj.api.codec.ArrayToArrayCodec;
 import dev.zarrj.api.codec.ArrayToBytesCodec;
+import dev.zarrj.api.codec.BufferLender;
 import dev.zarrj.api.codec.BytesToBytesCodec;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecChain;
-import dev.zarrj.core.internal.codec.bytes.BytesCodec;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.function.IntFunction;
+import java.util.Optional;
 
 /**
  * The codec pipeline of core.rst: array→array codecs, then the array→bytes codec, then
  * bytes→bytes codecs on encode, and the reverse on decode, with each codec's decoded
  * representation computed from the previous one's encoded representation.
  *
- * <p>Partial decoding passes through when there are no array→array codecs and every bytes→bytes
- * codec supports it; otherwise it falls back to a full decode. Codecs skipped because of
+ * <p>Each capability of the chain is what its codecs allow together: partial decoding when every
+ * codec has a partial decoder (array→array ones included), region and partial encoding when the
+ * array→bytes codec has them and no other codec stands in the way. Codecs skipped because of
  * {@code "must_understand": false} are kept in {@link #toJson()} and left out of the pipeline.
  */
 public final class DefaultCodecChain implements CodecChain {
@@ -134,7 +138,7 @@ public final class DefaultCodecChain implements CodecChain {
     }
 
     @Override
-    public void validate(ChunkSpec decoded) {
+    public void checkSupported(ChunkSpec decoded) {
         ChunkSpec[] specs = specs(decoded);
         arrayToBytes.checkSupported(specs[specs.length - 1]);
         sizes(specs[specs.length - 1]);
@@ -158,11 +162,9 @@ public final class DefaultCodecChain implements CodecChain {
     }
 
     @Override
-    public ByteBuffer encode(NdArray chunk, ChunkSpec decoded, IntFunction<ByteBuffer> allocate) {
+    public ByteBuffer encode(NdArray chunk, ChunkSpec decoded, BufferLender lender) {
         ChunkSpec[] specs = specs(decoded);
-        ChunkSpec last = specs[specs.length - 1];
-        NdArray a = encodeArrays(chunk, specs);
-        return encodeBytes(arrayToBytes.encodeRegion(a, new long[last.rank()], last, allocate), allocate);
+        return encodeBytes(arrayToBytes.encode(encodeArrays(chunk, specs), specs[specs.length - 1], lender), lender);
     }
 
     /** The chunk through the array→array codecs, {@code specs[i]} being what codec {@code i} receives. */
@@ -174,26 +176,19 @@ public final class DefaultCodecChain implements CodecChain {
         return a;
     }
 
-    /** Whether {@link #encodeRegion} encodes straight out of a larger array (no array→array codecs to run first). */
-    public boolean supportsRegionEncode() {
-        return arrayToArray.isEmpty() && arrayToBytes.supportsRegionEncode();
-    }
-
-    /**
-     * {@link #encode(NdArray, ChunkSpec, IntFunction)} of the region of {@code source} at
-     * {@code sourceOffset}, without copying the region first when {@link #supportsRegionEncode}.
-     */
-    public ByteBuffer encodeRegion(NdArray source, long[] sourceOffset, ChunkSpec decoded,
-                                   IntFunction<ByteBuffer> allocate) {
-        if (!supportsRegionEncode()) {
-            return encode(source.region(sourceOffset, decoded.shape()), decoded, allocate);
+    /** Present when there are no array→array codecs to run first and the array→bytes codec gathers regions. */
+    @Override
+    public Optional<ArrayRegionEncoder> regionEncoder(ChunkSpec decoded) {
+        if (!arrayToArray.isEmpty()) {
+            return Optional.empty();
         }
-        return encodeBytes(arrayToBytes.encodeRegion(source, sourceOffset, decoded, allocate), allocate);
+        return arrayToBytes.regionEncoder(decoded)
+                .map(inner -> (source, region, lender) -> encodeBytes(inner.encode(source, region, lender), lender));
     }
 
-    private ByteBuffer encodeBytes(ByteBuffer b, IntFunction<ByteBuffer> allocate) {
+    private ByteBuffer encodeBytes(ByteBuffer b, BufferLender lender) {
         for (BytesToBytesCodec c : bytesToBytes) {
-            b = c.encode(b, allocate);
+            b = c.encode(b, lender);
         }
         return b;
     }
@@ -222,14 +217,14 @@ public final class DefaultCodecChain implements CodecChain {
      * destination, straight into the destination's memory.
      */
     @Override
-    public void decodeInto(ByteBuffer encoded, ChunkSpec decoded, long[] chunkOffset, NdArray destination,
-                           long[] destinationOffset, long[] region) {
+    public void decodeInto(ByteBuffer encoded, ChunkSpec decoded, Region region, NdArray destination,
+                           long[] destinationOffset) {
         if (!arrayToArray.isEmpty()) {
-            CodecChain.super.decodeInto(encoded, decoded, chunkOffset, destination, destinationOffset, region);
+            CodecChain.super.decodeInto(encoded, decoded, region, destination, destinationOffset);
             return;
         }
         if (bytesToBytes.isEmpty()) {
-            arrayToBytes.decodeInto(encoded, decoded, chunkOffset, destination, destinationOffset, region);
+            arrayToBytes.decodeInto(encoded, decoded, region, destination, destinationOffset);
             return;
         }
         EncodedSize[] sizes = sizes(decoded);
@@ -241,12 +236,11 @@ public final class DefaultCodecChain implements CodecChain {
         BytesToBytesCodec first = bytesToBytes.get(0);
         if (!(sizes[0] instanceof EncodedSize.Fixed fixed) || fixed.bytes() > Integer.MAX_VALUE - 16) {
             checkClaimedSize(first, b, sizes[0]);
-            arrayToBytes.decodeInto(first.decode(b, sizes[0]), decoded, chunkOffset, destination, destinationOffset,
-                    region);
+            arrayToBytes.decodeInto(first.decode(b, sizes[0]), decoded, region, destination, destinationOffset);
             return;
         }
         int size = (int) fixed.bytes();
-        ByteBuffer target = directTarget(decoded, chunkOffset, destination, destinationOffset, region, size);
+        ByteBuffer target = directTarget(decoded, region, destination, destinationOffset, size);
         if (target != null) {
             first.decodeInto(b, target);
             return;
@@ -256,7 +250,7 @@ public final class DefaultCodecChain implements CodecChain {
         ByteBuffer scratch = ChunkBuffers.take(size, () -> checkClaimedSize(first, encodedFirst, sizes[0]));
         try {
             first.decodeInto(b, scratch);
-            arrayToBytes.decodeInto(scratch, decoded, chunkOffset, destination, destinationOffset, region);
+            arrayToBytes.decodeInto(scratch, decoded, region, destination, destinationOffset);
         } finally {
             ChunkBuffers.give(scratch);
         }
@@ -295,22 +289,16 @@ public final class DefaultCodecChain implements CodecChain {
     }
 
     /**
-     * The destination's bytes where the whole chunk goes, when the array→bytes codec stores
-     * native-order elements as they are and those bytes are one contiguous run; else null.
+     * The destination's bytes where the whole chunk goes, when the array→bytes codec stores the
+     * elements as they lie in memory and those bytes are one contiguous run; else null.
      */
-    private ByteBuffer directTarget(ChunkSpec decoded, long[] chunkOffset, NdArray destination,
-                                    long[] destinationOffset, long[] region, int size) {
-        if (!(arrayToBytes instanceof BytesCodec bytes) || bytes.swaps(decoded.dataType())
-                || destination.dataType().size() != decoded.dataType().size()
-                || destination.rank() != region.length || !Arrays.equals(region, decoded.shape())) {
+    private ByteBuffer directTarget(ChunkSpec decoded, Region region, NdArray destination, long[] destinationOffset,
+                                    int size) {
+        if (destination.dataType().size() != decoded.dataType().size() || destination.rank() != region.rank()
+                || !region.isWhole(decoded.shape()) || !arrayToBytes.encodesAsInMemory(decoded)) {
             return null;
         }
-        for (long o : chunkOffset) {
-            if (o != 0) {
-                return null;
-            }
-        }
-        long start = ChunkIo.contiguousStart(destination.shape(), destinationOffset, region);
+        long start = ContiguousRegion.start(destination.shape(), destinationOffset, region.shape());
         if (start < 0) {
             return null;
         }
@@ -330,34 +318,42 @@ public final class DefaultCodecChain implements CodecChain {
         return !bytesToBytes.isEmpty();
     }
 
-    /** Whether a partial write can go through {@link ArrayToBytesCodec#encodePartial} alone. */
-    public boolean supportsPartialEncode() {
-        return arrayToArray.isEmpty() && bytesToBytes.isEmpty() && arrayToBytes.supportsPartialEncode();
-    }
-
-    /** Whether {@link #partialDecoder} reads less than the whole value. */
-    public boolean supportsPartialDecode() {
-        if (!arrayToArray.isEmpty() || !arrayToBytes.supportsPartialDecode()) {
-            return false;
-        }
-        for (BytesToBytesCodec c : bytesToBytes) {
-            if (!c.supportsPartialDecode()) {
-                return false;
-            }
-        }
-        return true;
-    }
-
+    /** True when the chain is the array→bytes codec alone and it says so. */
     @Override
-    public ArrayPartialDecoder partialDecoder(ByteSource input, ChunkSpec decoded) {
-        if (!supportsPartialDecode()) {
-            return ArrayPartialDecoder.fullDecode(input, decoded, this::decode);
+    public boolean encodesAsInMemory(ChunkSpec decoded) {
+        return arrayToArray.isEmpty() && bytesToBytes.isEmpty() && arrayToBytes.encodesAsInMemory(decoded);
+    }
+
+    /** Present when the chain is the array→bytes codec alone and it has one. */
+    @Override
+    public Optional<ArrayPartialEncoder> partialEncoder(ChunkSpec decoded) {
+        if (!arrayToArray.isEmpty() || !bytesToBytes.isEmpty()) {
+            return Optional.empty();
         }
-        EncodedSize[] sizes = sizes(decoded);
+        return arrayToBytes.partialEncoder(decoded);
+    }
+
+    /**
+     * Present when every codec has a partial decoder: the bytes→bytes codecs' sources stacked from
+     * the stored value up, the array→bytes codec's decoder over them, and each array→array codec's
+     * decoder over the one after it.
+     */
+    @Override
+    public Optional<ArrayPartialDecoder> partialDecoder(ByteSource input, ChunkSpec decoded) {
+        ChunkSpec[] specs = specs(decoded);
+        EncodedSize[] sizes = sizes(specs[specs.length - 1]);
         ByteSource source = input;
         for (int i = bytesToBytes.size() - 1; i >= 0; i--) {
-            source = bytesToBytes.get(i).partialDecoder(source, sizes[i]);
+            Optional<ByteSource> s = bytesToBytes.get(i).partialDecoder(source, sizes[i]);
+            if (s.isEmpty()) {
+                return Optional.empty();
+            }
+            source = s.get();
         }
-        return arrayToBytes.partialDecoder(source, decoded);
+        Optional<ArrayPartialDecoder> d = arrayToBytes.partialDecoder(source, specs[specs.length - 1]);
+        for (int i = arrayToArray.size() - 1; i >= 0 && d.isPresent(); i--) {
+            d = arrayToArray.get(i).partialDecoder(d.get(), specs[i]);
+        }
+        return d;
     }
 }

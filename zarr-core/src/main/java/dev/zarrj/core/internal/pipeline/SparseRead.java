@@ -134,7 +134,7 @@ final class SparseRead {
         long[] probes = sample(whole.count(), GRID_SAMPLE, new SplittableRandom(whole.count() * 31 + GRID_SAMPLE));
         int found = 0;
         for (long i : probes) {
-            if (store.exists(ChunkIo.chunkKey(meta, prefix, whole.coords(i)))) {
+            if (store.exists(meta.chunkKey(prefix, whole.coords(i)))) {
                 found++;
                 if (gridCount * (found + 1) / (probes.length + 1) > absent) {
                     return false;
@@ -171,7 +171,7 @@ final class SparseRead {
             Set<String> listedNames = new HashSet<>(names);
             for (long i = 0; i < box.count(); i++) {
                 // As a key, so that an encoding giving an invalid one fails as it would otherwise.
-                String key = ChunkIo.chunkKey(meta, prefix, box.coords(i)).value();
+                String key = meta.chunkKey(prefix, box.coords(i)).value();
                 if (listedNames.contains(key.substring(prefix.length()))) {
                     if (n == out.length) {
                         out = Arrays.copyOf(out, 2 * n);

@@ -17,19 +17,10 @@ import java.util.Optional;
  * ranges that touch or overlap into one request each, so that reading k adjacent inner chunks of
  * a shard costs one request, not k.
  *
- * <p>When the value is absent, reads throw {@link Absent}, which the chunk reader turns into the
- * fill value: no request is spent asking for the size first.
+ * <p>When the value is absent, reads return empty, which the chunk reader turns into the fill
+ * value: no request is spent asking for the size first.
  */
 final class StoreByteSource implements ByteSource {
-    /** Thrown when the key has no value. */
-    static final class Absent extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        Absent() {
-            super(null, null, false, false);
-        }
-    }
-
     private final Store store;
     private final StoreKey key;
 
@@ -39,16 +30,12 @@ final class StoreByteSource implements ByteSource {
     }
 
     @Override
-    public ByteBuffer read(ByteRange range) {
-        Optional<ByteBuffer> v = store.get(key, range);
-        if (v.isEmpty()) {
-            throw new Absent();
-        }
-        return v.get();
+    public Optional<ByteBuffer> read(ByteRange range) {
+        return store.get(key, range);
     }
 
     @Override
-    public List<ByteBuffer> readAll(List<ByteRange> ranges) {
+    public Optional<List<ByteBuffer>> readAll(List<ByteRange> ranges) {
         int n = ranges.size();
         ByteBuffer[] out = new ByteBuffer[n];
         List<Integer> bounded = new ArrayList<>();
@@ -56,7 +43,11 @@ final class StoreByteSource implements ByteSource {
             if (ranges.get(i) instanceof ByteRange.Bounded) {
                 bounded.add(i);
             } else {
-                out[i] = read(ranges.get(i));
+                Optional<ByteBuffer> b = read(ranges.get(i));
+                if (b.isEmpty()) {
+                    return Optional.empty();
+                }
+                out[i] = b.get();
             }
         }
         bounded.sort(Comparator.comparingLong(i -> ((ByteRange.Bounded) ranges.get(i)).start()));
@@ -81,13 +72,16 @@ final class StoreByteSource implements ByteSource {
         }
         List<Optional<ByteBuffer>> values = requests.isEmpty() ? List.of() : store.getPartialValues(requests);
         for (int gi = 0; gi < groups.size(); gi++) {
-            ByteBuffer whole = values.get(gi).orElseThrow(Absent::new);
+            if (values.get(gi).isEmpty()) {
+                return Optional.empty();
+            }
+            ByteBuffer whole = values.get(gi).get();
             long base = groups.get(gi)[0];
             for (int i : members.get(gi)) {
                 ByteRange.Bounded r = (ByteRange.Bounded) ranges.get(i);
                 out[i] = whole.slice(whole.position() + (int) (r.start() - base), (int) r.length());
             }
         }
-        return Arrays.asList(out);
+        return Optional.of(Arrays.asList(out));
     }
 }

@@ -5,12 +5,14 @@ import static dev.zarrj.core.internal.testing.TestConfigs.config;
 import static dev.zarrj.core.internal.testing.TestConfigs.json;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.keyencoding.ChunkKeyEncoding;
 import dev.zarrj.api.keyencoding.ChunkKeyEncodingProvider;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -120,6 +122,28 @@ class ChunkKeyEncodingTest {
                 assertThrows(InvalidMetadataException.class, () -> create(name, "{\"separator\": 1}")).pointer());
         assertEquals("/chunk_key_encoding/configuration/sep",
                 assertThrows(InvalidMetadataException.class, () -> create(name, "{\"sep\": \"/\"}")).pointer());
+    }
+
+    /** The two encodings share their equality: by encoding and separator, never across encodings. */
+    @Test
+    void equalOnlyForTheSameEncodingAndSeparator() {
+        assertEquals(new DefaultChunkKeyEncoding('/'), new DefaultChunkKeyEncoding('/'));
+        assertEquals(new DefaultChunkKeyEncoding('/').hashCode(), new DefaultChunkKeyEncoding('/').hashCode());
+        assertEquals(new V2ChunkKeyEncoding('.'), new V2ChunkKeyEncoding('.'));
+        assertNotEquals(new DefaultChunkKeyEncoding('/'), new DefaultChunkKeyEncoding('.'));
+        assertNotEquals(new DefaultChunkKeyEncoding('/'), new V2ChunkKeyEncoding('/'));
+        assertNotEquals(new V2ChunkKeyEncoding('.'), new DefaultChunkKeyEncoding('.'));
+        assertEquals("default(/)", new DefaultChunkKeyEncoding('/').toString());
+        assertEquals("v2(.)", new V2ChunkKeyEncoding('.').toString());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"default, /, .", "v2, ., /"})
+    void examplesListBothSeparatorsTheDefaultFirst(String name, String first, String second) {
+        ChunkKeyEncodingProvider provider = name.equals("default")
+                ? new DefaultChunkKeyEncodingProvider() : new V2ChunkKeyEncodingProvider();
+        assertEquals(List.of(json("{\"separator\": \"" + first + "\"}"), json("{\"separator\": \"" + second + "\"}")),
+                provider.exampleConfigurations());
     }
 
     @Test

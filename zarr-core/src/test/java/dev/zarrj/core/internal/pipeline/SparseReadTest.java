@@ -1,5 +1,7 @@
 package dev.zarrj.core.internal.pipeline;
 
+import dev.zarrj.api.RegionCopy;
+import dev.zarrj.api.Region;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -167,7 +169,7 @@ class SparseReadTest {
                 NdArray dst = NdArray.allocate(DataTypes.INT32, ext);
                 int[] junk = new int[(int) (ext[0] * ext[1])];
                 Arrays.fill(junk, 77777);
-                NdArray.copy(NdArray.copyOf(DataTypes.INT32, junk, ext), new long[2], dst, new long[2], ext);
+                RegionCopy.copy(NdArray.copyOf(DataTypes.INT32, junk, ext), Region.of(new long[2], ext), dst, new long[2]);
                 a.readInto(off, dst);
                 assertArrayEquals(expected, dst.toIntArray());
                 listed += store.listings.get() + store.folderListings.get() > 0 ? 1 : 0;

@@ -73,6 +73,11 @@ import java.util.regex.Pattern;
  * the archive is left as it is. A crash before {@code close} returns leaves the old archive intact.
  * {@code set_partial_values} is not supported.
  *
+ * <p>So a store open for writing must be closed, or its changes are lost. One that is not is
+ * reported (see {@link UnclosedWriterGuard}): when it is garbage-collected, a warning through
+ * {@link System.Logger} {@code dev.zarrj.store.zip}, and its lock and spill file are released;
+ * when the JVM exits with changes not written, a line on standard error.
+ *
  * <p>One writer at a time: a store open for writing holds the archive's write lock, an exclusive
  * file lock on {@code .<name>.zarrj.lock} beside it (see {@link ArchiveLock}), from before it reads
  * the archive until {@code close} has moved the new archive into place and deleted the spill file.
@@ -113,6 +118,8 @@ public final class ZipStore implements Store {
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     private volatile Spill spill;
     private boolean closed;
+    /** Reports the store when it is never closed; null when read-only. */
+    private final UnclosedWriterGuard guard;
 
     private ZipStore(Path archive, String folder, Mode mode, ZipStoreOptions options, ZipArchive base,
             ArchiveLock writeLock, String description) {
@@ -123,6 +130,8 @@ public final class ZipStore implements Store {
         this.base = base;
         this.writeLock = writeLock;
         this.description = description;
+        this.guard = writeLock == null ? null
+                : UnclosedWriterGuard.watch(this, description, mode == Mode.CREATE, changes, base, writeLock);
     }
 
     /**
@@ -414,6 +423,7 @@ public final class ZipStore implements Store {
                     try {
                         Files.createDirectories(archive.getParent());
                         s = Spill.create(p);
+                        guard.spill(s);
                     } catch (IOException e) {
                         throw new StoreException(description + ": cannot create the spill file " + p
                                 + " that holds written values until the archive is written: " + e, e);
@@ -646,6 +656,9 @@ public final class ZipStore implements Store {
                 return;
             }
             closed = true;
+            if (guard != null) {
+                guard.closing();
+            }
             RuntimeException failure = null;
             try {
                 if (mode == Mode.CREATE || (mode == Mode.UPDATE && !changes.isEmpty())) {
@@ -673,6 +686,7 @@ public final class ZipStore implements Store {
             if (writeLock != null) {
                 // Released last: the next writer reads the archive moved into place above.
                 writeLock.close();
+                guard.closed();
             }
             if (failure != null) {
                 throw failure;

@@ -5,9 +5,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.NdArray;
+import dev.zarrj.api.codec.ArrayPartialDecoder;
 import dev.zarrj.api.codec.ArrayToArrayCodec;
 import dev.zarrj.api.datatype.DataType;
 import java.nio.ByteBuffer;
+import java.util.Optional;
 
 /**
  * The {@code bitround} array→array codec: rounds each element to {@code keepbits} significant
@@ -25,8 +27,8 @@ import java.nio.ByteBuffer;
  *       dropped bits are cleared instead (uint8 255 with keepbits 3 gives 224, as the sample data
  *       of zarr-extensions shows). Signed values are rounded by magnitude and keep their sign.
  * </ul>
- * Other data types are refused when the array is opened. No partial decoding beyond the
- * identity: the pipeline's full-decode fallback applies.
+ * Other data types are refused when the array is opened. Decoding is the identity, so the
+ * codec passes partial decoding through to the codecs after it.
  */
 public final class BitroundCodec implements ArrayToArrayCodec {
     private final int keepbits;
@@ -131,6 +133,17 @@ public final class BitroundCodec implements ArrayToArrayCodec {
                     + decoded);
         }
         return encoded;
+    }
+
+    /**
+     * Decoding is the identity, so a region of the decoded array is the same region of the
+     * encoded one: a chain with {@code bitround} still reads partially. Optional; without it the
+     * pipeline decodes whole chunks.
+     */
+    @Override
+    public Optional<ArrayPartialDecoder> partialDecoder(ArrayPartialDecoder encoded, ChunkSpec decoded) {
+        encodedSpec(decoded);
+        return Optional.of(encoded);
     }
 
     /** Rounding drops bits: decode cannot restore them, and rounding a rounded value changes nothing. */

@@ -1,5 +1,7 @@
 package dev.zarrj.core.internal.codec.bytes;
 
+import dev.zarrj.api.RegionCopy;
+import dev.zarrj.api.Region;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ByteSource;
@@ -152,28 +154,30 @@ public final class BytesCodec implements ArrayToBytesCodec {
 
     /** Copies the region straight out of the encoded bytes when they need no swapping. */
     @Override
-    public void decodeInto(ByteBuffer encoded, ChunkSpec decoded, long[] chunkOffset, NdArray destination,
-                           long[] destinationOffset, long[] region) {
+    public void decodeInto(ByteBuffer encoded, ChunkSpec decoded, Region region, NdArray destination,
+                           long[] destinationOffset) {
         checkSupported(decoded);
         DataType type = decoded.dataType();
         if (swaps(type)) {
-            ArrayToBytesCodec.super.decodeInto(encoded, decoded, chunkOffset, destination, destinationOffset, region);
+            ArrayToBytesCodec.super.decodeInto(encoded, decoded, region, destination, destinationOffset);
             return;
         }
         checkSize(encoded, decoded);
-        NdArray.copy(NdArray.wrap(type, encoded.duplicate(), decoded.shape()), chunkOffset, destination,
-                destinationOffset, region);
+        RegionCopy.copy(NdArray.wrap(type, encoded.duplicate(), decoded.shape()), region, destination,
+                destinationOffset);
     }
 
+    /** True when no byte swapping is needed: the encoding is the elements' memory. */
     @Override
-    public boolean supportsPartialDecode() {
-        return true;
+    public boolean encodesAsInMemory(ChunkSpec decoded) {
+        return !swaps(decoded.dataType());
     }
 
+    /** Reads only the byte ranges a region covers. */
     @Override
-    public ArrayPartialDecoder partialDecoder(ByteSource input, ChunkSpec decoded) {
+    public Optional<ArrayPartialDecoder> partialDecoder(ByteSource input, ChunkSpec decoded) {
         checkSupported(decoded);
-        return new BytesPartialDecoder(this, input, decoded);
+        return Optional.of(new BytesPartialDecoder(this, input, decoded));
     }
 
     @Override

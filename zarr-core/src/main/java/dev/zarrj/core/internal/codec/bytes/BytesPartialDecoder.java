@@ -5,11 +5,13 @@ import dev.zarrj.api.ByteSource;
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.NdArray;
+import dev.zarrj.api.Region;
 import dev.zarrj.api.codec.ArrayPartialDecoder;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -38,24 +40,19 @@ final class BytesPartialDecoder implements ArrayPartialDecoder {
     }
 
     @Override
-    public NdArray decode(long[] offset, long[] shape) {
+    public Optional<NdArray> decode(Region region) {
         long[] chunk = spec.shape();
         int rank = chunk.length;
-        if (offset.length != rank || shape.length != rank) {
-            throw new IllegalArgumentException("a region of rank " + shape.length + " in a chunk of rank " + rank);
-        }
-        for (int d = 0; d < rank; d++) {
-            if (offset[d] < 0 || shape[d] < 0 || offset[d] + shape[d] > chunk[d]) {
-                throw new IllegalArgumentException("region " + Arrays.toString(shape) + " at " + Arrays.toString(offset)
-                        + " lies outside the chunk " + Arrays.toString(chunk));
-            }
-        }
+        region.checkWithin(chunk, "the chunk");
+        long[] offset = region.offset();
+        long[] shape = region.shape();
         checkStoredSize();
         ChunkSpec regionSpec = spec.withShape(shape);
         int es = spec.dataType().size();
         long needed = regionSpec.byteSize();
         if (needed == 0 || needed > Integer.MAX_VALUE - 8) {
-            return NdArray.allocate(spec.dataType(), shape); // empty, or the 2 GiB IllegalArgumentException
+            // empty, or the 2 GiB IllegalArgumentException
+            return Optional.of(NdArray.allocate(spec.dataType(), shape));
         }
 
         // Runs: the innermost dimension merged with each trailing dimension that the region holds whole.
@@ -86,9 +83,17 @@ final class BytesPartialDecoder implements ArrayPartialDecoder {
 
         ByteBuffer raw;
         if (runCount == 1) {
-            raw = readExactly(ByteRange.of(first, runBytes));
+            Optional<ByteBuffer> run = readExactly(ByteRange.of(first, runBytes));
+            if (run.isEmpty()) {
+                return Optional.empty();
+            }
+            raw = run.get();
         } else if (runCount > MAX_RANGES || span <= 2 * needed) {
-            ByteBuffer whole = readExactly(ByteRange.of(first, span));
+            Optional<ByteBuffer> read = readExactly(ByteRange.of(first, span));
+            if (read.isEmpty()) {
+                return Optional.empty();
+            }
+            ByteBuffer whole = read.get();
             ByteBuffer out = ByteBuffer.allocate((int) needed);
             int base = whole.position();
             long spanStart = first;
@@ -99,7 +104,11 @@ final class BytesPartialDecoder implements ArrayPartialDecoder {
             List<ByteRange> ranges = new ArrayList<>((int) runCount);
             forEachRun(offset, shape, inner, stride, runBytes,
                     (start, at) -> ranges.add(ByteRange.of(start, runBytes)));
-            List<ByteBuffer> parts = input.readAll(ranges);
+            Optional<List<ByteBuffer>> read = input.readAll(ranges);
+            if (read.isEmpty()) {
+                return Optional.empty();
+            }
+            List<ByteBuffer> parts = read.get();
             raw = ByteBuffer.allocate((int) needed);
             int at = 0;
             for (int i = 0; i < parts.size(); i++) {
@@ -109,7 +118,7 @@ final class BytesPartialDecoder implements ArrayPartialDecoder {
                 at += runBytes;
             }
         }
-        return codec.decode(raw, regionSpec);
+        return Optional.of(codec.decode(raw, regionSpec));
     }
 
     /** A stored value of the wrong size is refused even when the region itself could be read. */
@@ -123,9 +132,9 @@ final class BytesPartialDecoder implements ArrayPartialDecoder {
         }
     }
 
-    private ByteBuffer readExactly(ByteRange range) {
-        ByteBuffer b = input.read(range);
-        checkLength(range, b);
+    private Optional<ByteBuffer> readExactly(ByteRange range) {
+        Optional<ByteBuffer> b = input.read(range);
+        b.ifPresent(bytes -> checkLength(range, bytes));
         return b;
     }
 

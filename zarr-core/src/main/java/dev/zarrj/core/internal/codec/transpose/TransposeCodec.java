@@ -1,5 +1,6 @@
 package dev.zarrj.core.internal.codec.transpose;
 
+import dev.zarrj.api.RegionCopy;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -7,9 +8,11 @@ import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.NdArray;
+import dev.zarrj.api.codec.ArrayPartialDecoder;
 import dev.zarrj.api.codec.ArrayToArrayCodec;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * The {@code transpose} codec: permutes the dimensions of a chunk, so that the next codec sees
@@ -28,7 +31,9 @@ import java.util.Arrays;
  *
  * <p>The identity order returns its input without copying. Otherwise the output is filled in C
  * order with incrementally updated input offsets, copying whole runs where trailing dimensions
- * stay in place. No partial decoding of its own (an array→array codec has none in this SPI).
+ * stay in place. Partial decoding: a region of the decoded chunk is the permuted region of the
+ * encoded one, so the decoder asks the next codec's partial decoder for just that and transposes
+ * it; a chain with {@code transpose} in front of {@code bytes} or sharding still reads partially.
  * Immutable and thread-safe.
  */
 public final class TransposeCodec implements ArrayToArrayCodec {
@@ -139,7 +144,7 @@ public final class TransposeCodec implements ArrayToArrayCodec {
             return array;
         }
         // Output dimension i walks input dimension order[i].
-        return transpose(array, encoded.shape(), permute(NdArray.strides(a), order));
+        return transpose(array, encoded.shape(), permute(RegionCopy.strides(a), order));
     }
 
     @Override
@@ -153,7 +158,18 @@ public final class TransposeCodec implements ArrayToArrayCodec {
             return encoded;
         }
         // Output (decoded) dimension j walks encoded dimension inverse[j].
-        return transpose(encoded, decoded.shape(), permute(NdArray.strides(b), inverse));
+        return transpose(encoded, decoded.shape(), permute(RegionCopy.strides(b), inverse));
+    }
+
+    /** Asks {@code encoded} for the permuted region and transposes only that. */
+    @Override
+    public Optional<ArrayPartialDecoder> partialDecoder(ArrayPartialDecoder encoded, ChunkSpec decoded) {
+        encodedSpec(decoded); // the rank check, before anything is read
+        long[] chunk = decoded.shape();
+        return Optional.of(region -> {
+            region.checkWithin(chunk, "the chunk");
+            return encoded.decode(region.permute(order)).map(part -> decode(part, decoded.withShape(region.shape())));
+        });
     }
 
     /**

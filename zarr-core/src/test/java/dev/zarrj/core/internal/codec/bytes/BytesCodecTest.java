@@ -66,42 +66,40 @@ class BytesCodecTest {
     /** Element values and their stored bytes, big endian, written out by hand. */
     static Stream<Arguments> bigEndianVectors() {
         return Stream.of(
-                Arguments.of(INT16, new short[] {0x0102, -2}, "0102 FFFE"),
-                Arguments.of(INT32, new int[] {0x01020304, -1}, "01020304 FFFFFFFF"),
-                Arguments.of(INT64, new long[] {0x0102030405060708L, 1}, "0102030405060708 0000000000000001"),
-                Arguments.of(FLOAT32, new float[] {1.0f, -2.5f}, "3F800000 C0200000"),
-                Arguments.of(FLOAT64, new double[] {1.0, -0.5}, "3FF0000000000000 BFE0000000000000"),
-                Arguments.of(COMPLEX64, new float[] {1.0f, 2.0f, -1.0f, 0.5f}, "3F800000 40000000 BF800000 3F000000"),
-                Arguments.of(COMPLEX128, new double[] {1.0, 2.0}, "3FF0000000000000 4000000000000000"),
-                Arguments.of(UINT8, new byte[] {1, (byte) 0xFE}, "01 FE"),
-                Arguments.of(BOOL, new boolean[] {true, false}, "01 00"));
+                Arguments.of(NdArray.copyOf(INT16, new short[] {0x0102, -2}, 2), "0102 FFFE"),
+                Arguments.of(NdArray.copyOf(INT32, new int[] {0x01020304, -1}, 2), "01020304 FFFFFFFF"),
+                Arguments.of(NdArray.copyOf(INT64, new long[] {0x0102030405060708L, 1}, 2),
+                        "0102030405060708 0000000000000001"),
+                Arguments.of(NdArray.copyOf(FLOAT32, new float[] {1.0f, -2.5f}, 2), "3F800000 C0200000"),
+                Arguments.of(NdArray.copyOf(FLOAT64, new double[] {1.0, -0.5}, 2), "3FF0000000000000 BFE0000000000000"),
+                Arguments.of(NdArray.copyOf(COMPLEX64, new float[] {1.0f, 2.0f, -1.0f, 0.5f}, 2),
+                        "3F800000 40000000 BF800000 3F000000"),
+                Arguments.of(NdArray.copyOf(COMPLEX128, new double[] {1.0, 2.0}, 1), "3FF0000000000000 4000000000000000"),
+                Arguments.of(NdArray.copyOf(UINT8, new byte[] {1, (byte) 0xFE}, 2), "01 FE"),
+                Arguments.of(NdArray.copyOf(BOOL, new boolean[] {true, false}, 2), "01 00"));
     }
 
     @ParameterizedTest
     @MethodSource("bigEndianVectors")
-    void bigEndianMatchesHandWrittenBytes(DataType type, Object values, String expectedHex) {
+    void bigEndianMatchesHandWrittenBytes(NdArray array, String expectedHex) {
         byte[] expected = hex(expectedHex);
-        long n = expected.length / type.size();
-        ChunkSpec spec = spec(type, n);
-        NdArray array = NdArray.copyOf(type, values, n);
+        ChunkSpec spec = spec(array.dataType(), array.shape());
         assertArrayEquals(expected, toArray(big().encode(array, spec)));
         assertTrue(array.contentEquals(big().decode(ByteBuffer.wrap(expected), spec)));
     }
 
     @ParameterizedTest
     @MethodSource("bigEndianVectors")
-    void littleEndianIsEachUnitReversed(DataType type, Object values, String bigHex) {
+    void littleEndianIsEachUnitReversed(NdArray array, String bigHex) {
         byte[] big = hex(bigHex);
         byte[] expected = new byte[big.length];
-        int unit = type.byteOrderUnit();
+        int unit = array.dataType().byteOrderUnit();
         for (int i = 0; i < big.length; i += unit) {
             for (int k = 0; k < unit; k++) {
                 expected[i + k] = big[i + unit - 1 - k];
             }
         }
-        long n = big.length / type.size();
-        ChunkSpec spec = spec(type, n);
-        NdArray array = NdArray.copyOf(type, values, n);
+        ChunkSpec spec = spec(array.dataType(), array.shape());
         assertArrayEquals(expected, toArray(little().encode(array, spec)));
         assertTrue(array.contentEquals(little().decode(ByteBuffer.wrap(expected), spec)));
     }

@@ -1,5 +1,6 @@
 package dev.zarrj.core.internal.codec.bytes;
 
+import dev.zarrj.api.Region;
 import static dev.zarrj.core.internal.testing.TestDataTypes.FLOAT64;
 import static dev.zarrj.core.internal.testing.TestDataTypes.INT16;
 import static dev.zarrj.core.internal.testing.TestDataTypes.INT32;
@@ -22,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -40,19 +42,19 @@ class BytesPartialDecoderTest {
         }
 
         @Override
-        public ByteBuffer read(ByteRange range) {
+        public Optional<ByteBuffer> read(ByteRange range) {
             reads.add(range);
             return delegate.read(range);
         }
 
         @Override
-        public List<ByteBuffer> readAll(List<ByteRange> ranges) {
+        public Optional<List<ByteBuffer>> readAll(List<ByteRange> ranges) {
             batches.add(List.copyOf(ranges));
             List<ByteBuffer> out = new ArrayList<>();
             for (ByteRange r : ranges) {
-                out.add(delegate.read(r));
+                out.add(delegate.read(r).orElseThrow());
             }
-            return out;
+            return Optional.of(out);
         }
 
         @Override
@@ -85,7 +87,18 @@ class BytesPartialDecoderTest {
 
     @Test
     void declaresPartialDecoding() {
-        assertTrue(BytesCodecTest.little().supportsPartialDecode());
+        assertTrue(BytesCodecTest.little().partialDecoder(ByteSource.of(ByteBuffer.allocate(4)), spec(INT32, 1))
+                .isPresent());
+    }
+
+    @Test
+    void anAbsentValueIsEmptyWithoutAnError() {
+        ChunkSpec spec = spec(INT16, 4, 100);
+        ArrayPartialDecoder d = BytesCodecTest.big().partialDecoder(range -> Optional.empty(), spec).orElseThrow();
+        // one run, a span, and a batch of ranges: each way of reading passes absence on
+        assertTrue(d.decode(Region.of(new long[] {1, 0}, new long[] {1, 100})).isEmpty());
+        assertTrue(d.decode(Region.of(new long[] {0, 0}, new long[] {4, 90})).isEmpty());
+        assertTrue(d.decode(Region.of(new long[] {1, 10}, new long[] {3, 5})).isEmpty());
     }
 
     @Test
@@ -94,8 +107,8 @@ class BytesPartialDecoderTest {
         NdArray whole = sequence(INT32, 6, 5);
         ArrayToBytesCodec codec = BytesCodecTest.big();
         RecordingSource source = new RecordingSource(codec.encode(whole, spec), true);
-        NdArray region = codec.partialDecoder(source, spec).decode(new long[] {2, 0}, new long[] {3, 5});
-        assertTrue(whole.region(new long[] {2, 0}, new long[] {3, 5}).contentEquals(region));
+        NdArray region = codec.partialDecoder(source, spec).orElseThrow().decode(Region.of(new long[] {2, 0}, new long[] {3, 5})).orElseThrow();
+        assertTrue(whole.region(Region.of(new long[] {2, 0}, new long[] {3, 5})).contentEquals(region));
         assertEquals(List.of(ByteRange.of(2 * 5 * 4, 3 * 5 * 4)), source.reads);
         assertTrue(source.batches.isEmpty());
     }
@@ -106,8 +119,8 @@ class BytesPartialDecoderTest {
         NdArray whole = sequence(INT16, 4, 10);
         ArrayToBytesCodec codec = BytesCodecTest.little();
         RecordingSource source = new RecordingSource(codec.encode(whole, spec), true);
-        NdArray region = codec.partialDecoder(source, spec).decode(new long[] {1, 3}, new long[] {1, 4});
-        assertTrue(whole.region(new long[] {1, 3}, new long[] {1, 4}).contentEquals(region));
+        NdArray region = codec.partialDecoder(source, spec).orElseThrow().decode(Region.of(new long[] {1, 3}, new long[] {1, 4})).orElseThrow();
+        assertTrue(whole.region(Region.of(new long[] {1, 3}, new long[] {1, 4})).contentEquals(region));
         assertEquals(List.of(ByteRange.of((10 + 3) * 2, 4 * 2)), source.reads);
     }
 
@@ -117,8 +130,8 @@ class BytesPartialDecoderTest {
         NdArray whole = sequence(INT16, 4, 100);
         ArrayToBytesCodec codec = BytesCodecTest.big();
         RecordingSource source = new RecordingSource(codec.encode(whole, spec), true);
-        NdArray region = codec.partialDecoder(source, spec).decode(new long[] {1, 10}, new long[] {3, 5});
-        assertTrue(whole.region(new long[] {1, 10}, new long[] {3, 5}).contentEquals(region));
+        NdArray region = codec.partialDecoder(source, spec).orElseThrow().decode(Region.of(new long[] {1, 10}, new long[] {3, 5})).orElseThrow();
+        assertTrue(whole.region(Region.of(new long[] {1, 10}, new long[] {3, 5})).contentEquals(region));
         assertTrue(source.reads.isEmpty(), "one batch, no single reads: " + source.reads);
         assertEquals(List.of(List.of(ByteRange.of(220, 10), ByteRange.of(420, 10), ByteRange.of(620, 10))),
                 source.batches);
@@ -131,8 +144,8 @@ class BytesPartialDecoderTest {
         ArrayToBytesCodec codec = BytesCodecTest.little();
         RecordingSource source = new RecordingSource(codec.encode(whole, spec), true);
         // Rows 2..5, columns 1..6: 4 runs of 6 bytes inside a 30-byte span.
-        NdArray region = codec.partialDecoder(source, spec).decode(new long[] {2, 1}, new long[] {4, 6});
-        assertTrue(whole.region(new long[] {2, 1}, new long[] {4, 6}).contentEquals(region));
+        NdArray region = codec.partialDecoder(source, spec).orElseThrow().decode(Region.of(new long[] {2, 1}, new long[] {4, 6})).orElseThrow();
+        assertTrue(whole.region(Region.of(new long[] {2, 1}, new long[] {4, 6})).contentEquals(region));
         assertEquals(List.of(ByteRange.of(17, 30)), source.reads);
     }
 
@@ -143,8 +156,8 @@ class BytesPartialDecoderTest {
         NdArray whole = sequence(INT16, rows, 3);
         ArrayToBytesCodec codec = BytesCodecTest.big();
         RecordingSource source = new RecordingSource(codec.encode(whole, spec), false);
-        NdArray region = codec.partialDecoder(source, spec).decode(new long[] {0, 1}, new long[] {rows, 1});
-        assertTrue(whole.region(new long[] {0, 1}, new long[] {rows, 1}).contentEquals(region));
+        NdArray region = codec.partialDecoder(source, spec).orElseThrow().decode(Region.of(new long[] {0, 1}, new long[] {rows, 1})).orElseThrow();
+        assertTrue(whole.region(Region.of(new long[] {0, 1}, new long[] {rows, 1})).contentEquals(region));
         assertEquals(1, source.reads.size());
         assertTrue(source.batches.isEmpty());
     }
@@ -159,7 +172,7 @@ class BytesPartialDecoderTest {
             for (ArrayToBytesCodec codec : new ArrayToBytesCodec[] {BytesCodecTest.little(), BytesCodecTest.big()}) {
                 ByteBuffer encoded = codec.encode(whole, spec);
                 RecordingSource source = new RecordingSource(encoded, random.nextBoolean());
-                ArrayPartialDecoder decoder = codec.partialDecoder(source, spec);
+                ArrayPartialDecoder decoder = codec.partialDecoder(source, spec).orElseThrow();
                 for (int trial = 0; trial < 50; trial++) {
                     long[] offset = new long[3];
                     long[] size = new long[3];
@@ -169,8 +182,8 @@ class BytesPartialDecoderTest {
                     }
                     source.reads.clear();
                     source.batches.clear();
-                    NdArray region = decoder.decode(offset, size);
-                    assertTrue(whole.region(offset, size).contentEquals(region),
+                    NdArray region = decoder.decode(Region.of(offset, size)).orElseThrow();
+                    assertTrue(whole.region(Region.of(offset, size)).contentEquals(region),
                             type.name() + " " + Arrays.toString(offset) + " " + Arrays.toString(size));
                     long needed = spec.withShape(size).byteSize();
                     if (source.batches.isEmpty()) {
@@ -191,7 +204,7 @@ class BytesPartialDecoderTest {
         whole.setDouble(0, -3.25);
         ArrayToBytesCodec codec = BytesCodecTest.big();
         RecordingSource source = new RecordingSource(codec.encode(whole, spec), true);
-        NdArray region = codec.partialDecoder(source, spec).decode(new long[0], new long[0]);
+        NdArray region = codec.partialDecoder(source, spec).orElseThrow().decode(Region.of(new long[0], new long[0])).orElseThrow();
         assertEquals(-3.25, region.getDouble(0));
         assertEquals(List.of(ByteRange.of(0, 8)), source.reads);
     }
@@ -200,7 +213,7 @@ class BytesPartialDecoderTest {
     void emptyRegionReadsNothing() {
         ChunkSpec spec = spec(INT16, 4, 4);
         RecordingSource source = new RecordingSource(ByteBuffer.allocate(32), true);
-        NdArray region = BytesCodecTest.big().partialDecoder(source, spec).decode(new long[] {1, 1}, new long[] {0, 2});
+        NdArray region = BytesCodecTest.big().partialDecoder(source, spec).orElseThrow().decode(Region.of(new long[] {1, 1}, new long[] {0, 2})).orElseThrow();
         assertEquals(0, region.elementCount());
         assertTrue(source.reads.isEmpty() && source.batches.isEmpty());
     }
@@ -210,20 +223,19 @@ class BytesPartialDecoderTest {
         ChunkSpec spec = spec(INT16, 4, 4);
         RecordingSource tooLong = new RecordingSource(ByteBuffer.allocate(34), true);
         CorruptDataException e = assertThrows(CorruptDataException.class, () -> BytesCodecTest.big()
-                .partialDecoder(tooLong, spec).decode(new long[] {0, 0}, new long[] {1, 1}));
+                .partialDecoder(tooLong, spec).orElseThrow().decode(Region.of(new long[] {0, 0}, new long[] {1, 1})).orElseThrow());
         assertTrue(e.getMessage().contains("34") && e.getMessage().contains("32"), e.getMessage());
         // Without a known size, a range past the end of a truncated value fails as corrupt.
         RecordingSource truncated = new RecordingSource(ByteBuffer.allocate(20), false);
         assertThrows(CorruptDataException.class, () -> BytesCodecTest.big()
-                .partialDecoder(truncated, spec).decode(new long[] {3, 0}, new long[] {1, 4}));
+                .partialDecoder(truncated, spec).orElseThrow().decode(Region.of(new long[] {3, 0}, new long[] {1, 4})).orElseThrow());
     }
 
     @Test
     void regionOutsideTheChunkIsAProgrammingError() {
         ChunkSpec spec = spec(INT16, 4, 4);
-        ArrayPartialDecoder d = BytesCodecTest.big().partialDecoder(new RecordingSource(ByteBuffer.allocate(32), true),
-                spec);
-        assertThrows(IllegalArgumentException.class, () -> d.decode(new long[] {3, 0}, new long[] {2, 1}));
-        assertThrows(IllegalArgumentException.class, () -> d.decode(new long[] {0}, new long[] {1}));
+        ArrayPartialDecoder d = BytesCodecTest.big().partialDecoder(new RecordingSource(ByteBuffer.allocate(32), true), spec).orElseThrow();
+        assertThrows(IllegalArgumentException.class, () -> d.decode(Region.of(new long[] {3, 0}, new long[] {2, 1})).orElseThrow());
+        assertThrows(IllegalArgumentException.class, () -> d.decode(Region.of(new long[] {0}, new long[] {1})).orElseThrow());
     }
 }

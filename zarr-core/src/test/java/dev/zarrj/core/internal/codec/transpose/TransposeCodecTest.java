@@ -20,12 +20,15 @@ import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.NdArray;
+import dev.zarrj.api.Region;
+import dev.zarrj.api.codec.ArrayPartialDecoder;
 import dev.zarrj.api.codec.ArrayToArrayCodec;
 import dev.zarrj.api.datatype.DataType;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -109,6 +112,51 @@ class TransposeCodecTest {
                 assertTrue(a.contentEquals(c.decode(b, decoded)), what);
             }
         }
+    }
+
+    @Test
+    void partialDecoderAsksForThePermutedRegionOnly() {
+        int[] order = {2, 0, 1};
+        ArrayToArrayCodec codec = codec(order);
+        ChunkSpec spec = spec(INT16, 4, 5, 6);
+        NdArray a = distinct(INT16, 4, 5, 6);
+        NdArray b = codec.encode(a, spec);
+        List<Region> asked = new ArrayList<>();
+        ArrayPartialDecoder encoded = region -> {
+            asked.add(region);
+            return Optional.of(b.region(region));
+        };
+        ArrayPartialDecoder d = codec.partialDecoder(encoded, spec).orElseThrow();
+        assertTrue(asked.isEmpty(), "creating it reads nothing");
+        java.util.Random random = new java.util.Random(13);
+        for (int trial = 0; trial < 200; trial++) {
+            long[] offset = new long[3];
+            long[] shape = new long[3];
+            for (int k = 0; k < 3; k++) {
+                offset[k] = random.nextInt((int) spec.shape()[k] + 1);
+                shape[k] = random.nextInt((int) (spec.shape()[k] - offset[k]) + 1);
+            }
+            Region region = Region.of(offset, shape);
+            asked.clear();
+            NdArray part = d.decode(region).orElseThrow();
+            assertTrue(a.region(region).contentEquals(part), region.toString());
+            assertEquals(List.of(region.permute(order)), asked);
+            NdArray into = NdArray.allocate(INT16, 6, 7, 8);
+            assertTrue(d.decodeInto(region, into, new long[] {1, 1, 1}));
+            assertTrue(a.region(region).contentEquals(into.region(region.at(new long[] {1, 1, 1}))), region.toString());
+        }
+        assertThrows(IllegalArgumentException.class, () -> d.decode(Region.of(new long[] {3, 0, 0}, new long[] {2, 1, 1})));
+    }
+
+    @Test
+    void partialDecoderPassesAbsenceOn() {
+        ChunkSpec spec = spec(INT16, 4, 5);
+        ArrayPartialDecoder d = codec(1, 0).partialDecoder(region -> Optional.empty(), spec).orElseThrow();
+        assertTrue(d.decode(Region.whole(4, 5)).isEmpty());
+        NdArray dst = NdArray.allocate(INT16, 4, 5);
+        assertEquals(false, d.decodeInto(Region.whole(4, 5), dst, new long[2]));
+        assertThrows(InvalidMetadataException.class,
+                () -> codec(1, 0).partialDecoder(region -> Optional.empty(), spec(INT16, 4, 5, 6)));
     }
 
     @Test

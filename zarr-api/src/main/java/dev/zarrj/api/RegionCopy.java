@@ -1,0 +1,164 @@
+package dev.zarrj.api;
+
+import static org.apiguardian.api.API.Status.STABLE;
+
+import dev.zarrj.api.datatype.FillValue;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import org.apiguardian.api.API;
+
+/**
+ * Moves, fills and compares {@link Region}s of C-ordered {@link NdArray}s in whole contiguous runs:
+ * trailing dimensions that both arrays hold whole merge into one run, so copying a chunk into a
+ * larger array costs one bulk copy per row of the chunk, or one for the whole of it.
+ *
+ * @since 0.1
+ */
+@API(status = STABLE, since = "0.1")
+public final class RegionCopy {
+    private RegionCopy() {}
+
+    /**
+     * Copies {@code region} of {@code src} to {@code dstOffset} in {@code dst} (a block of the same
+     * shape).
+     *
+     * @throws IllegalArgumentException when the element sizes or ranks differ or a region lies
+     *                                  outside its array
+     */
+    public static void copy(NdArray src, Region region, NdArray dst, long[] dstOffset) {
+        int rank = region.rank();
+        int es = src.dataType().size();
+        if (dst.dataType().size() != es) {
+            throw new IllegalArgumentException("copy between element sizes " + es + " and " + dst.dataType().size());
+        }
+        if (src.rank() != rank || dst.rank() != rank || dstOffset.length != rank) {
+            throw new IllegalArgumentException("copy of a rank-" + rank + " region between arrays of rank "
+                    + src.rank() + " and " + dst.rank());
+        }
+        long[] srcShape = src.shape();
+        long[] dstShape = dst.shape();
+        for (int d = 0; d < rank; d++) {
+            // Compared as offset > shape - extent, which cannot overflow (shape, extent >= 0).
+            if (region.offset(d) > srcShape[d] - region.shape(d) || dstOffset[d] < 0
+                    || dstOffset[d] > dstShape[d] - region.shape(d)) {
+                throw new IllegalArgumentException("region " + region + " to " + Arrays.toString(dstOffset)
+                        + " lies outside " + Arrays.toString(srcShape) + " / " + Arrays.toString(dstShape));
+            }
+        }
+        if (region.isEmpty()) {
+            return;
+        }
+        ByteBuffer from = src.bytes();
+        ByteBuffer to = dst.bytes();
+        if (rank == 0) {
+            to.put(0, from, 0, es);
+            return;
+        }
+        walkRuns(srcShape, region.offset(), dstShape, dstOffset, region.shape(), es, (srcAt, dstAt, bytes) -> {
+            to.put(dstAt, from, srcAt, bytes);
+            return true;
+        });
+    }
+
+    /**
+     * Sets every element of {@code region} of {@code array} to {@code value}.
+     *
+     * @throws IllegalArgumentException when the region lies outside the array or the value's size
+     *                                  differs from the element size
+     */
+    public static void fill(NdArray array, Region region, FillValue value) {
+        region.checkWithin(array.shape(), "the array");
+        copy(NdArray.filled(array.dataType(), value, region.shape()), Region.whole(region.shape()), array,
+                region.offset());
+    }
+
+    /**
+     * Whether every element of {@code region} of {@code array} equals {@code value} bit for bit;
+     * stops at the first run that does not.
+     *
+     * @throws IllegalArgumentException when the region lies outside the array
+     */
+    public static boolean allEqual(NdArray array, Region region, FillValue value) {
+        region.checkWithin(array.shape(), "the array");
+        if (array.rank() == 0) {
+            return array.isAll(value);
+        }
+        if (region.isEmpty()) {
+            return true;
+        }
+        ByteBuffer data = array.bytes();
+        long[] shape = array.shape();
+        long[] offset = region.offset();
+        return walkRuns(shape, offset, shape, offset, region.shape(), array.dataType().size(),
+                (at, same, bytes) -> value.fillsAll(data.slice(at, bytes)));
+    }
+
+    /** The element strides of a C-ordered array of this shape (the last dimension's stride is 1). */
+    public static long[] strides(long[] shape) {
+        long[] s = new long[shape.length];
+        long acc = 1;
+        for (int d = shape.length - 1; d >= 0; d--) {
+            s[d] = acc;
+            acc *= shape[d];
+        }
+        return s;
+    }
+
+    /** What {@link #walkRuns} does with one contiguous run: byte positions in both arrays and its length. */
+    @FunctionalInterface
+    private interface RunVisitor {
+        /** @return whether to go on to the next run */
+        boolean visit(int aAt, int bAt, int bytes);
+    }
+
+    /**
+     * Visits the block of shape {@code region} at {@code aOffset} in an array of shape {@code a}
+     * and at {@code bOffset} in one of shape {@code b} in C order, as the longest runs contiguous
+     * in both. The block is checked and non-empty, the rank at least 1.
+     *
+     * @return false when the visitor stopped early
+     */
+    private static boolean walkRuns(long[] a, long[] aOffset, long[] b, long[] bOffset, long[] region, int es,
+                                    RunVisitor visitor) {
+        int rank = region.length;
+        // Merge trailing dimensions that both arrays hold whole into one contiguous run.
+        int inner = rank - 1;
+        long run = region[inner];
+        while (inner > 0 && region[inner] == a[inner] && region[inner] == b[inner]) {
+            inner--;
+            run *= region[inner];
+        }
+        long[] aStride = strides(a);
+        long[] bStride = strides(b);
+        long aPos = 0;
+        long bPos = 0;
+        for (int d = 0; d < rank; d++) {
+            aPos += aOffset[d] * aStride[d];
+            bPos += bOffset[d] * bStride[d];
+        }
+        int runBytes = (int) (run * es);
+        long[] idx = new long[inner];
+        while (true) {
+            if (!visitor.visit((int) (aPos * es), (int) (bPos * es), runBytes)) {
+                return false;
+            }
+            // Advance the odometer over the outer dimensions [0, inner).
+            int d = inner - 1;
+            while (d >= 0) {
+                idx[d]++;
+                aPos += aStride[d];
+                bPos += bStride[d];
+                if (idx[d] < region[d]) {
+                    break;
+                }
+                aPos -= region[d] * aStride[d];
+                bPos -= region[d] * bStride[d];
+                idx[d] = 0;
+                d--;
+            }
+            if (d < 0) {
+                return true;
+            }
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package dev.zarrj.bench;
+
+import dev.zarrj.api.ByteRange;
+import dev.zarrj.api.store.KeyRange;
+import dev.zarrj.api.store.KeyStartValue;
+import dev.zarrj.api.store.ListDirResult;
+import dev.zarrj.api.store.Store;
+import dev.zarrj.api.store.StoreCapabilities;
+import dev.zarrj.api.store.StoreKey;
+import java.nio.ByteBuffer;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.IntFunction;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A store that passes every operation to another and counts the requests: each read, write,
+ * erase, size or listing is one, and {@code getPartialValues} counts one per range, since each
+ * range is a read of its own at the store (zarrj merges touching ranges before it asks).
+ */
+final class CountingStore implements Store {
+    private final Store delegate;
+    private final AtomicLong requests = new AtomicLong();
+
+    CountingStore(Store delegate) {
+        this.delegate = delegate;
+    }
+
+    /** The requests since the last call, and starts counting again from zero. */
+    long takeCount() {
+        return requests.getAndSet(0);
+    }
+
+    @Override
+    public StoreCapabilities capabilities() {
+        return delegate.capabilities();
+    }
+
+    @Override
+    public String describe() {
+        return delegate.describe();
+    }
+
+    @Override
+    public Optional<ByteBuffer> get(StoreKey key) {
+        requests.incrementAndGet();
+        return delegate.get(key);
+    }
+
+    @Override
+    public Optional<ByteBuffer> get(StoreKey key, IntFunction<ByteBuffer> allocate) {
+        requests.incrementAndGet();
+        return delegate.get(key, allocate);
+    }
+
+    @Override
+    public Optional<ByteBuffer> get(StoreKey key, ByteRange range) {
+        requests.incrementAndGet();
+        return delegate.get(key, range);
+    }
+
+    @Override
+    public List<Optional<ByteBuffer>> getPartialValues(List<KeyRange> ranges) {
+        requests.addAndGet(ranges.size());
+        return delegate.getPartialValues(ranges);
+    }
+
+    @Override
+    public OptionalLong size(StoreKey key) {
+        requests.incrementAndGet();
+        return delegate.size(key);
+    }
+
+    @Override
+    public boolean exists(StoreKey key) {
+        requests.incrementAndGet();
+        return delegate.exists(key);
+    }
+
+    @Override
+    public void set(StoreKey key, ByteBuffer value) {
+        requests.incrementAndGet();
+        delegate.set(key, value);
+    }
+
+    @Override
+    public void setPartialValues(List<KeyStartValue> values) {
+        requests.addAndGet(values.size());
+        delegate.setPartialValues(values);
+    }
+
+    @Override
+    public void erase(StoreKey key) {
+        requests.incrementAndGet();
+        delegate.erase(key);
+    }
+
+    @Override
+    public void eraseValues(Collection<StoreKey> keys) {
+        requests.addAndGet(keys.size());
+        delegate.eraseValues(keys);
+    }
+
+    @Override
+    public void erasePrefix(String prefix) {
+        requests.incrementAndGet();
+        delegate.erasePrefix(prefix);
+    }
+
+    @Override
+    public List<StoreKey> list() {
+        requests.incrementAndGet();
+        return delegate.list();
+    }
+
+    @Override
+    public List<StoreKey> listPrefix(String prefix) {
+        requests.incrementAndGet();
+        return delegate.listPrefix(prefix);
+    }
+
+    @Override
+    public ListDirResult listDir(String prefix) {
+        requests.incrementAndGet();
+        return delegate.listDir(prefix);
+    }
+
+    @Override
+    public void close() {
+        delegate.close();
+    }
+}

@@ -1,0 +1,393 @@
+package dev.zarrj.bench;
+
+import dev.zarrj.api.RegionCopy;
+import dev.zarrj.api.Region;
+import dev.zarrj.api.NdArray;
+import dev.zarrj.bench.raw.RawCodec;
+import dev.zarrj.core.ArrayBuilder;
+import dev.zarrj.core.DataTypes;
+import dev.zarrj.core.Zarr;
+import dev.zarrj.core.ZarrArray;
+import dev.zarrj.core.registry.ExtensionPoint;
+import java.nio.ByteBuffer;
+import java.nio.FloatBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+
+/**
+ * The float32 workloads: one array per codec chain at {@code DIR/float32/<chain>}, written and read
+ * whole next to the raw loop's ceiling (same chunks, same threads), and the latency of a region,
+ * a chunk and (sharded) an inner chunk.
+ */
+final class Float32Bench {
+    static final long[] CHUNKS = {64, 128, 128};
+    static final long[] SHARD = {128, 256, 256};
+    static final long[] INNER = {32, 64, 64};
+    /** The region [100:164, 200:328, 300:428] of the full-size array: it crosses chunk borders in every dimension. */
+    private static final long[] REGION_START = {100, 200, 300};
+    private static final String SHARDING = "sharding-zstd-1";
+    /** The unsharded array whose one chunk is the sharded inner chunk's reference. */
+    static final String REFERENCE = "zstd-1-32x64x64";
+    /** Repeat a part of the ceiling until this much time has passed (or the scale's runs are done). */
+    private static final double PART_SECONDS = 1.0;
+
+    /**
+     * A codec chain: the zarrj codecs it needs (beyond the core's), how zarrj's array is
+     * configured, and the raw codec of its ceiling.
+     */
+    record Chain(String name, List<String> codecs, UnaryOperator<ArrayBuilder> configure, Supplier<RawCodec> raw) {
+        boolean compressed() {
+            return !codecs.isEmpty();
+        }
+
+        boolean sharded() {
+            return name.equals(SHARDING);
+        }
+    }
+
+    static List<Chain> chains() {
+        return List.of(
+                new Chain("bytes", List.of(), b -> b.chunks(CHUNKS), RawCodec::none),
+                new Chain("gzip-1", List.of("gzip"), b -> b.chunks(CHUNKS).codec("gzip", Map.of("level", 1)),
+                        () -> RawCodec.gzip(1)),
+                new Chain("zstd-1", List.of("zstd"), b -> b.chunks(CHUNKS).codec("zstd", Map.of("level", 1, "checksum", false)),
+                        () -> RawCodec.zstd(1)),
+                new Chain("blosc-zstd-5-shuffle", List.of("blosc"), b -> b.chunks(CHUNKS).codec("blosc", Map.of("cname",
+                        "zstd", "clevel", 5, "shuffle", "shuffle", "typesize", 4, "blocksize", 0)),
+                        () -> RawCodec.blosc("zstd", 5, true, 4)),
+                new Chain(SHARDING, List.of("sharding_indexed", "zstd"), b -> b.chunks(SHARD).codecs(shardingChain()),
+                        () -> RawCodec.zstd(1)));
+    }
+
+    /** sharding_indexed with inner chunks [32,64,64] of bytes + zstd level 1, the default index (bytes + crc32c, at the end). */
+    private static String shardingChain() {
+        return "[{\"name\":\"sharding_indexed\",\"configuration\":{\"chunk_shape\":[32,64,64],"
+                + "\"codecs\":[{\"name\":\"bytes\",\"configuration\":{\"endian\":\"little\"}},"
+                + "{\"name\":\"zstd\",\"configuration\":{\"level\":1,\"checksum\":false}}],"
+                + "\"index_codecs\":[{\"name\":\"bytes\",\"configuration\":{\"endian\":\"little\"}},{\"name\":\"crc32c\"}],"
+                + "\"index_location\":\"end\"}}]";
+    }
+
+    private final Scale scale;
+    private final int threads;
+    private final Path dir;
+    private final Log log;
+    private final Predicate<String> selected;
+
+    Float32Bench(Workbench bench) {
+        this.scale = bench.scale();
+        this.threads = bench.threads();
+        this.dir = bench.dir();
+        this.log = bench.log();
+        this.selected = bench.selected();
+    }
+
+    static String workload(String chain) {
+        return "float32/" + chain;
+    }
+
+    List<Row> run() throws Exception {
+        List<Chain> chains = new ArrayList<>();
+        for (Chain c : chains()) {
+            if (selected.test(workload(c.name()))) {
+                chains.add(c);
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        if (chains.isEmpty()) {
+            return rows;
+        }
+        long[] shape = scale.float32Shape();
+        NdArray data = smoothField(shape);
+        byte[] bytes = heapBytes(data);
+        log.line("float32 %s, chunks %s, %.0f MB; %d thread(s)", Arrays.toString(shape), Arrays.toString(CHUNKS),
+                bytes.length / 1e6, threads);
+        ExecutorService poolN = Executors.newFixedThreadPool(threads);
+        ExecutorService pool1 = Executors.newFixedThreadPool(1);
+        try (Zarr zarrN = Zarr.builder().threads(threads).build(); Zarr zarr1 = Zarr.builder().threads(1).build()) {
+            CountingStore store = new CountingStore(zarrN.openStore(dir.toString()));
+            for (Chain chain : chains) {
+                Optional<String> problem = unavailable(chain, zarrN);
+                if (problem.isPresent()) {
+                    log.line("%s: skipped: %s", workload(chain.name()), problem.get());
+                    continue;
+                }
+                String path = "/" + workload(chain.name());
+                ZarrArray arrayN = chain.configure().apply(zarrN.array(DataTypes.FLOAT32, shape)).overwrite(true)
+                        .create(store, path);
+                ZarrArray array1 = zarr1.openArray(store, path);
+                Path rawDir = dir.resolve("raw").resolve(chain.name());
+                RawLoop raw = chain.sharded()
+                        ? RawLoop.sharded(bytes, shape, 4, SHARD, INNER, chain.raw().get(), rawDir)
+                        : RawLoop.chunked(bytes, shape, 4, CHUNKS, chain.raw().get(), rawDir);
+                try (raw) {
+                    raw.prepare(poolN);
+                    rows.addAll(throughput(chain, arrayN, store, raw, poolN, threads, data, bytes, scale.warmups(), true));
+                    if (chain.compressed() && threads > 1) {
+                        // Warm already: the same code paths have just run. The parts are reported for
+                        // the default threads only (they cost as long again, and gzip is slow).
+                        rows.addAll(throughput(chain, array1, store, raw, pool1, 1, data, bytes, 0, false));
+                    }
+                } finally {
+                    Files2.deleteTree(rawDir);
+                }
+                rows.addAll(latencies(chain, arrayN, store, data, zarrN));
+            }
+            Files2.deleteTree(dir.resolve("raw"));
+        } finally {
+            poolN.shutdown();
+            pool1.shutdown();
+        }
+        return rows;
+    }
+
+    /** Why a chain cannot run here (a zarrj plugin or a raw library missing), or empty. */
+    private static Optional<String> unavailable(Chain chain, Zarr zarr) {
+        Set<String> installed = zarr.registry().names(ExtensionPoint.CODEC);
+        for (String codec : chain.codecs()) {
+            if (!installed.contains(codec)) {
+                return Optional.of("zarrj has no '" + codec + "' codec installed");
+            }
+        }
+        return RawCodec.unavailable(chain.raw()).map(p -> "the raw codec of its ceiling: " + p
+                + (chain.name().startsWith("blosc") ? "; install c-blosc (apt-get install libblosc1)" : ""));
+    }
+
+    /**
+     * Whole-array write and read with {@code t} threads, each next to the raw loop on the same
+     * threads, in interleaved runs so that both sides see the same state of the machine: up to
+     * the scale's warm-ups + runs, but no more once its run budget has passed (a slow codec's one
+     * run is long enough to be measured alone); warm-ups are dropped when measured runs follow.
+     * With {@code parts}, also the ceiling's codec-only and store-only figures.
+     */
+    private List<Row> throughput(Chain chain, ZarrArray array, CountingStore store, RawLoop raw, ExecutorService pool,
+                                 int t, NdArray data, byte[] bytes, int warmups, boolean parts) throws Exception {
+        List<double[]> runs = new ArrayList<>();
+        NdArray[] back = new NdArray[1];
+        byte[][] rawBack = new byte[1][];
+        long[] requests = new long[2];
+        long start = System.nanoTime();
+        while (runs.isEmpty() || (runs.size() < warmups + scale.runs()
+                && (System.nanoTime() - start) / 1e9 < scale.runSeconds())) {
+            double[] run = new double[4];
+            store.takeCount();
+            run[0] = Timing.time(() -> array.write(data));
+            requests[0] = store.takeCount();
+            run[1] = Timing.time(() -> raw.write(pool));
+            run[2] = Timing.time(() -> back[0] = array.read());
+            requests[1] = store.takeCount();
+            run[3] = Timing.time(() -> rawBack[0] = raw.read(pool));
+            runs.add(run);
+        }
+        List<double[]> measured = runs.subList(Math.min(warmups, runs.size() - 1), runs.size());
+        if (!back[0].contentEquals(data)) {
+            throw new BenchFailure(workload(chain.name()) + ": zarrj read back other values than it wrote");
+        }
+        if (!Arrays.equals(rawBack[0], bytes)) {
+            throw new BenchFailure(workload(chain.name()) + ": the raw loop read back other bytes than it wrote");
+        }
+        back[0] = null;
+        rawBack[0] = null;
+        double mb = bytes.length / 1e6;
+        Row write = new Row(workload(chain.name()), "write");
+        write.threads = t;
+        write.timed(median(measured, 0), bytes.length);
+        write.ceilingMbPerS = mb / median(measured, 1);
+        write.storeRequests = requests[0];
+        Row read = new Row(workload(chain.name()), "read");
+        read.threads = t;
+        read.timed(median(measured, 2), bytes.length);
+        read.ceilingMbPerS = mb / median(measured, 3);
+        read.storeRequests = requests[1];
+        if (parts) {
+            // Diagnostic figures: up to `runs` runs each, fewer for slow codecs.
+            byte[] out = new byte[bytes.length];
+            int most = scale.runs();
+            if (!raw.codec.identity()) {
+                write.codecMbPerS = mb / Timing.latency(() -> raw.encodeOnly(pool), 0, PART_SECONDS, 1, most).median();
+                read.codecMbPerS = mb / Timing.latency(() -> raw.decodeOnly(pool, out), 0, PART_SECONDS, 1, most)
+                        .median();
+            }
+            write.storeMbPerS = mb / Timing.latency(() -> raw.storeWriteOnly(pool), 0, PART_SECONDS, 1, most).median();
+            read.storeMbPerS = mb / Timing.latency(() -> raw.storeReadOnly(pool), 0, PART_SECONDS, 1, most).median();
+        }
+        report(write);
+        report(read);
+        return List.of(write, read);
+    }
+
+    private static double median(List<double[]> runs, int column) {
+        return Timing.median(runs.stream().mapToDouble(r -> r[column]).toArray());
+    }
+
+    /**
+     * A region across chunk borders, one chunk, and for the sharded chain one inner chunk next to
+     * its reference; each row carries the region it read.
+     */
+    private List<Row> latencies(Chain chain, ZarrArray array, CountingStore store, NdArray data, Zarr zarr)
+            throws Exception {
+        List<Row> rows = new ArrayList<>();
+        long[] shape = scale.float32Shape();
+        long[] regionShape = new long[3];
+        long[] regionStart = new long[3];
+        for (int d = 0; d < 3; d++) {
+            regionShape[d] = Math.min(CHUNKS[d], shape[d] / 2);
+            regionStart[d] = REGION_START[d] + regionShape[d] <= shape[d] ? REGION_START[d] : (shape[d] - regionShape[d]) / 2;
+        }
+        Row.Region region = new Row.Region(regionStart, regionShape);
+        rows.add(latency(workload(chain.name()), "read-region", region, store, () -> array.read(regionStart, regionShape),
+                data.region(Region.of(regionStart, regionShape))));
+
+        long[] grid = array.chunkGridShape();
+        long[] chunk = new long[3];
+        for (int d = 0; d < 3; d++) {
+            chunk[d] = Math.min(1, grid[d] - 1);
+        }
+        long[] chunkShape = array.chunkShape();
+        Row.Region chunkRegion = chunkRegion(chunk, chunkShape, shape);
+        rows.add(latency(workload(chain.name()), "read-chunk", chunkRegion, store, () -> array.readChunk(chunk),
+                chunkValues(data, chunkRegion, chunkShape)));
+
+        if (chain.sharded()) {
+            // Inner chunk (1,1,1) of that shard, where it lies inside the array.
+            long[] chunkOrigin = chunkRegion.offset();
+            long[] innerOrigin = new long[3];
+            for (int d = 0; d < 3; d++) {
+                long o = chunkOrigin[d] + INNER[d];
+                innerOrigin[d] = o + INNER[d] <= shape[d] ? o : chunkOrigin[d];
+            }
+            // Its reference: the same elements as one unsharded chunk of the same shape and codec.
+            ZarrArray reference = zarr.array(DataTypes.FLOAT32, shape).chunks(INNER)
+                    .codec("zstd", Map.of("level", 1, "checksum", false)).overwrite(true)
+                    .create(store, "/" + workload(REFERENCE));
+            reference.write(data);
+            long[] refChunk = new long[3];
+            for (int d = 0; d < 3; d++) {
+                refChunk[d] = innerOrigin[d] / INNER[d];
+            }
+            Row.Region refRegion = chunkRegion(refChunk, INNER, shape);
+            Row ref = latency(workload(REFERENCE), "read-chunk", refRegion, store, () -> reference.readChunk(refChunk),
+                    chunkValues(data, refRegion, INNER));
+            Row inner = latency(workload(chain.name()), "read-inner-chunk", new Row.Region(innerOrigin, INNER), store,
+                    () -> array.read(innerOrigin, INNER), data.region(Region.of(innerOrigin, INNER)));
+            inner.ceilingMbPerS = ref.mbPerS;
+            log.line("  %s read-inner-chunk: %d store request(s), %.2fx the unsharded chunk's throughput",
+                    workload(chain.name()), inner.storeRequests, inner.ratioToCeiling());
+            rows.add(inner);
+            rows.add(ref);
+        }
+        return rows;
+    }
+
+    /** The part of chunk {@code index} of a grid of {@code chunkShape} chunks that lies inside an array of {@code shape}. */
+    private static Row.Region chunkRegion(long[] index, long[] chunkShape, long[] shape) {
+        long[] offset = new long[3];
+        long[] inside = new long[3];
+        for (int d = 0; d < 3; d++) {
+            offset[d] = index[d] * chunkShape[d];
+            inside[d] = Math.min(chunkShape[d], shape[d] - offset[d]);
+        }
+        return new Row.Region(offset, inside);
+    }
+
+    /** What {@code readChunk} returns for the chunk at {@code region}: the whole chunk, 0 (the fill value) past the edge. */
+    private static NdArray chunkValues(NdArray data, Row.Region region, long[] chunkShape) {
+        NdArray out = NdArray.allocate(data.dataType(), chunkShape);
+        RegionCopy.copy(data, Region.of(region.offset(), region.shape()), out, new long[3]);
+        return out;
+    }
+
+    private interface Read {
+        NdArray read() throws Exception;
+    }
+
+    private Row latency(String name, String op, Row.Region region, CountingStore store, Read read, NdArray expected)
+            throws Exception {
+        NdArray got = read.read();
+        if (!got.contentEquals(expected)) {
+            throw new BenchFailure(name + " " + op + ": read other values than were written");
+        }
+        int warmups = scale.warmups() > 0 ? 3 : 0;
+        Optional<Long> faultsBefore = Machine.minorFaults();
+        Timing.Samples samples = Timing.latency(read::read, warmups, scale.latencySeconds(),
+                scale.latencyMinReps(), scale.latencyMaxReps());
+        Optional<Long> faultsAfter = Machine.minorFaults();
+        store.takeCount();
+        read.read();
+        Row r = new Row(name, op);
+        r.threads = threads;
+        r.timed(samples.median(), expected.byteSize());
+        r.percentiles(samples);
+        if (faultsBefore.isPresent() && faultsAfter.isPresent()) {
+            r.minorFaults = (double) (faultsAfter.get() - faultsBefore.get()) / (warmups + samples.count());
+        }
+        r.storeRequests = store.takeCount();
+        r.region = region;
+        report(r);
+        return r;
+    }
+
+    private void report(Row r) {
+        StringBuilder s = new StringBuilder();
+        s.append(String.format(java.util.Locale.ROOT, "%s %s, %d thread(s): %.4f s, %.1f MB/s", r.name, r.op, r.threads,
+                r.seconds, r.mbPerS));
+        if (r.samples != null) {
+            s.append(String.format(java.util.Locale.ROOT, " (p90 %.4f s, p99 %.4f s over %d runs)", r.p90Seconds,
+                    r.p99Seconds, r.samples));
+        }
+        if (r.minorFaults != null) {
+            s.append(String.format(java.util.Locale.ROOT, ", %.0f page faults", r.minorFaults));
+        }
+        if (r.ceilingMbPerS != null) {
+            s.append(String.format(java.util.Locale.ROOT, ", ceiling %.1f MB/s, ratio %.2f", r.ceilingMbPerS,
+                    r.ratioToCeiling()));
+        }
+        if (r.storeRequests != null) {
+            s.append(", ").append(r.storeRequests).append(" store request(s)");
+        }
+        log.line("%s", s);
+    }
+
+    /** {@code sin(z * 0.05) * cos(y * 0.02) + x * 0.001}: smooth, as real fields are, and so compressible. */
+    static NdArray smoothField(long[] shape) {
+        NdArray a = NdArray.allocate(DataTypes.FLOAT32, shape);
+        FloatBuffer f = a.bytes().asFloatBuffer();
+        double[] sz = new double[(int) shape[0]];
+        double[] cy = new double[(int) shape[1]];
+        for (int z = 0; z < sz.length; z++) {
+            sz[z] = Math.sin(z * 0.05);
+        }
+        for (int y = 0; y < cy.length; y++) {
+            cy[y] = Math.cos(y * 0.02);
+        }
+        int i = 0;
+        for (int z = 0; z < shape[0]; z++) {
+            for (int y = 0; y < shape[1]; y++) {
+                double base = sz[z] * cy[y];
+                for (int x = 0; x < shape[2]; x++) {
+                    f.put(i++, (float) (base + x * 0.001));
+                }
+            }
+        }
+        return a;
+    }
+
+    /** The array's bytes as the byte array behind it (native order, which the raw loop writes as is). */
+    private static byte[] heapBytes(NdArray a) {
+        ByteBuffer b = a.bytes();
+        if (b.hasArray() && b.arrayOffset() == 0 && b.array().length == a.byteSize()) {
+            return b.array();
+        }
+        return a.toByteArray();
+    }
+}

@@ -1,0 +1,48 @@
+package dev.zarrj.core.internal.pipeline;
+
+import dev.zarrj.api.codec.BufferLender;
+import java.nio.ByteBuffer;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * The {@link ChunkBuffers} lent to one store read or one encode, all given back at
+ * {@link #close()}: a store may ask more than once (S23), and codecs may ask from several threads
+ * (sharding's inner chunks). Nothing may keep a view of a lent buffer after the lease is closed.
+ *
+ * <pre>{@code
+ * try (BufferLease lease = new BufferLease()) {
+ *     Optional<ByteBuffer> bytes = store.get(key, lease::borrow);
+ *     ...
+ * }
+ * }</pre>
+ */
+final class BufferLease implements BufferLender, AutoCloseable {
+    private final Queue<ByteBuffer> lent = new ConcurrentLinkedQueue<>();
+
+    /** A buffer with position 0 and limit {@code size} ({@link ChunkBuffers#take(int)}). */
+    @Override
+    public ByteBuffer borrow(int size) {
+        ByteBuffer b = ChunkBuffers.take(size);
+        lent.add(b);
+        return b;
+    }
+
+    /** Whether any buffer lent is direct memory, which goes back to the pool for reuse. */
+    boolean lentDirect() {
+        for (ByteBuffer b : lent) {
+            if (b.isDirect()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Gives every lent buffer back. */
+    @Override
+    public void close() {
+        for (ByteBuffer b; (b = lent.poll()) != null; ) {
+            ChunkBuffers.give(b);
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package dev.zarrj.core.internal.pipeline;
+
+import dev.zarrj.api.ChunkDecodeException;
+import dev.zarrj.api.ChunkSpec;
+import dev.zarrj.api.NdArray;
+import dev.zarrj.api.Region;
+import dev.zarrj.api.RegionCopy;
+import dev.zarrj.api.codec.ArrayPartialDecoder;
+import dev.zarrj.api.codec.CodecChain;
+import dev.zarrj.api.store.Store;
+import dev.zarrj.api.store.StoreKey;
+import dev.zarrj.core.internal.metadata.ArrayMetadata;
+import java.nio.ByteBuffer;
+import java.util.Optional;
+
+/**
+ * Where the chunks of one array are read and decoded: a region (the data flow of DESIGN.md) or
+ * one whole chunk.
+ *
+ * <p>Region → chunks it touches (grid, {@link ChunkBox}) → their share of the region
+ * ({@link ChunkPart}) → keys (key encoding) → store → codec chain → the touched part, decoded
+ * into the caller's array. Chunks are read in parallel ({@link ParallelTasks}: the caller and the
+ * executor's threads), a bounded number at a time, so that a large read holds a bounded number of
+ * decoded chunks; a mostly absent region asks only for the chunks a listing shows
+ * ({@link SparseRead}). An absent chunk reads as the fill value.
+ *
+ * <p>Bound to one array's metadata: a handle whose metadata changes makes a new reader.
+ * Immutable and thread-safe.
+ */
+public final class ChunkReader {
+    private final Store store;
+    private final String prefix;
+    private final ArrayMetadata meta;
+    private final ParallelTasks tasks;
+    private final ChunkErrors errors;
+
+    /**
+     * @param store  the store the array's chunks are read from, through any storage transformers
+     * @param prefix the array's key prefix ({@code ""} for a root array, else ending in {@code /})
+     * @param meta   the array's metadata
+     * @param tasks  where chunks are decoded; its parallelism is how many chunks of one read are
+     *               in progress at once
+     */
+    public ChunkReader(Store store, String prefix, ArrayMetadata meta, ParallelTasks tasks) {
+        this.store = store;
+        this.prefix = prefix;
+        this.meta = meta;
+        this.tasks = tasks;
+        this.errors = new ChunkErrors(prefix);
+    }
+
+    /**
+     * Reads the region {@code [offset, offset + dst.shape)} into {@code dst}.
+     *
+     * @param dstZeroed whether {@code dst} is known to hold zeros, so absent chunks with a zero
+     *                  fill value need no copying
+     * @throws ChunkDecodeException naming the key of a chunk that cannot be decoded
+     */
+    public void read(long[] offset, NdArray dst, boolean dstZeroed) {
+        long[] shape = dst.shape();
+        ChunkBox box = ChunkBox.of(meta, offset, shape);
+        if (box == null) {
+            return;
+        }
+        Runnable fill = dstZeroed && meta.fillValue().isZero() ? null : () -> dst.fill(meta.fillValue());
+        SparseRead.read(tasks, store, prefix, meta, box,
+                (s, i) -> readPart(s, ChunkPart.of(meta, box.coords(i), offset, shape), dst, dstZeroed), fill);
+    }
+
+    private void readPart(Store from, ChunkPart part, NdArray dst, boolean dstZeroed) {
+        StoreKey key = meta.chunkKey(prefix, part.coords());
+        ChunkSpec spec = meta.chunkSpec(part.coords());
+        DefaultCodecChain chain = meta.codecs();
+        try {
+            Optional<ArrayPartialDecoder> partial = part.wholeChunk() ? Optional.empty()
+                    : chain.partialDecoder(new StoreByteSource(from, key), spec);
+            if (partial.isPresent()) {
+                if (!partial.get().decodeInto(part.ofChunk(), dst, part.inRegion())) {
+                    fillRegion(dst, part, dstZeroed);
+                }
+                return;
+            }
+            try (BufferLease lease = new BufferLease()) {
+                Optional<ByteBuffer> bytes = from.get(key, lease::borrow);
+                if (bytes.isEmpty()) {
+                    fillRegion(dst, part, dstZeroed);
+                    return;
+                }
+                chain.decodeInto(bytes.get(), spec, part.ofChunk(), dst, part.inRegion());
+            }
+        } catch (RuntimeException | OutOfMemoryError e) {
+            throw errors.reading(key, spec.byteSize(), e);
+        }
+    }
+
+    private void fillRegion(NdArray dst, ChunkPart part, boolean dstZeroed) {
+        if (dstZeroed && meta.fillValue().isZero()) {
+            return;
+        }
+        dst.fill(meta.fillValue(), part.ofRegion());
+    }
+
+    /**
+     * Reads one whole chunk as the codec chain decodes it, without copying it into a separate
+     * array: with {@code bytes} alone the result is the store's own (caller-owned) buffer.
+     *
+     * <p>With a bytes→bytes codec (compression, a checksum) the stored bytes are only an
+     * intermediate: they go into a reused buffer ({@link ChunkBuffers}), so that the read leaves
+     * the decoded chunk as its only new memory. Fresh heap costs more than its allocation: the
+     * first write to each page of a heap the collector has just grown is a page fault, and a
+     * small read that allocated twice its size paid twice the faults (docs/performance.md). A
+     * decoded chunk that still shares memory with that buffer is copied out before the buffer
+     * goes back.
+     *
+     * @throws ChunkDecodeException naming the key when it cannot be decoded
+     */
+    public NdArray readChunk(long[] coords) {
+        StoreKey key = meta.chunkKey(prefix, coords);
+        ChunkSpec spec = meta.chunkSpec(coords);
+        DefaultCodecChain chain = meta.codecs();
+        try (BufferLease lease = new BufferLease()) {
+            Optional<ByteBuffer> bytes = chain.hasBytesToBytes() ? store.get(key, lease::borrow) : store.get(key);
+            if (bytes.isEmpty()) {
+                NdArray fill = Memory.array(spec.dataType(), spec.shape(), () -> errors.describe("reading", key));
+                if (!spec.fillValue().isZero()) {
+                    fill.fill(spec.fillValue());
+                }
+                return fill;
+            }
+            NdArray chunk = chain.decode(bytes.get(), spec);
+            CodecChain.checkDecodedShape("codecs", chunk, spec);
+            if (chunk.bytes().isDirect() && lease.lentDirect()) {
+                // A codec that returns a view of its input (crc32c strips its checksum so) left
+                // the chunk in pooled memory; heap leases never go back to the pool.
+                NdArray own = NdArray.allocate(chunk.dataType(), chunk.shape());
+                RegionCopy.copy(chunk, Region.whole(chunk.shape()), own, new long[chunk.shape().length]);
+                chunk = own;
+            }
+            return chunk;
+        } catch (RuntimeException | OutOfMemoryError e) {
+            throw errors.reading(key, spec.byteSize(), e);
+        }
+    }
+}

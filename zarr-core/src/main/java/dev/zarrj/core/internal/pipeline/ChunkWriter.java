@@ -1,0 +1,193 @@
+package dev.zarrj.core.internal.pipeline;
+
+import dev.zarrj.api.ChunkSpec;
+import dev.zarrj.api.NdArray;
+import dev.zarrj.api.Region;
+import dev.zarrj.api.RegionCopy;
+import dev.zarrj.api.ZarrException;
+import dev.zarrj.api.codec.ArrayPartialEncoder;
+import dev.zarrj.api.codec.ArrayRegionEncoder;
+import dev.zarrj.api.codec.BufferLender;
+import dev.zarrj.api.store.Store;
+import dev.zarrj.api.store.StoreKey;
+import dev.zarrj.core.WriteEmptyChunks;
+import dev.zarrj.core.internal.metadata.ArrayMetadata;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * Where the chunks of one array are encoded and written: a region, or one whole chunk.
+ *
+ * <p>Region → chunks it touches (grid, {@link ChunkBox}) → their share of the region
+ * ({@link ChunkPart}) → codec chain → store. A share that covers its whole chunk is encoded from
+ * the caller's array, in place when its elements are contiguous; a share of part of a chunk is a
+ * read, modify, write of the stored chunk under the chunk's lock ({@link ChunkLocks}), so that
+ * concurrent writers of different parts of one chunk in this process lose nothing. Chunks are
+ * written in parallel ({@link ParallelTasks}), a bounded number at a time. A chunk left all fill
+ * value is erased rather than stored when {@link WriteEmptyChunks#SKIP} says so.
+ *
+ * <p>Bound to one array's metadata: a handle whose metadata changes makes a new writer.
+ * Immutable and thread-safe.
+ */
+public final class ChunkWriter {
+    private final Store store;
+    private final ChunkLocks locks;
+    private final String prefix;
+    private final ArrayMetadata meta;
+    private final ParallelTasks tasks;
+    private final WriteEmptyChunks writeEmptyChunks;
+    private final ChunkErrors errors;
+
+    /**
+     * @param store            the store the array's chunks are read and written through, with
+     *                         any storage transformers
+     * @param underlying       the store beneath the storage transformers: the place whose chunks
+     *                         partial updates lock ({@link ChunkLocks})
+     * @param prefix           the array's key prefix ({@code ""} for a root array, else ending in
+     *                         {@code /})
+     * @param meta             the array's metadata
+     * @param tasks            where chunks are encoded; its parallelism is how many chunks of
+     *                         one write are in progress at once
+     * @param writeEmptyChunks what to do with chunks that are all fill value
+     */
+    public ChunkWriter(Store store, Store underlying, String prefix, ArrayMetadata meta, ParallelTasks tasks,
+                       WriteEmptyChunks writeEmptyChunks) {
+        this.store = store;
+        this.locks = new ChunkLocks(underlying);
+        this.prefix = prefix;
+        this.meta = meta;
+        this.tasks = tasks;
+        this.writeEmptyChunks = writeEmptyChunks;
+        this.errors = new ChunkErrors(prefix);
+    }
+
+    /** Writes {@code src} into the region at {@code offset}. */
+    public void write(long[] offset, NdArray src) {
+        long[] shape = src.shape();
+        ChunkBox box = ChunkBox.of(meta, offset, shape);
+        if (box == null) {
+            return;
+        }
+        tasks.forEachLong(box.count(), i -> {
+            ChunkPart part = ChunkPart.of(meta, box.coords(i), offset, shape);
+            StoreKey key = meta.chunkKey(prefix, part.coords());
+            ChunkSpec spec = meta.chunkSpec(part.coords());
+            try {
+                writePart(key, spec, part, src);
+            } catch (RuntimeException | OutOfMemoryError e) {
+                throw errors.writing(key, spec.byteSize(), e);
+            }
+        });
+    }
+
+    /** Encodes and stores one whole chunk, of the chunk's full shape, at these grid coordinates. */
+    public void writeChunk(long[] coords, NdArray chunk) {
+        store(meta.chunkKey(prefix, coords), meta.chunkSpec(coords), chunk);
+    }
+
+    private void writePart(StoreKey key, ChunkSpec spec, ChunkPart part, NdArray src) {
+        DefaultCodecChain chain = meta.codecs();
+        if (!part.wholeChunk()) {
+            locks.update(key, () -> update(key, spec, part, src));
+            return;
+        }
+        boolean edge = !Arrays.equals(part.extent(), spec.shape());
+        NdArray view = edge ? null : ContiguousRegion.view(src, part.inRegion(), part.extent());
+        if (view != null) {
+            // Codecs leave their input unchanged and stores copy what they are given.
+            store(key, spec, view);
+            return;
+        }
+        Optional<ArrayRegionEncoder> gather = edge ? Optional.empty() : chain.regionEncoder(spec);
+        if (gather.isPresent()) {
+            Region region = part.ofRegion();
+            if (writeEmptyChunks == WriteEmptyChunks.SKIP && src.isAll(spec.fillValue(), region)) {
+                store.erase(key);
+            } else {
+                setEncoded(key, lender -> gather.get().encode(src, region, lender));
+            }
+            return;
+        }
+        withChunk(key, spec, chunk -> {
+            if (edge) {
+                chunk.fill(spec.fillValue()); // the part outside the array
+            }
+            RegionCopy.copy(src, part.ofRegion(), chunk, part.inChunk());
+            store(key, spec, chunk);
+        });
+    }
+
+    /** Reads the stored chunk, writes the part into it and stores it: the caller holds the chunk's lock. */
+    private void update(StoreKey key, ChunkSpec spec, ChunkPart part, NdArray src) {
+        DefaultCodecChain chain = meta.codecs();
+        Optional<ByteBuffer> bytes = store.get(key);
+        Optional<ArrayPartialEncoder> partialEncoder = chain.partialEncoder(spec);
+        if (partialEncoder.isPresent()) {
+            Optional<ByteBuffer> updated;
+            try {
+                updated = partialEncoder.get().encode(bytes, src.region(part.ofRegion()), part.inChunk());
+            } catch (ZarrException | IllegalArgumentException | IndexOutOfBoundsException e) {
+                throw ChunkErrors.decoding(key, e);
+            }
+            if (updated.isPresent()) {
+                store.set(key, updated.get());
+            } else {
+                store(key, spec, NdArray.filled(meta.dataType(), meta.fillValue(), spec.shape()));
+            }
+            return;
+        }
+        withChunk(key, spec, chunk -> {
+            if (bytes.isEmpty()) {
+                chunk.fill(spec.fillValue());
+            } else {
+                long[] origin = new long[spec.rank()];
+                try {
+                    chain.decodeInto(bytes.get(), spec, Region.whole(spec.shape()), chunk, origin);
+                } catch (ZarrException | IllegalArgumentException | IndexOutOfBoundsException e) {
+                    throw ChunkErrors.decoding(key, e);
+                }
+            }
+            RegionCopy.copy(src, part.ofRegion(), chunk, part.inChunk());
+            store(key, spec, chunk);
+        });
+    }
+
+    /**
+     * Runs {@code body} with a chunk-sized array in reused memory ({@link ChunkBuffers}) whose
+     * content is unspecified; the array must not be used after {@code body} returns.
+     */
+    private void withChunk(StoreKey key, ChunkSpec spec, Consumer<NdArray> body) {
+        if (spec.byteSize() > Integer.MAX_VALUE - 16) {
+            throw new ZarrException("ZARR-CODEC", errors.describe("writing", key) + ": the chunk holds "
+                    + spec.byteSize() + " bytes, more than one Java buffer (2 GiB), so zarrj cannot write it; use"
+                    + " smaller chunks");
+        }
+        try (BufferLease lease = new BufferLease()) {
+            body.accept(NdArray.wrap(spec.dataType(), lease.borrow((int) spec.byteSize()), spec.shape()));
+        }
+    }
+
+    /** Encodes and stores one whole chunk, or erases it when it is all fill value and that is configured. */
+    private void store(StoreKey key, ChunkSpec spec, NdArray chunk) {
+        if (writeEmptyChunks == WriteEmptyChunks.SKIP && chunk.isAll(spec.fillValue())) {
+            store.erase(key);
+            return;
+        }
+        DefaultCodecChain chain = meta.codecs();
+        setEncoded(key, lender -> chain.encode(chunk, spec, lender));
+    }
+
+    /**
+     * Stores what {@code encode} returns, lending it reused memory ({@link ChunkBuffers}) for its
+     * output and taking all of it back once the store has the value: stores copy what they are
+     * given (S18).
+     */
+    private void setEncoded(StoreKey key, Function<BufferLender, ByteBuffer> encode) {
+        try (BufferLease lease = new BufferLease()) {
+            store.set(key, encode.apply(lease));
+        }
+    }
+}
