@@ -17,7 +17,8 @@ import org.apiguardian.api.API;
  * {@code HEAD}; 404 means absent. Redirects are followed, HTTP/2 is used where the server offers
  * it. HTTP has no listing, so the store is not listable: nodes are opened by path, through their
  * {@code zarr.json} documents. User information in the URI ({@code https://user:password@host/})
- * is sent as HTTP basic authentication and left out of {@link Store#describe()}.
+ * answers the server's basic-authentication challenges, for the root's host and port only (not
+ * to a host a redirect leads to), and is left out of {@link Store#describe()}.
  *
  * @since 0.1
  */

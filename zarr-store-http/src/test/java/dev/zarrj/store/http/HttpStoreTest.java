@@ -252,6 +252,33 @@ class HttpStoreTest {
     }
 
     @Test
+    void credentialsAnswerTheRootsChallengeOnly() {
+        server.requireBasic("user", "secret");
+        URI plain = server.uri("/data");
+        Store anonymous = open("/data");
+        StoreException e = assertThrows(StoreException.class, () -> anonymous.get(StoreKey.of("a/v")));
+        assertTrue(e.getMessage().contains("answered HTTP 401"), e.getMessage());
+
+        String authority = "user:secret@" + plain.getAuthority();
+        Store s = HttpStores.open(URI.create("http://" + authority + "/data"));
+        stores.add(s);
+        assertArrayEquals(TEN, bytes(s.get(StoreKey.of("a/v"))));
+        assertEquals(OptionalLong.of(10), s.size(StoreKey.of("a/v")));
+
+        // Redirected to another host name, the credentials are not sent there.
+        Store redirected = HttpStores.open(URI.create("http://" + authority + "/elsewhere"));
+        stores.add(redirected);
+        server.clearRequests();
+        // (java.net.http reports a challenge it has no credentials for as an IOException.)
+        e = assertThrows(StoreException.class, () -> redirected.get(StoreKey.of("a/v")));
+        assertTrue(e.getMessage().contains("/elsewhere/a/v") && e.getMessage().contains("credentials"),
+                e.getMessage());
+        assertTrue(server.requests().contains("GET /data/a/v"), server.requests().toString());
+        assertFalse(server.requests().stream().anyMatch(r -> r.startsWith("GET /data/") && r.endsWith("[auth]")),
+                server.requests().toString());
+    }
+
+    @Test
     void refusesUrisItCannotAppendKeysTo() {
         assertThrows(IllegalArgumentException.class, () -> HttpStores.open(URI.create("http://h/data?sig=1")));
         assertThrows(IllegalArgumentException.class, () -> HttpStores.open(URI.create("http://h/data#f")));

@@ -48,6 +48,7 @@ final class TestServer implements AutoCloseable {
     private final List<String> requests = new CopyOnWriteArrayList<>();
     private volatile Mode mode = Mode.HONOURS_RANGE;
     private volatile boolean headAllowed = true;
+    private volatile String requiredAuthorization;
 
     private TestServer(Map<String, byte[]> map, Path dir) {
         this.map = map;
@@ -83,6 +84,13 @@ final class TestServer implements AutoCloseable {
         return this;
     }
 
+    /** Answers 401 (with a basic challenge) to requests without these credentials. */
+    TestServer requireBasic(String user, String password) {
+        this.requiredAuthorization = "Basic " + java.util.Base64.getEncoder()
+                .encodeToString((user + ":" + password).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return this;
+    }
+
     /** {@code http://127.0.0.1:port} followed by {@code path}. */
     URI uri(String path) {
         return URI.create("http://" + server.getAddress().getAddress().getHostAddress() + ":"
@@ -115,7 +123,22 @@ final class TestServer implements AutoCloseable {
             String path = ex.getRequestURI().getPath();
             String range = ex.getRequestHeaders().getFirst("Range");
             String method = ex.getRequestMethod();
-            requests.add(method + " " + ex.getRequestURI().getRawPath() + (range == null ? "" : " " + range));
+            String auth = ex.getRequestHeaders().getFirst("Authorization");
+            requests.add(method + " " + ex.getRequestURI().getRawPath() + (range == null ? "" : " " + range)
+                    + (auth == null ? "" : " [auth]"));
+            if (path.startsWith("/elsewhere/")) {
+                // The same server under another host name: a different origin to the client.
+                ex.getResponseHeaders().set("Location", "http://localhost:" + server.getAddress().getPort()
+                        + "/data/" + path.substring("/elsewhere/".length()));
+                ex.sendResponseHeaders(302, -1);
+                return;
+            }
+            String required = requiredAuthorization;
+            if (required != null && !required.equals(auth)) {
+                ex.getResponseHeaders().set("WWW-Authenticate", "Basic realm=\"test\"");
+                ex.sendResponseHeaders(401, -1);
+                return;
+            }
             if (path.startsWith("/moved/")) {
                 ex.getResponseHeaders().set("Location", "/data/" + path.substring("/moved/".length()));
                 ex.sendResponseHeaders(302, -1);

@@ -8,6 +8,8 @@ import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.store.http.HttpStoreOptions;
+import java.net.Authenticator;
+import java.net.PasswordAuthentication;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,7 +17,6 @@ import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -47,7 +48,6 @@ public final class HttpStore implements Store {
     private final HttpStoreOptions options;
     /** scheme://host[:port][/path], without user information and trailing slashes. */
     private final String root;
-    private final Optional<String> authorization;
 
     /**
      * @throws IllegalArgumentException when the URI is not an absolute http(s) URI with a host, or
@@ -74,14 +74,43 @@ public final class HttpStore implements Store {
         }
         String host = uri.getHost();
         this.root = scheme + "://" + host + (uri.getPort() < 0 ? "" : ":" + uri.getPort()) + path;
-        String userInfo = uri.getUserInfo();
-        this.authorization = userInfo == null ? Optional.empty() : Optional.of("Basic "
-                + Base64.getEncoder().encodeToString(userInfo.getBytes(StandardCharsets.UTF_8)));
-        this.client = HttpClient.newBuilder()
+        HttpClient.Builder cb = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_2)
                 .followRedirects(HttpClient.Redirect.NORMAL)
-                .connectTimeout(options.connectTimeout())
-                .build();
+                .connectTimeout(options.connectTimeout());
+        if (uri.getUserInfo() != null) {
+            cb.authenticator(new RootOnly(uri));
+        }
+        this.client = cb.build();
+    }
+
+    /**
+     * Answers a server's basic-authentication challenge with the URI's user information, only for
+     * the root's own host and port: a request redirected elsewhere never carries the credentials.
+     */
+    private static final class RootOnly extends Authenticator {
+        private final String host;
+        private final int port;
+        private final String user;
+        private final char[] password;
+
+        RootOnly(URI uri) {
+            this.host = uri.getHost();
+            this.port = uri.getPort() >= 0 ? uri.getPort() : uri.getScheme().equalsIgnoreCase("https") ? 443 : 80;
+            String info = uri.getUserInfo();
+            int colon = info.indexOf(':');
+            this.user = colon < 0 ? info : info.substring(0, colon);
+            this.password = colon < 0 ? new char[0] : info.substring(colon + 1).toCharArray();
+        }
+
+        @Override
+        protected PasswordAuthentication getPasswordAuthentication() {
+            if (getRequestorType() == RequestorType.SERVER && host.equalsIgnoreCase(getRequestingHost())
+                    && port == getRequestingPort()) {
+                return new PasswordAuthentication(user, password.clone());
+            }
+            return null;
+        }
     }
 
     private static String redact(URI uri) {
@@ -188,9 +217,7 @@ public final class HttpStore implements Store {
     // ---- requests ----
 
     private HttpRequest.Builder request(String url) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(options.requestTimeout());
-        authorization.ifPresent(a -> b.header("Authorization", a));
-        return b;
+        return HttpRequest.newBuilder(URI.create(url)).timeout(options.requestTimeout());
     }
 
     private <T> CompletableFuture<HttpResponse<T>> send(String method, String url, HttpRequest request,
