@@ -14,7 +14,8 @@ import dev.zarrj.store.s3.internal.S3StoreProvider;
  *       {@code AWS_ENDPOINT_URL_S3} and then {@code AWS_ENDPOINT_URL} environment variables apply,
  *       and without those AWS S3's own endpoints.</li>
  *   <li>{@code region=eu-west-1} — without it the SDK's default region chain applies
- *       ({@code AWS_REGION}, the {@code aws.region} system property, the profile file); when that
+ *       ({@code AWS_REGION}, the {@code aws.region} system property, the profile file; not the
+ *       instance metadata service); when that
  *       finds none, {@code us-east-1} with cross-region access, so a public bucket opens without
  *       knowing its region.</li>
  *   <li>{@code path-style=true|false} — path-style addressing ({@code http://host/bucket/key}).

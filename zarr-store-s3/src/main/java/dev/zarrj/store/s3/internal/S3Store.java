@@ -32,7 +32,9 @@ import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
 import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
+import software.amazon.awssdk.regions.providers.AwsProfileRegionProvider;
+import software.amazon.awssdk.regions.providers.AwsRegionProviderChain;
+import software.amazon.awssdk.regions.providers.SystemSettingsRegionProvider;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.S3AsyncClientBuilder;
 import software.amazon.awssdk.services.s3.model.CommonPrefix;
@@ -59,6 +61,8 @@ public final class S3Store implements Store {
     private final S3Location location;
     private final boolean readOnly;
     private final S3AsyncClient s3;
+    /** Whether DeleteObjects works here; false after the service answered it with 501. */
+    private volatile boolean batchDeletes = true;
 
     public S3Store(S3Location location, boolean readOnly) {
         this.location = location;
@@ -98,7 +102,10 @@ public final class S3Store implements Store {
 
     private static Optional<Region> defaultRegion() {
         try {
-            return Optional.ofNullable(new DefaultAwsRegionProviderChain().getRegion());
+            // The environment, system properties and profile files; not the instance metadata service,
+            // which would cost a network timeout off EC2 (without a region, cross-region access applies).
+            return Optional.ofNullable(new AwsRegionProviderChain(new SystemSettingsRegionProvider(),
+                    new AwsProfileRegionProvider()).getRegion());
         } catch (RuntimeException e) {
             return Optional.empty();
         }
@@ -159,7 +166,7 @@ public final class S3Store implements Store {
                         return CompletableFuture.completedFuture(Optional.of(checked(key, range, bytes)));
                     }
                     int status = status(error);
-                    if (status == 404) {
+                    if (absent(error)) {
                         return CompletableFuture.completedFuture(Optional.<ByteBuffer>empty());
                     }
                     if (status == 416 && range != null) {
@@ -257,7 +264,7 @@ public final class S3Store implements Store {
                     if (error == null) {
                         return OptionalLong.of(head.contentLength());
                     }
-                    if (status(error) == 404) {
+                    if (absent(error)) {
                         return OptionalLong.empty();
                     }
                     throw failure("size", key, error);
@@ -293,7 +300,7 @@ public final class S3Store implements Store {
                 int length = (int) Math.min(partSize, value.length - from);
                 uploads.add(s3.uploadPart(r -> r.bucket(location.bucket()).key(name).uploadId(id)
                                         .partNumber(number).contentLength((long) length),
-                                AsyncRequestBody.fromByteBufferUnsafe(ByteBuffer.wrap(value, from, length)))
+                                AsyncRequestBody.fromByteBufferUnsafe(ByteBuffer.wrap(value, from, length).slice()))
                         .thenApply(p -> CompletedPart.builder().partNumber(number).eTag(p.eTag()).build()));
             }
             return CompletableFuture.allOf(uploads.toArray(CompletableFuture[]::new))
@@ -317,7 +324,7 @@ public final class S3Store implements Store {
     public void erase(StoreKey key) {
         requireWritable("erase '" + key + "'");
         join(s3.deleteObject(r -> r.bucket(location.bucket()).key(object(key))).exceptionally(e -> {
-            if (status(e) == 404) {
+            if (absent(e)) {
                 return null;
             }
             throw failure("erase", key, e);
@@ -338,10 +345,19 @@ public final class S3Store implements Store {
         }
     }
 
-    private CompletableFuture<DeleteObjectsResponse> deleteBatch(List<StoreKey> batch) {
+    private CompletableFuture<?> deleteBatch(List<StoreKey> batch) {
+        if (!batchDeletes) {
+            return deleteEach(batch);
+        }
         List<ObjectIdentifier> ids = batch.stream().map(k -> ObjectIdentifier.builder().key(object(k)).build()).toList();
         return s3.deleteObjects(r -> r.bucket(location.bucket()).delete(Delete.builder().objects(ids).quiet(true).build()))
                 .handle((resp, error) -> {
+                    if (error != null && status(error) == 501) {
+                        // The service does not implement DeleteObjects as the SDK sends it (s3proxy 2.7.0
+                        // refuses its checksum header): delete one by one from now on.
+                        batchDeletes = false;
+                        return deleteEach(batch);
+                    }
                     if (error != null) {
                         throw failure("erase values (" + batch.size() + " keys from '" + batch.get(0) + "')", null, error);
                     }
@@ -351,8 +367,20 @@ public final class S3Store implements Store {
                                 + e.key() + "': " + e.code() + " " + e.message() + " (" + resp.errors().size()
                                 + " of " + batch.size() + " deletions failed)", null);
                     }
-                    return resp;
-                });
+                    return CompletableFuture.completedFuture(resp);
+                })
+                .thenCompose(f -> f);
+    }
+
+    private CompletableFuture<?> deleteEach(List<StoreKey> batch) {
+        return CompletableFuture.allOf(batch.stream()
+                .map(k -> s3.deleteObject(r -> r.bucket(location.bucket()).key(object(k))).exceptionally(e -> {
+                    if (absent(e)) {
+                        return null;
+                    }
+                    throw failure("erase", k, e);
+                }))
+                .toArray(CompletableFuture[]::new));
     }
 
     @Override
@@ -465,6 +493,13 @@ public final class S3Store implements Store {
     private static int status(Throwable e) {
         Throwable t = unwrap(e);
         return t instanceof S3Exception s ? s.statusCode() : -1;
+    }
+
+    /** 404 for a missing object; a missing bucket (NoSuchBucket) is an error, not an absent key. */
+    private static boolean absent(Throwable e) {
+        Throwable t = unwrap(e);
+        return t instanceof S3Exception s && s.statusCode() == 404
+                && (s.awsErrorDetails() == null || !"NoSuchBucket".equals(s.awsErrorDetails().errorCode()));
     }
 
     /** A StoreException naming the bucket, key (when there is one) and HTTP status. */
