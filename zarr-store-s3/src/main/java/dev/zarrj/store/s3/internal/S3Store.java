@@ -151,7 +151,8 @@ public final class S3Store implements Store {
     }
 
     /** A value or a range of it; {@code range == null} or from 0 reads the whole value. */
-    private CompletableFuture<Optional<ByteBuffer>> getAsync(StoreKey key, ByteRange range) {
+    private CompletableFuture<Optional<ByteBuffer>> getAsync(StoreKey key, ByteRange requested) {
+        ByteRange range = requested instanceof ByteRange.From f && f.start() == 0 ? null : requested;
         String header = rangeHeader(range);
         if (range != null && header == null) {
             // An empty range cannot be written as an HTTP range: the size decides.
