@@ -74,6 +74,10 @@ module dev.zarrj.store.s3 {
     requires software.amazon.awssdk.http;
     requires software.amazon.awssdk.retries.api;
     requires software.amazon.awssdk.retries;
+    // Netty, an automatic module, reads every resolved module but resolves none: without this,
+    // jdk.unsupported (sun.misc.Unsafe) is not in the graph on the module path and Netty falls
+    // back to slower buffers, saying so on standard error.
+    requires jdk.unsupported;
 
     exports dev.zarrj.store.s3;
 
