@@ -29,6 +29,58 @@ class S3MisbehavingServerTest {
                 true, Map.of());
     }
 
+    private static Store openWritable(ScriptedHttpServer server) {
+        return S3Stores.open(URI.create("s3://bucket/p?region=us-east-1&anonymous=true&endpoint=" + server.endpoint()),
+                false, Map.of());
+    }
+
+    private static int count(String text, String part) {
+        int n = 0;
+        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    /** s3proxy refuses the SDK's DeleteObjects (501), so the batches are checked here. */
+    @Test
+    void eraseValuesSendsOneDeleteObjectsPerThousandKeys() throws Exception {
+        byte[] ok = "<?xml version=\"1.0\"?><DeleteResult></DeleteResult>".getBytes(StandardCharsets.UTF_8);
+        try (ScriptedHttpServer server = new ScriptedHttpServer(head -> new ScriptedHttpServer.Answer(200,
+                List.of("Content-Type: application/xml"), ok));
+                Store s = openWritable(server)) {
+            List<StoreKey> keys = new java.util.ArrayList<>();
+            for (int i = 0; i < 2001; i++) {
+                keys.add(StoreKey.of(String.format("c/%04d", i)));
+            }
+            s.eraseValues(keys);
+            assertEquals(3, server.requests.size(), "2001 keys: 3 DeleteObjects requests");
+            int total = 0;
+            for (int i = 0; i < 3; i++) {
+                assertTrue(server.requests.get(i).startsWith("POST /bucket?delete"), server.requests.get(i));
+                int n = count(server.bodies.get(i), "<Key>");
+                assertTrue(n <= 1000, "at most 1000 keys per request: " + n);
+                total += n;
+            }
+            assertEquals(2001, total);
+            assertTrue(String.join("", server.bodies).contains("<Key>p/c/2000</Key>"), "object names are prefix + key");
+        }
+    }
+
+    @Test
+    void aDeletionTheServerReportsAsFailedIsAnErrorNamingTheObject() throws Exception {
+        byte[] failed = ("<?xml version=\"1.0\"?><DeleteResult><Error><Key>p/c/1</Key><Code>AccessDenied</Code>"
+                + "<Message>Access Denied</Message></Error></DeleteResult>").getBytes(StandardCharsets.UTF_8);
+        try (ScriptedHttpServer server = new ScriptedHttpServer(head -> new ScriptedHttpServer.Answer(200,
+                List.of("Content-Type: application/xml"), failed));
+                Store s = openWritable(server)) {
+            StoreException e = assertThrows(StoreException.class,
+                    () -> s.eraseValues(List.of(StoreKey.of("c/0"), StoreKey.of("c/1"))));
+            assertTrue(e.getMessage().contains("'p/c/1'") && e.getMessage().contains("AccessDenied")
+                    && e.getMessage().contains("bucket 'bucket'"), e.getMessage());
+        }
+    }
+
     @Test
     void aServerThatIgnoresTheRangeIsAnErrorNotTheWrongBytes() throws Exception {
         try (ScriptedHttpServer server = new ScriptedHttpServer(

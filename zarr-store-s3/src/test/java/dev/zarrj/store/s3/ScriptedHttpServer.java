@@ -25,6 +25,7 @@ final class ScriptedHttpServer implements AutoCloseable {
     private final ServerSocket socket;
     private final Thread thread;
     final List<String> requests = new CopyOnWriteArrayList<>();
+    final List<String> bodies = new CopyOnWriteArrayList<>();
 
     ScriptedHttpServer(Function<String, Answer> script) throws IOException {
         socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
@@ -32,7 +33,11 @@ final class ScriptedHttpServer implements AutoCloseable {
             while (!socket.isClosed()) {
                 try (Socket c = socket.accept()) {
                     String head = readHead(c.getInputStream());
+                    int length = contentLength(head);
+                    String body = length > 0
+                            ? new String(c.getInputStream().readNBytes(length), StandardCharsets.UTF_8) : "";
                     requests.add(head);
+                    bodies.add(body);
                     Answer a = script.apply(head);
                     StringBuilder out = new StringBuilder("HTTP/1.1 " + a.status() + " X\r\n");
                     for (String h : a.headers()) {
@@ -66,6 +71,15 @@ final class ScriptedHttpServer implements AutoCloseable {
             state = (c == '\r' && (state == 0 || state == 2)) || (c == '\n' && (state == 1 || state == 3)) ? state + 1 : 0;
         }
         return b.toString(StandardCharsets.ISO_8859_1);
+    }
+
+    private static int contentLength(String head) {
+        for (String line : head.split("\r\n")) {
+            if (line.toLowerCase(java.util.Locale.ROOT).startsWith("content-length:")) {
+                return Integer.parseInt(line.substring(15).trim());
+            }
+        }
+        return 0;
     }
 
     URI endpoint() {
