@@ -518,6 +518,10 @@ public final class S3Store implements Store {
             return error(where + ": HTTP " + s.statusCode() + (code == null ? "" : " " + code)
                     + (msg == null ? "" : ": " + msg), t);
         }
+        if (t instanceof SdkClientException && String.valueOf(t.getMessage()).startsWith("Unable to load credentials")) {
+            return error(where + ": no AWS credentials found (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE"
+                    + " and the profile files, or a role); for a public bucket add anonymous=true to the URI", t);
+        }
         if (t instanceof SdkClientException) {
             return error(where + ": no HTTP answer: " + t.getMessage(), t);
         }
