@@ -261,7 +261,7 @@ class ZarrCliTest {
 
     @Test
     void debugPrintsTheStackTrace() {
-        Result r = zarr("--debug", "cat", "s3://bucket/x");
+        Result r = zarr("--debug", "cat", "gs://bucket/x");
         assertEquals(2, r.code());
         assertTrue(r.stderr().contains("\tat "), r.stderr());
     }
