@@ -129,19 +129,19 @@ public final class S3Store implements Store {
 
     @Override
     public Optional<ByteBuffer> get(StoreKey key) {
-        return join(getAsync(key, null), key);
+        return join(fetch(key, null), key);
     }
 
     @Override
     public Optional<ByteBuffer> get(StoreKey key, ByteRange range) {
-        return join(getAsync(key, range), key);
+        return join(fetch(key, range), key);
     }
 
     @Override
     public List<Optional<ByteBuffer>> getPartialValues(List<KeyRange> ranges) {
         List<CompletableFuture<Optional<ByteBuffer>>> futures = new ArrayList<>(ranges.size());
         for (KeyRange kr : ranges) {
-            futures.add(getAsync(kr.key(), kr.range()));
+            futures.add(fetch(kr.key(), kr.range()));
         }
         List<Optional<ByteBuffer>> out = new ArrayList<>(ranges.size());
         for (int i = 0; i < futures.size(); i++) {
@@ -151,7 +151,7 @@ public final class S3Store implements Store {
     }
 
     /** A value or a range of it; {@code range == null} or from 0 reads the whole value. */
-    private CompletableFuture<Optional<ByteBuffer>> getAsync(StoreKey key, ByteRange requested) {
+    private CompletableFuture<Optional<ByteBuffer>> fetch(StoreKey key, ByteRange requested) {
         ByteRange range = requested instanceof ByteRange.From f && f.start() == 0 ? null : requested;
         String header = rangeHeader(range);
         if (range != null && header == null) {
