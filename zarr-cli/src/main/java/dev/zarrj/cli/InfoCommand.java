@@ -27,7 +27,7 @@ final class InfoCommand implements Callable<Integer> {
     @ParentCommand
     ZarrCli root;
 
-    @Parameters(index = "0", paramLabel = "STORE", description = "A directory, file:/zip:/memory: URI, or .zip path.")
+    @Parameters(index = "0", paramLabel = "STORE", description = "A directory, file:/zip:/memory:/http(s): URI, or .zip path.")
     String store;
 
     @Option(names = "--path", defaultValue = "/", description = "The node to start from (default: the root).")
@@ -68,6 +68,11 @@ final class InfoCommand implements Callable<Integer> {
             n.set("attributes", node.attributes());
         }
         if (node instanceof ZarrGroup g) {
+            if (!store.capabilities().listable()) {
+                // An unlisted store (HTTP) cannot name a group's children; they open by path.
+                n.put("children_listed", false);
+                return;
+            }
             for (ZarrNode child : g.children()) {
                 collect(child, store, out);
             }
@@ -93,6 +98,10 @@ final class InfoCommand implements Callable<Integer> {
             ArrayNode dn = n.putArray("dimension_names");
             names.forEach(dn::add);
         });
+        if (!store.capabilities().listable()) {
+            n.put("stored_chunks_listed", false);
+            return;
+        }
         long stored = 0;
         long bytes = 0;
         double decoded = 0; // a sum of chunk sizes up to 2^63 each: a long could overflow
@@ -135,15 +144,23 @@ final class InfoCommand implements Callable<Integer> {
             }
             sb.append("\n").append(indent).append("    codecs ").append(n.get("codecs"));
             sb.append("\n").append(indent).append("    fill ").append(n.get("fill_value"));
-            String unit = n.has("stored_shards") ? "shards" : "chunks";
-            sb.append(String.format(Locale.ROOT, ", stored %d of %d %s, %d bytes", n.path("stored_" + unit).asLong(),
+            String unit = n.has("shard_shape") ? "shards" : "chunks";
+            if (n.has("stored_chunks_listed")) {
+                sb.append(", stored " + unit + " not listed (the store is not listable)");
+            } else {
+                sb.append(String.format(Locale.ROOT, ", stored %d of %d %s, %d bytes", n.path("stored_" + unit).asLong(),
                     n.path("grid_" + unit).asLong(), unit, n.path("stored_bytes").asLong()));
+            }
             if (n.has("compression_ratio")) {
                 sb.append(String.format(Locale.ROOT, ", ratio %.2f", n.get("compression_ratio").asDouble()));
             }
         }
         if (n.has("attributes")) {
             sb.append("\n").append(indent).append("    attributes ").append(n.get("attributes"));
+        }
+        if (n.has("children_listed")) {
+            sb.append("\n").append(indent).append("    children not listed (the store is not listable;"
+                    + " name a child with --path)");
         }
         root.out().println(sb);
     }

@@ -241,7 +241,7 @@ class ZarrCliTest {
     @Test
     void userErrorsPrintOneLineAndExit2() {
         String store = demo();
-        assertUserError(zarr("cat", "s3://bucket/x"), "no store provider for 's3:'");
+        assertUserError(zarr("cat", "gs://bucket/x"), "no store provider for 'gs:'");
         assertUserError(zarr("cat", store, "--path", "/missing"), "no array or group at '/missing'");
         assertUserError(zarr("cat", store, "--path", "/counts", "--region", "0:300,0:1"), "outside dimension 0");
         assertUserError(zarr("cat", store, "--path", "/counts", "--region", "a:b,0:1"), "is not start:stop");
@@ -261,7 +261,7 @@ class ZarrCliTest {
 
     @Test
     void debugPrintsTheStackTrace() {
-        Result r = zarr("--debug", "cat", "s3://bucket/x");
+        Result r = zarr("--debug", "cat", "gs://bucket/x");
         assertEquals(2, r.code());
         assertTrue(r.stderr().contains("\tat "), r.stderr());
     }

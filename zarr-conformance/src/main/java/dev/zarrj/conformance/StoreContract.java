@@ -37,12 +37,15 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -1315,6 +1318,193 @@ public abstract class StoreContract {
                 return ByteBuffer.allocate(n);
             }).isPresent() || calls[0] != 0) {
                 throw Rule.fail("get('absent/key', allocate) found a value or asked for a buffer");
+            }
+        });
+    }
+
+    // ---- asynchronous ----
+
+    /**
+     * The asynchronous operations agree with the blocking ones and report failure through their
+     * future: {@code getAsync} (whole and ranged: bounded, from, suffix) and
+     * {@code getPartialValuesAsync} give what {@code get} and {@code get_partial_values} give,
+     * absent keys as an empty {@code Optional}; a range outside the value returns a future that
+     * completes exceptionally with a {@link ZarrException} instead of throwing. When writable,
+     * {@code setAsync} stores (and replaces) a value, leaving the buffer's position and limit,
+     * and {@code eraseAsync} removes a key (an absent key completes normally); on a store that is
+     * not writable both return a future that completes exceptionally with a
+     * {@link ReadOnlyException}. No future is null and none takes longer than 60 s.
+     *
+     * <p>Spec: zarrj {@link Store#getAsync(StoreKey)} and the other asynchronous operations
+     * ("reports failure through its future, never by throwing"); core.rst {@code get},
+     * {@code set}, {@code erase}.
+     *
+     * <p>If this fails, check: an asynchronous override that throws on the calling thread (wrap
+     * the client call and complete the future exceptionally); a client's "not found" turned into
+     * an exception or a null instead of an empty {@code Optional}; a future completed before the
+     * write is visible.
+     */
+    @Test
+    @DisplayName("S25 asynchronous get, set and erase agree with the blocking ones and fail through"
+            + " their future (spec: zarrj Store.getAsync)")
+    public void required_S25_asyncOperationsAgreeWithBlockingOnes() {
+        check("S25", "asynchronous get, set and erase agree with the blocking ones and fail through their future", () -> {
+            byte[] a = pattern(1000, 60);
+            Map<String, byte[]> c = content("async/a", a, "async/empty", new byte[0], "zarr.json", "{}");
+            Store s = storeWith(c);
+            StoreKey ka = StoreKey.of("async/a");
+            StoreKey missing = StoreKey.of("async/missing");
+            for (Map.Entry<String, byte[]> e : c.entrySet()) {
+                Optional<ByteBuffer> got = completes("getAsync('" + e.getKey() + "')",
+                        () -> s.getAsync(StoreKey.of(e.getKey())));
+                expectBytes(e.getValue(), got, "getAsync('" + e.getKey() + "')");
+            }
+            expectBytes(null, completes("getAsync('async/missing')", () -> s.getAsync(missing)),
+                    "getAsync('async/missing')");
+            for (ByteRange r : List.of(ByteRange.of(10, 20), ByteRange.from(990), ByteRange.suffix(5), ByteRange.all(),
+                    ByteRange.of(1000, 0))) {
+                String call = "getAsync('async/a', " + r + ")";
+                expectBytes(s.get(ka, r).map(StoreBytes::array).orElse(null), completes(call, () -> s.getAsync(ka, r)), call);
+                String absentCall = "getAsync('async/missing', " + r + ")";
+                expectBytes(null, completes(absentCall, () -> s.getAsync(missing, r)), absentCall);
+            }
+            failsWith(ZarrException.class, "getAsync('async/a', [2000, 2010))",
+                    () -> s.getAsync(ka, ByteRange.of(2000, 10)));
+            List<KeyRange> req = List.of(new KeyRange(ka, ByteRange.suffix(4)), new KeyRange(missing, ByteRange.all()),
+                    new KeyRange(ka, ByteRange.of(0, 2)), new KeyRange(StoreKey.of("async/empty"), ByteRange.all()),
+                    new KeyRange(ka, ByteRange.suffix(4)));
+            List<Optional<ByteBuffer>> blocking = s.getPartialValues(req);
+            List<Optional<ByteBuffer>> async = completes("getPartialValuesAsync", () -> s.getPartialValuesAsync(req));
+            if (async == null) {
+                throw Rule.fail("getPartialValuesAsync completed with null instead of a list");
+            }
+            expectEquals(req.size(), async.size(), "number of results of getPartialValuesAsync");
+            for (int i = 0; i < req.size(); i++) {
+                expectBytes(blocking.get(i).map(StoreBytes::array).orElse(null), async.get(i),
+                        "getPartialValuesAsync, result " + i + " for " + req.get(i).key() + " " + req.get(i).range());
+            }
+            failsWith(ZarrException.class, "getPartialValuesAsync with a range past the end",
+                    () -> s.getPartialValuesAsync(List.of(new KeyRange(ka, ByteRange.all()),
+                            new KeyRange(ka, ByteRange.of(2000, 10)))));
+            Store w = fresh();
+            if (w.capabilities().writable()) {
+                asyncWrites(w);
+            } else {
+                asyncWritesRefused(w);
+            }
+            Optional<Store> ro = newReadOnlyStore(c);
+            if (ro.isPresent()) {
+                asyncWritesRefused(track(ro.get()));
+            }
+        });
+    }
+
+    private void asyncWrites(Store w) {
+        StoreKey k = StoreKey.of("async/w");
+        ByteBuffer v = ByteBuffer.wrap(pattern(300, 61));
+        completes("setAsync('async/w')", () -> w.setAsync(k, v));
+        expectEquals(0 + "/" + 300, v.position() + "/" + v.limit(), "position/limit of the buffer after setAsync");
+        completes("setAsync('async/w') again", () -> w.setAsync(k, ByteBuffer.wrap(pattern(20, 62))));
+        completes("setAsync('async/other')", () -> w.setAsync(StoreKey.of("async/other"), ByteBuffer.wrap(utf8("o"))));
+        completes("eraseAsync('async/gone')", () -> w.eraseAsync(StoreKey.of("async/gone")));
+        completes("setAsync('async/gone')", () -> w.setAsync(StoreKey.of("async/gone"), ByteBuffer.wrap(utf8("g"))));
+        completes("eraseAsync('async/gone')", () -> w.eraseAsync(StoreKey.of("async/gone")));
+        Store r = reopened(w);
+        expectValue(r, "async/w", pattern(20, 62), "after setAsync replaced the value");
+        expectValue(r, "async/other", utf8("o"), "after setAsync");
+        expectAbsent(r, "async/gone", "after eraseAsync");
+    }
+
+    private static void asyncWritesRefused(Store s) {
+        failsWith(ReadOnlyException.class, "setAsync('ro/new') on a store that is not writable",
+                () -> s.setAsync(StoreKey.of("ro/new"), ByteBuffer.wrap(utf8("x"))));
+        failsWith(ReadOnlyException.class, "eraseAsync('zarr.json') on a store that is not writable",
+                () -> s.eraseAsync(StoreKey.of("zarr.json")));
+        expectAbsent(s, "ro/new", "after a refused setAsync");
+    }
+
+    private static void expectBytes(byte[] expected, Optional<ByteBuffer> got, String call) {
+        if (got == null) {
+            throw Rule.fail(call + " completed with null instead of an Optional");
+        }
+        byte[] actual = got.map(StoreBytes::array).orElse(null);
+        if (!Arrays.equals(expected, actual)) {
+            throw Rule.fail(call + " gave " + show(actual) + ", expected " + show(expected)
+                    + (expected == null ? " (absent: an empty Optional)" : ""));
+        }
+    }
+
+    private static final int ASYNC_TIMEOUT_SECONDS = 60;
+
+    /** The future {@code op} returns, checked to be non-null; a throw instead of a future fails the rule. */
+    private static <T> CompletableFuture<T> started(String call, Supplier<? extends CompletableFuture<T>> op) {
+        CompletableFuture<T> f;
+        try {
+            f = op.get();
+        } catch (AssertionFailedError e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw Rule.fail(call + " threw " + e + " instead of returning a future; an asynchronous operation"
+                    + " reports failure by completing its future exceptionally");
+        }
+        if (f == null) {
+            throw Rule.fail(call + " returned null instead of a future");
+        }
+        return f;
+    }
+
+    /** What the future of {@code op} completes with; failing, or not completing in time, fails the rule. */
+    private static <T> T completes(String call, Supplier<? extends CompletableFuture<T>> op) {
+        CompletableFuture<T> f = started(call, op);
+        try {
+            return f.get(ASYNC_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            throw Rule.fail(call + " completed exceptionally: " + e.getCause());
+        } catch (TimeoutException e) {
+            throw Rule.fail(call + " did not complete within " + ASYNC_TIMEOUT_SECONDS + " s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw Rule.fail(call + " was interrupted");
+        }
+    }
+
+    /** Checks that the future of {@code op} completes exceptionally with a {@code type}. */
+    private static <T> void failsWith(Class<? extends RuntimeException> type, String call,
+                                      Supplier<? extends CompletableFuture<T>> op) {
+        CompletableFuture<T> f = started(call, op);
+        try {
+            T v = f.get(ASYNC_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            throw Rule.fail(call + " completed with " + v + "; expected it to complete exceptionally with a "
+                    + type.getSimpleName());
+        } catch (ExecutionException e) {
+            if (!type.isInstance(e.getCause())) {
+                throw Rule.fail(call + " completed exceptionally with " + e.getCause() + "; expected a "
+                        + type.getSimpleName());
+            }
+        } catch (TimeoutException e) {
+            throw Rule.fail(call + " did not complete within " + ASYNC_TIMEOUT_SECONDS + " s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw Rule.fail(call + " was interrupted");
+        }
+    }
+
+    /**
+     * {@link Store#ioConcurrency()}, the number of requests the store suggests keeping in flight,
+     * is 0 (no suggestion) or positive.
+     *
+     * <p>Spec: zarrj {@link Store#ioConcurrency()}.
+     *
+     * <p>If this fails, check: a negative or computed value (for example from a configuration that
+     * was not set) returned unchecked.
+     */
+    @Test
+    @DisplayName("S26 ioConcurrency() is 0 or positive (spec: zarrj Store.ioConcurrency)")
+    public void required_S26_ioConcurrencyIsNotNegative() {
+        check("S26", "ioConcurrency() is 0 or positive", () -> {
+            int n = fresh().ioConcurrency();
+            if (n < 0) {
+                throw Rule.fail("ioConcurrency() is " + n + "; expected 0 (no suggestion) or a positive number");
             }
         });
     }

@@ -1,5 +1,6 @@
 package dev.zarrj.core;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -68,6 +69,7 @@ public final class Zarr implements AutoCloseable {
     private final ExecutorService executor;
     private final boolean ownsExecutor;
     private final ParallelTasks chunkTasks;
+    private final int ioConcurrency;
     private final WriteEmptyChunks writeEmptyChunks;
     private final boolean allowWritesWithSkippedExtensions;
 
@@ -86,6 +88,7 @@ public final class Zarr implements AutoCloseable {
         this.resolver = new ExtensionResolver(registry, tasks);
         int inFlight = b.maxChunksInFlight > 0 ? b.maxChunksInFlight : threads;
         this.chunkTasks = tasks.limit(inFlight);
+        this.ioConcurrency = b.ioConcurrency;
         this.writeEmptyChunks = b.writeEmptyChunks;
         this.allowWritesWithSkippedExtensions = b.allowWritesWithSkippedExtensions;
     }
@@ -140,6 +143,15 @@ public final class Zarr implements AutoCloseable {
     /** Where arrays encode and decode chunks: as many at once as {@link Builder#maxChunksInFlight(int)} allows. */
     ParallelTasks chunkTasks() {
         return chunkTasks;
+    }
+
+    /**
+     * How many store requests one read keeps outstanding on {@code store}: the builder's
+     * {@link Builder#ioConcurrency(int)}, else the larger of the chunks in flight and the store's
+     * own {@link Store#ioConcurrency() suggestion}.
+     */
+    int ioConcurrency(Store store) {
+        return ioConcurrency > 0 ? ioConcurrency : Math.max(chunkTasks.parallelism(), store.ioConcurrency());
     }
 
     WriteEmptyChunks writeEmptyChunks() {
@@ -458,6 +470,7 @@ public final class Zarr implements AutoCloseable {
         private ExecutorService executor;
         private int threads;
         private int maxChunksInFlight;
+        private int ioConcurrency;
         private WriteEmptyChunks writeEmptyChunks = WriteEmptyChunks.SKIP;
         private boolean allowWritesWithSkippedExtensions;
 
@@ -502,6 +515,26 @@ public final class Zarr implements AutoCloseable {
                 throw new IllegalArgumentException("maxChunksInFlight must be at least 1, got " + n);
             }
             this.maxChunksInFlight = n;
+            return this;
+        }
+
+        /**
+         * How many store requests one read keeps outstanding, independently of {@link #threads}:
+         * above the chunks in flight, whole chunks are fetched ahead of their decoding through
+         * the store's asynchronous operations ({@link Store#getAsync(StoreKey)}),
+         * while decoding stays on the threads; bytes fetched and not yet decoded are bounded, so
+         * fetching waits when decoding falls behind. Worth raising for stores where each request
+         * waits on a network and that implement the asynchronous operations; a store's own
+         * {@link Store#ioConcurrency()} suggestion applies when this is not set. Default: the
+         * larger of {@link #maxChunksInFlight} and the store's suggestion, which for local files
+         * means each chunk task reads its own chunk.
+         */
+        @API(status = EXPERIMENTAL, since = "0.1")
+        public Builder ioConcurrency(int n) {
+            if (n < 1) {
+                throw new IllegalArgumentException("ioConcurrency must be at least 1, got " + n);
+            }
+            this.ioConcurrency = n;
             return this;
         }
 

@@ -12,9 +12,11 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.IntFunction;
 import java.util.OptionalLong;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
 import org.apiguardian.api.API;
 
 /**
@@ -29,6 +31,24 @@ import org.apiguardian.api.API;
  * <p>Operations that have a natural fallback ({@code get_partial_values}, {@code erase_values},
  * {@code list_prefix}, {@code list_dir}) have default implementations; stores override them when
  * they can do better.
+ *
+ * <p><b>Asynchronous operations.</b> {@link #getAsync(StoreKey)}, {@link #getAsync(StoreKey,
+ * ByteRange)}, {@link #getPartialValuesAsync}, {@link #setAsync} and {@link #eraseAsync} return a
+ * {@link CompletableFuture}. Their defaults call the blocking operation on the calling thread and
+ * return a completed future, so a store that implements only the blocking operations keeps
+ * working unchanged (with as many requests in flight as threads calling it). A store over a
+ * medium where each request costs latency (object stores, HTTP) should override at least
+ * {@link #getAsync(StoreKey)} and {@link #getAsync(StoreKey, ByteRange)} — the read path keeps up
+ * to {@code ioConcurrency} of them outstanding — and, for writes, {@link #setAsync}, returning at
+ * once and completing the future from its client's callback, so that no thread is parked per
+ * request; {@link #getPartialValuesAsync} by default issues one {@code getAsync} per range, all
+ * at once. Overriding {@link #ioConcurrency()} tells zarrj how many requests to keep in flight.
+ * A local store gains nothing from overriding them.
+ *
+ * <p>An asynchronous operation reports failure through its future, never by throwing: the future
+ * completes exceptionally with the exception the blocking operation would throw (a
+ * {@link StoreException}, {@link ReadOnlyException}, ...). Absence is an empty {@code Optional},
+ * as in the blocking operations.
  *
  * @since 0.1
  */
@@ -119,6 +139,96 @@ public interface Store extends AutoCloseable {
     /** Whether a key is present. */
     default boolean exists(StoreKey key) {
         return size(key).isPresent();
+    }
+
+    // ---- asynchronous ----
+
+    /**
+     * {@link #get(StoreKey)} without blocking the caller: completes with the value, or empty when
+     * the key is absent; completes exceptionally (never throws) when the store cannot be read.
+     * The default calls {@link #get(StoreKey)} on the calling thread.
+     */
+    default CompletableFuture<Optional<ByteBuffer>> getAsync(StoreKey key) {
+        return completed(() -> get(key));
+    }
+
+    /**
+     * {@link #get(StoreKey, ByteRange)} without blocking the caller: completes with the range, or
+     * empty when the key is absent; completes exceptionally (never throws) when the store cannot
+     * be read or the range lies outside the value. The default calls the blocking method on the
+     * calling thread.
+     */
+    default CompletableFuture<Optional<ByteBuffer>> getAsync(StoreKey key, ByteRange range) {
+        return completed(() -> get(key, range));
+    }
+
+    /**
+     * {@link #getPartialValues} without blocking the caller: the ranges in the order given, an
+     * empty element for each absent key. The default starts {@link #getAsync(StoreKey, ByteRange)}
+     * for every range at once and completes when all have, exceptionally when any fails.
+     */
+    default CompletableFuture<List<Optional<ByteBuffer>>> getPartialValuesAsync(List<KeyRange> ranges) {
+        List<CompletableFuture<Optional<ByteBuffer>>> parts = new ArrayList<>(ranges.size());
+        for (KeyRange kr : ranges) {
+            CompletableFuture<Optional<ByteBuffer>> f;
+            try {
+                f = getAsync(kr.key(), kr.range());
+            } catch (RuntimeException e) {
+                f = CompletableFuture.failedFuture(e);
+            }
+            parts.add(f);
+        }
+        return CompletableFuture.allOf(parts.toArray(new CompletableFuture<?>[0])).thenApply(v -> {
+            List<Optional<ByteBuffer>> out = new ArrayList<>(parts.size());
+            for (CompletableFuture<Optional<ByteBuffer>> f : parts) {
+                out.add(f.join());
+            }
+            return out;
+        });
+    }
+
+    /**
+     * {@link #set} without blocking the caller: completes when the value is stored, exceptionally
+     * (never throws) when the write fails or the store is read-only. The caller leaves
+     * {@code value} unchanged until the future completes; the store keeps no reference to it
+     * afterwards. The default calls {@link #set} on the calling thread.
+     */
+    default CompletableFuture<Void> setAsync(StoreKey key, ByteBuffer value) {
+        return completed(() -> {
+            set(key, value);
+            return null;
+        });
+    }
+
+    /**
+     * {@link #erase} without blocking the caller: completes when the key is gone (at once when
+     * it was absent), exceptionally (never throws) when the erase fails or the store is
+     * read-only. The default calls {@link #erase} on the calling thread.
+     */
+    default CompletableFuture<Void> eraseAsync(StoreKey key) {
+        return completed(() -> {
+            erase(key);
+            return null;
+        });
+    }
+
+    /**
+     * How many requests zarrj should keep in flight on this store when the caller has not chosen
+     * ({@code Zarr.builder().ioConcurrency(n)}): a store whose requests each wait on a network
+     * answers with more than the CPU threads, for example 64; 0, the default, leaves the choice
+     * to zarrj (its CPU thread count, which suits local files).
+     */
+    default int ioConcurrency() {
+        return 0;
+    }
+
+    /** The result of {@code call} as a completed future, or its exception as a failed one. */
+    private static <T> CompletableFuture<T> completed(Supplier<T> call) {
+        try {
+            return CompletableFuture.completedFuture(call.get());
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
     // ---- writable ----

@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 
@@ -538,6 +539,31 @@ public final class BrokenStores {
                         }
                     }
                     return removed;
+                }
+            };
+        }
+    }
+
+    /**
+     * S25: a ranged getAsync that calls the blocking get on the caller's thread and lets its
+     * exception escape, instead of completing the future exceptionally.
+     */
+    public static class AsyncRangeFailureThrown extends Wrapped {
+        @Override Store wrap(Store m) {
+            return new ForwardingStore(m) {
+                @Override public CompletableFuture<Optional<ByteBuffer>> getAsync(StoreKey key, ByteRange range) {
+                    return CompletableFuture.completedFuture(delegate.get(key, range));
+                }
+            };
+        }
+    }
+
+    /** S26: suggests a negative number of requests in flight. */
+    public static class NegativeIoConcurrency extends Wrapped {
+        @Override Store wrap(Store m) {
+            return new ForwardingStore(m) {
+                @Override public int ioConcurrency() {
+                    return -1;
                 }
             };
         }

@@ -14,6 +14,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
 
 /** A store that passes every operation to another; fixtures override the one they break. */
 public class ForwardingStore implements Store {
@@ -28,6 +29,12 @@ public class ForwardingStore implements Store {
     @Override public Optional<ByteBuffer> get(StoreKey key) { return delegate.get(key); }
     @Override public Optional<ByteBuffer> get(StoreKey key, ByteRange range) { return delegate.get(key, range); }
     @Override public List<Optional<ByteBuffer>> getPartialValues(List<KeyRange> ranges) { return delegate.getPartialValues(ranges); }
+    @Override public CompletableFuture<Optional<ByteBuffer>> getAsync(StoreKey key) { return delegate.getAsync(key); }
+    @Override public CompletableFuture<Optional<ByteBuffer>> getAsync(StoreKey key, ByteRange range) { return delegate.getAsync(key, range); }
+    @Override public CompletableFuture<List<Optional<ByteBuffer>>> getPartialValuesAsync(List<KeyRange> ranges) { return delegate.getPartialValuesAsync(ranges); }
+    @Override public CompletableFuture<Void> setAsync(StoreKey key, ByteBuffer value) { return delegate.setAsync(key, value); }
+    @Override public CompletableFuture<Void> eraseAsync(StoreKey key) { return delegate.eraseAsync(key); }
+    @Override public int ioConcurrency() { return delegate.ioConcurrency(); }
     @Override public OptionalLong size(StoreKey key) { return delegate.size(key); }
     @Override public boolean exists(StoreKey key) { return delegate.exists(key); }
     @Override public void set(StoreKey key, ByteBuffer value) { delegate.set(key, value); }

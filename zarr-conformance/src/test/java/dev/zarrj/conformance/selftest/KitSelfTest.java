@@ -52,6 +52,8 @@ class KitSelfTest {
                 Arguments.of(BrokenStores.PartialWritesAtOffsetZero.class, "S22"),
                 Arguments.of(BrokenStores.EmptyValuesAreLeftovers.class, "S24"),
                 Arguments.of(BrokenStores.RemovesWritesInProgress.class, "S24"),
+                Arguments.of(BrokenStores.AsyncRangeFailureThrown.class, "S25"),
+                Arguments.of(BrokenStores.NegativeIoConcurrency.class, "S26"),
                 // data types
                 Arguments.of(BrokenMetadata.NanPayloadLost.class, "DT01"),
                 Arguments.of(BrokenMetadata.IntegerFractionTruncated.class, "DT02"),

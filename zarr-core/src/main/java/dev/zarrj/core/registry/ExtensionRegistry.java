@@ -45,7 +45,10 @@ public final class ExtensionRegistry {
             Map.entry("zstd", "zarr-codec-zstd (module dev.zarrj.codec.zstd)"),
             Map.entry("sharding_indexed", "zarr-codec-sharding (module dev.zarrj.codec.sharding)"),
             Map.entry("file", "zarr-store-fs (module dev.zarrj.store.fs)"),
-            Map.entry("zip", "zarr-store-zip (module dev.zarrj.store.zip)"));
+            Map.entry("zip", "zarr-store-zip (module dev.zarrj.store.zip)"),
+            Map.entry("http", "zarr-store-http (module dev.zarrj.store.http)"),
+            Map.entry("https", "zarr-store-http (module dev.zarrj.store.http)"),
+            Map.entry("s3", "zarr-store-s3 (module dev.zarrj.store.s3)"));
 
     private final Map<ExtensionPoint, Map<String, NamedProvider>> byName;
     private final Map<ExtensionPoint, Map<String, RegistryReport.Conflict>> unresolved;

@@ -12,6 +12,7 @@ import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.core.internal.metadata.ArrayMetadata;
 import java.nio.ByteBuffer;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Where the chunks of one array are read and decoded: a region (the data flow of DESIGN.md) or
@@ -24,6 +25,12 @@ import java.util.Optional;
  * decoded chunks; a mostly absent region asks only for the chunks a listing shows
  * ({@link SparseRead}). An absent chunk reads as the fill value.
  *
+ * <p>When {@code ioConcurrency} exceeds the executor's parallelism, the whole chunks of a region
+ * are fetched ahead of their decoding with that many requests outstanding ({@link Prefetch},
+ * through {@link Store#getAsync(StoreKey)}), their undecoded bytes bounded by
+ * {@link ChunkBuffers#BUDGET}; chunks read in part still go through the blocking reads of their
+ * partial decoder. Otherwise each chunk task reads its own chunk, as it always has.
+ *
  * <p>Bound to one array's metadata: a handle whose metadata changes makes a new reader.
  * Immutable and thread-safe.
  */
@@ -33,6 +40,7 @@ public final class ChunkReader {
     private final ArrayMetadata meta;
     private final ParallelTasks tasks;
     private final ChunkErrors errors;
+    private final int ioConcurrency;
 
     /**
      * @param store  the store the array's chunks are read from, through any storage transformers
@@ -42,6 +50,15 @@ public final class ChunkReader {
      *               in progress at once
      */
     public ChunkReader(Store store, String prefix, ArrayMetadata meta, ParallelTasks tasks) {
+        this(store, prefix, meta, tasks, tasks.parallelism());
+    }
+
+    /**
+     * @param ioConcurrency how many store requests one read keeps outstanding; above
+     *                      {@code tasks.parallelism()}, chunks are fetched ahead of decoding
+     */
+    public ChunkReader(Store store, String prefix, ArrayMetadata meta, ParallelTasks tasks, int ioConcurrency) {
+        this.ioConcurrency = ioConcurrency;
         this.store = store;
         this.prefix = prefix;
         this.meta = meta;
@@ -63,15 +80,54 @@ public final class ChunkReader {
             return;
         }
         Runnable fill = dstZeroed && meta.fillValue().isZero() ? null : () -> dst.fill(meta.fillValue());
-        SparseRead.read(tasks, store, prefix, meta, box,
-                (s, i) -> readPart(s, ChunkPart.of(meta, box.coords(i), offset, shape), dst, dstZeroed), fill);
+        SparseRead.ChunkRead read =
+                (s, i) -> readPart(s, ChunkPart.of(meta, box.coords(i), offset, shape), dst, dstZeroed, null);
+        if (ioConcurrency <= tasks.parallelism()) {
+            SparseRead.read(tasks, store, prefix, meta, box, read, fill);
+            return;
+        }
+        SparseRead.read(tasks, store, prefix, meta, box, read, fill, (s, n, index) -> {
+            Prefetch ahead = new Prefetch(s, n, j -> {
+                ChunkPart part = ChunkPart.of(meta, box.coords(index.applyAsLong(j)), offset, shape);
+                return part.wholeChunk() ? meta.chunkKey(prefix, part.coords()) : null;
+            }, ioConcurrency, ChunkBuffers.BUDGET);
+            try {
+                ahead.pump();
+                tasks.forEachLong(n, j -> {
+                    ChunkPart part = ChunkPart.of(meta, box.coords(index.applyAsLong(j)), offset, shape);
+                    try {
+                        readPart(s, part, dst, dstZeroed, part.wholeChunk() ? () -> ahead.take(j) : null);
+                    } catch (RuntimeException | Error e) {
+                        ahead.stop();
+                        throw e;
+                    } finally {
+                        ahead.release(j);
+                    }
+                });
+            } finally {
+                ahead.stop();
+            }
+        });
     }
 
-    private void readPart(Store from, ChunkPart part, NdArray dst, boolean dstZeroed) {
+    /**
+     * @param fetched the chunk's stored value, fetched ahead; null to read it here
+     */
+    private void readPart(Store from, ChunkPart part, NdArray dst, boolean dstZeroed,
+                          Supplier<Optional<ByteBuffer>> fetched) {
         StoreKey key = meta.chunkKey(prefix, part.coords());
         ChunkSpec spec = meta.chunkSpec(part.coords());
         DefaultCodecChain chain = meta.codecs();
         try {
+            if (fetched != null) {
+                Optional<ByteBuffer> bytes = fetched.get();
+                if (bytes.isEmpty()) {
+                    fillRegion(dst, part, dstZeroed);
+                } else {
+                    chain.decodeInto(bytes.get(), spec, part.ofChunk(), dst, part.inRegion());
+                }
+                return;
+            }
             Optional<ArrayPartialDecoder> partial = part.wholeChunk() ? Optional.empty()
                     : chain.partialDecoder(new StoreByteSource(from, key), spec);
             if (partial.isPresent()) {

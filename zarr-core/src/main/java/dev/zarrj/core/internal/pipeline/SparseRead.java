@@ -21,6 +21,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.IntFunction;
+import java.util.function.LongUnaryOperator;
 
 /**
  * Reads a region chunk by chunk, asking the store only for chunks a listing says are there when
@@ -63,6 +64,16 @@ final class SparseRead {
         void read(Store store, long index);
     }
 
+    /**
+     * Reads {@code n} chunks of the region through the store given, the {@code j}-th being the
+     * chunk numbered {@code index.applyAsLong(j)}: by default as {@link ParallelTasks} runs them,
+     * or fetched ahead of decoding ({@link Prefetch}).
+     */
+    @FunctionalInterface
+    interface Chunks {
+        void read(Store store, long n, LongUnaryOperator index);
+    }
+
     private SparseRead() {}
 
     /**
@@ -74,8 +85,18 @@ final class SparseRead {
      */
     static void read(ParallelTasks tasks, Store store, String prefix, ArrayMetadata meta, ChunkBox box,
                      ChunkRead read, Runnable fill) {
+        read(tasks, store, prefix, meta, box, read, fill,
+                (s, n, index) -> tasks.forEachLong(n, j -> read.read(s, index.applyAsLong(j))));
+    }
+
+    /**
+     * {@link #read(ParallelTasks, Store, String, ArrayMetadata, ChunkBox, ChunkRead, Runnable)}
+     * with the chunks beyond the sample read by {@code chunks}.
+     */
+    static void read(ParallelTasks tasks, Store store, String prefix, ArrayMetadata meta, ChunkBox box,
+                     ChunkRead read, Runnable fill, Chunks chunks) {
         if (box.count() < MIN_CHUNKS || !meta.storageTransformers().isEmpty() || !listable(store)) {
-            tasks.forEachLong(box.count(), i -> read.read(store, i));
+            chunks.read(store, box.count(), i -> i);
             return;
         }
         long[] sample = sample(box.count(), SAMPLE, new SplittableRandom(box.count() * 31 + SAMPLE));
@@ -93,11 +114,7 @@ final class SparseRead {
                 && worthListing(store, prefix, meta, box, sample.length, presentInSample)
                 ? listed(store, prefix, meta, box) : null;
         if (present == null) {
-            tasks.forEachLong(box.count(), i -> {
-                if (Arrays.binarySearch(sample, i) < 0) {
-                    read.read(store, i);
-                }
-            });
+            chunks.read(store, box.count() - sample.length, j -> skipping(sample, j));
             return;
         }
         long[] todo = present;
@@ -106,8 +123,21 @@ final class SparseRead {
         } else {
             todo = Arrays.stream(present).filter(i -> Arrays.binarySearch(sample, i) < 0).toArray();
         }
-        long[] chunks = todo;
-        tasks.forEach(chunks.length, j -> read.read(store, chunks[j]));
+        long[] listedChunks = todo;
+        chunks.read(store, listedChunks.length, j -> listedChunks[(int) j]);
+    }
+
+    /** The {@code j}-th number, from 0, that is not in {@code sorted} (distinct, ascending). */
+    static long skipping(long[] sorted, long j) {
+        long i = j;
+        for (long s : sorted) {
+            if (s <= i) {
+                i++;
+            } else {
+                break;
+            }
+        }
+        return i;
     }
 
     private static boolean listable(Store store) {

@@ -334,4 +334,13 @@ class SparseReadTest {
             return inner.listDir(prefix);
         }
     }
+
+    @Test
+    void skippingCountsTheNumbersNotSampled() {
+        long[] sample = {0, 2, 5, 6};
+        long[] expected = {1, 3, 4, 7, 8, 9};
+        for (int j = 0; j < expected.length; j++) {
+            assertEquals(expected[j], SparseRead.skipping(sample, j), "number " + j);
+        }
+    }
 }

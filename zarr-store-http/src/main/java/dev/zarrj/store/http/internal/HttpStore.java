@@ -1,0 +1,404 @@
+package dev.zarrj.store.http.internal;
+
+import dev.zarrj.api.ByteRange;
+import dev.zarrj.api.StoreException;
+import dev.zarrj.api.ZarrException;
+import dev.zarrj.api.store.KeyRange;
+import dev.zarrj.api.store.Store;
+import dev.zarrj.api.store.StoreCapabilities;
+import dev.zarrj.api.store.StoreKey;
+import dev.zarrj.store.http.HttpStoreOptions;
+import java.net.Authenticator;
+import java.net.PasswordAuthentication;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Semaphore;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A read-only store over HTTP(S); see {@link dev.zarrj.store.http.HttpStores} for what it does.
+ *
+ * <p>Every answer to a ranged read is checked before its bytes are returned: a 206 must carry a
+ * {@code Content-Range} naming exactly the bytes asked for, with a body of that length; a 200 (a
+ * server that ignored {@code Range}) carries the whole value, which is sliced here; a 416 is
+ * resolved against the value's size so that a range outside the value fails as it does in every
+ * other store. Anything else fails naming the URL, so a misbehaving server never yields wrong bytes.
+ */
+public final class HttpStore implements Store {
+    private static final StoreCapabilities CAPABILITIES = new StoreCapabilities(true, false, false, false);
+    private static final Pattern CONTENT_RANGE =
+            Pattern.compile("bytes\\s+(?:(\\d+)-(\\d+)|\\*)/(\\d+|\\*)", Pattern.CASE_INSENSITIVE);
+    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
+    private final HttpClient client;
+    private final HttpStoreOptions options;
+    /** scheme://host[:port][/path], without user information and trailing slashes. */
+    private final String root;
+
+    /**
+     * @throws IllegalArgumentException when the URI is not an absolute http(s) URI with a host, or
+     *                                  has a query or fragment
+     */
+    public HttpStore(URI uri, HttpStoreOptions options) {
+        Objects.requireNonNull(uri, "uri");
+        this.options = Objects.requireNonNull(options, "options");
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https")) {
+            throw new IllegalArgumentException("'" + uri + "' is not an http: or https: URI");
+        }
+        if (uri.isOpaque() || uri.getHost() == null) {
+            throw new IllegalArgumentException("'" + redact(uri) + "' names no host; write "
+                    + scheme + "://host/path");
+        }
+        if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
+            throw new IllegalArgumentException("'" + redact(uri)
+                    + "': an http store URI takes no query or fragment (keys are appended to its path)");
+        }
+        String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+        while (path.endsWith("/")) {
+            path = path.substring(0, path.length() - 1);
+        }
+        String host = uri.getHost();
+        this.root = scheme + "://" + host + (uri.getPort() < 0 ? "" : ":" + uri.getPort()) + path;
+        HttpClient.Builder cb = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_2)
+                .followRedirects(HttpClient.Redirect.NORMAL)
+                .connectTimeout(options.connectTimeout());
+        if (uri.getUserInfo() != null) {
+            cb.authenticator(new RootOnly(uri));
+        }
+        this.client = cb.build();
+    }
+
+    /**
+     * Answers a server's basic-authentication challenge with the URI's user information, only for
+     * the root's own host and port: a request redirected elsewhere never carries the credentials.
+     */
+    private static final class RootOnly extends Authenticator {
+        private final String host;
+        private final int port;
+        private final String user;
+        private final char[] password;
+
+        RootOnly(URI uri) {
+            this.host = uri.getHost();
+            this.port = uri.getPort() >= 0 ? uri.getPort() : uri.getScheme().equalsIgnoreCase("https") ? 443 : 80;
+            String info = uri.getUserInfo();
+            int colon = info.indexOf(':');
+            this.user = colon < 0 ? info : info.substring(0, colon);
+            this.password = colon < 0 ? new char[0] : info.substring(colon + 1).toCharArray();
+        }
+
+        @Override
+        protected PasswordAuthentication getPasswordAuthentication() {
+            if (getRequestorType() == RequestorType.SERVER && host.equalsIgnoreCase(getRequestingHost())
+                    && port == getRequestingPort()) {
+                return new PasswordAuthentication(user, password.clone());
+            }
+            return null;
+        }
+    }
+
+    private static String redact(URI uri) {
+        if (uri.getRawUserInfo() == null) {
+            return uri.toString();
+        }
+        return uri.toString().replace(uri.getRawUserInfo() + "@", "");
+    }
+
+    @Override
+    public StoreCapabilities capabilities() {
+        return CAPABILITIES;
+    }
+
+    @Override
+    public String describe() {
+        return root;
+    }
+
+    /** The URL of a key: the root, then each segment of the key percent-encoded. */
+    String url(StoreKey key) {
+        StringBuilder b = new StringBuilder(root.length() + key.value().length() + 8).append(root);
+        for (String segment : key.value().split("/", -1)) {
+            b.append('/');
+            encodeSegment(segment, b);
+        }
+        return b.toString();
+    }
+
+    /**
+     * Percent-encodes a path segment: every byte of its UTF-8 form other than an RFC 3986
+     * unreserved character, so that no key character ({@code ? # % ; /} included) means anything
+     * to the server but itself.
+     */
+    static void encodeSegment(String segment, StringBuilder out) {
+        for (byte x : segment.getBytes(StandardCharsets.UTF_8)) {
+            int c = x & 0xff;
+            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                    || c == '-' || c == '.' || c == '_' || c == '~') {
+                out.append((char) c);
+            } else {
+                out.append('%').append(HEX[c >> 4]).append(HEX[c & 0xf]);
+            }
+        }
+    }
+
+    // ---- readable ----
+
+    @Override
+    public Optional<ByteBuffer> get(StoreKey key) {
+        return await(fetch(key, ByteRange.all()));
+    }
+
+    @Override
+    public Optional<ByteBuffer> get(StoreKey key, ByteRange range) {
+        Objects.requireNonNull(range, "range");
+        return await(fetch(key, range));
+    }
+
+    /** Sends the requests at once (up to {@link HttpStoreOptions#maxConcurrentRequests()} in flight) and waits for all. */
+    @Override
+    public List<Optional<ByteBuffer>> getPartialValues(List<KeyRange> ranges) {
+        Semaphore permits = new Semaphore(options.maxConcurrentRequests());
+        List<CompletableFuture<Optional<ByteBuffer>>> futures = new ArrayList<>(ranges.size());
+        try {
+            for (KeyRange kr : ranges) {
+                permits.acquire();
+                CompletableFuture<Optional<ByteBuffer>> f;
+                try {
+                    f = fetch(kr.key(), kr.range());
+                } catch (RuntimeException e) {
+                    permits.release();
+                    throw e;
+                }
+                f.whenComplete((v, t) -> permits.release());
+                futures.add(f);
+            }
+            List<Optional<ByteBuffer>> out = new ArrayList<>(futures.size());
+            for (CompletableFuture<Optional<ByteBuffer>> f : futures) {
+                out.add(await(f));
+            }
+            return out;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreException(root + ": interrupted while reading " + ranges.size() + " ranges", e);
+        } finally {
+            futures.forEach(f -> f.cancel(true));
+        }
+    }
+
+    @Override
+    public OptionalLong size(StoreKey key) {
+        return await(sizeAsync(key));
+    }
+
+    /** HTTP offers no listing. */
+    @Override
+    public List<StoreKey> listPrefix(String prefix) {
+        StoreKey.checkPrefix(prefix);
+        throw new UnsupportedOperationException(root
+                + " is not listable: HTTP offers no listing; open arrays and groups by path");
+    }
+
+    // ---- requests ----
+
+    private HttpRequest.Builder request(String url) {
+        return HttpRequest.newBuilder(URI.create(url)).timeout(options.requestTimeout());
+    }
+
+    private <T> CompletableFuture<HttpResponse<T>> send(String method, String url, HttpRequest request,
+                                                          HttpResponse.BodyHandler<T> handler) {
+        return client.sendAsync(request, handler).handle((r, t) -> {
+            if (t != null) {
+                Throwable cause = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+                throw new CompletionException(new StoreException(method + " " + url + " failed: " + cause, cause));
+            }
+            return r;
+        });
+    }
+
+    /** A range of a key's value, checked as the class comment says; empty when absent. */
+    CompletableFuture<Optional<ByteBuffer>> fetch(StoreKey key, ByteRange range) {
+        String url = url(key);
+        boolean whole = range instanceof ByteRange.From f && f.start() == 0;
+        if ((range instanceof ByteRange.Bounded b && b.length() == 0)
+                || (range instanceof ByteRange.Suffix s && s.length() == 0)) {
+            // HTTP cannot ask for no bytes; the size says whether the empty range lies in the value.
+            return sizeAsync(key).thenApply(size -> {
+                if (size.isEmpty()) {
+                    return Optional.empty();
+                }
+                resolve(key, range, size.getAsLong());
+                return Optional.of(ByteBuffer.allocate(0));
+            });
+        }
+        HttpRequest.Builder rb = request(url).GET();
+        String asked = whole ? null : rangeHeader(range);
+        if (asked != null) {
+            rb.header("Range", asked);
+        }
+        return send("GET", url, rb.build(), HttpResponse.BodyHandlers.ofByteArray())
+                .thenCompose(r -> answer(key, url, range, asked, r));
+    }
+
+    private CompletableFuture<Optional<ByteBuffer>> answer(StoreKey key, String url, ByteRange range, String asked,
+                                                           HttpResponse<byte[]> r) {
+        byte[] body = r.body();
+        switch (r.statusCode()) {
+            case 200: {
+                // The whole value: asked for, or the server ignored Range.
+                long[] se = resolve(key, range, body.length);
+                return done(Optional.of(ByteBuffer.wrap(body, (int) se[0], (int) (se[1] - se[0])).slice()));
+            }
+            case 206: {
+                if (asked == null) {
+                    throw mismatch(url, asked, r, "206 Partial Content for a request without Range");
+                }
+                String cr = r.headers().firstValue("Content-Range").orElse(null);
+                Matcher m = cr == null ? null : CONTENT_RANGE.matcher(cr.trim());
+                if (m == null || !m.matches() || m.group(1) == null) {
+                    throw mismatch(url, asked, r, "206 Partial Content with Content-Range " + quote(cr));
+                }
+                long first = Long.parseLong(m.group(1));
+                long last = Long.parseLong(m.group(2));
+                long[] se;
+                if (m.group(3).equals("*")) {
+                    // No size: only an exact answer to an exact request can be checked.
+                    if (!(range instanceof ByteRange.Bounded b)) {
+                        throw mismatch(url, asked, r, "Content-Range " + quote(cr) + " without the value's size");
+                    }
+                    se = new long[] {b.start(), b.start() + b.length()};
+                } else {
+                    se = resolve(key, range, Long.parseLong(m.group(3)));
+                }
+                if (first != se[0] || last + 1 != se[1]) {
+                    throw mismatch(url, asked, r, "Content-Range " + quote(cr) + " instead of bytes "
+                            + se[0] + "-" + (se[1] - 1));
+                }
+                if (body.length != se[1] - se[0]) {
+                    throw mismatch(url, asked, r, "a body of " + body.length + " bytes for Content-Range "
+                            + quote(cr));
+                }
+                return done(Optional.of(ByteBuffer.wrap(body)));
+            }
+            case 404:
+                return done(Optional.empty());
+            case 416: {
+                // Range Not Satisfiable: resolve the range against the size, as other stores do.
+                String cr = r.headers().firstValue("Content-Range").orElse(null);
+                Matcher m = cr == null ? null : CONTENT_RANGE.matcher(cr.trim());
+                CompletableFuture<OptionalLong> size = m != null && m.matches() && !m.group(3).equals("*")
+                        ? done(OptionalLong.of(Long.parseLong(m.group(3))))
+                        : sizeAsync(key);
+                return size.thenApply(s -> {
+                    if (s.isEmpty()) {
+                        return Optional.empty();
+                    }
+                    long[] se = resolve(key, range, s.getAsLong());
+                    if (se[1] > se[0]) {
+                        throw mismatch(url, asked, r, "416 for a range that lies within the value's "
+                                + s.getAsLong() + " bytes");
+                    }
+                    return Optional.of(ByteBuffer.allocate(0));
+                });
+            }
+            default:
+                throw status("GET", url, asked, r.statusCode());
+        }
+    }
+
+    /** The size of a key's value from {@code HEAD}, or from a {@code GET} when the server gives none. */
+    CompletableFuture<OptionalLong> sizeAsync(StoreKey key) {
+        String url = url(key);
+        HttpRequest head = request(url).method("HEAD", HttpRequest.BodyPublishers.noBody()).build();
+        return send("HEAD", url, head, HttpResponse.BodyHandlers.discarding()).thenCompose(r -> {
+            int status = r.statusCode();
+            if (status == 404) {
+                return done(OptionalLong.empty());
+            }
+            OptionalLong length = r.headers().firstValueAsLong("Content-Length");
+            if (status == 200 && length.isPresent()) {
+                return done(length);
+            }
+            if ((status == 200) || status == 405 || status == 501) {
+                return fetch(key, ByteRange.all()).thenApply(v ->
+                        v.isPresent() ? OptionalLong.of(v.get().remaining()) : OptionalLong.empty());
+            }
+            throw status("HEAD", url, null, status);
+        });
+    }
+
+    private static String rangeHeader(ByteRange range) {
+        if (range instanceof ByteRange.Bounded b) {
+            return "bytes=" + b.start() + "-" + (b.start() + b.length() - 1);
+        }
+        if (range instanceof ByteRange.From f) {
+            return "bytes=" + f.start() + "-";
+        }
+        return "bytes=-" + ((ByteRange.Suffix) range).length();
+    }
+
+    /** As {@link Store#get(StoreKey, ByteRange)} reports a range outside the value. */
+    private long[] resolve(StoreKey key, ByteRange range, long size) {
+        try {
+            return range.resolve(size);
+        } catch (IllegalArgumentException e) {
+            throw new StoreException(root + ": key '" + key + "': " + e.getMessage(), e);
+        }
+    }
+
+    private static StoreException status(String method, String url, String asked, int status) {
+        return new StoreException(method + " " + url + (asked == null ? "" : " (Range: " + asked + ")")
+                + " answered HTTP " + status, null);
+    }
+
+    private static StoreException mismatch(String url, String asked, HttpResponse<?> r, String what) {
+        return new StoreException("GET " + url + (asked == null ? "" : " (Range: " + asked + ")")
+                + ": the server answered " + what + "; refusing bytes that may not be the ones asked for"
+                + " (HTTP " + r.statusCode() + ")", null);
+    }
+
+    private static String quote(String s) {
+        return s == null ? "(none)" : "'" + s + "'";
+    }
+
+    private static <T> CompletableFuture<T> done(T value) {
+        return CompletableFuture.completedFuture(value);
+    }
+
+    private <T> T await(CompletableFuture<T> f) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            f.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new StoreException(root + ": interrupted", e);
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            while (c instanceof CompletionException && c.getCause() != null) {
+                c = c.getCause();
+            }
+            if (c instanceof ZarrException z) {
+                throw z;
+            }
+            if (c instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new StoreException(root + ": " + c, c);
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import dev.zarrj.api.store.StoreProvider;
+import dev.zarrj.store.http.internal.HttpStoreProvider;
+import dev.zarrj.store.http.internal.HttpsStoreProvider;
+
+/**
+ * The HTTP store: a read-only store over {@code http:} and {@code https:} URIs, on
+ * {@code java.net.http}. Opened from a URI with {@link dev.zarrj.store.http.HttpStores} or through
+ * the {@code http} and {@code https} store providers.
+ *
+ * @provides StoreProvider {@code http} and {@code https}
+ */
+module dev.zarrj.store.http {
+    requires static transitive org.apiguardian.api;
+    requires transitive dev.zarrj.api;
+    requires static com.google.auto.service;
+    requires java.net.http;
+
+    exports dev.zarrj.store.http;
+
+    provides StoreProvider with HttpStoreProvider, HttpsStoreProvider;
+}

@@ -1,0 +1,542 @@
+package dev.zarrj.store.s3.internal;
+
+import dev.zarrj.api.ByteRange;
+import dev.zarrj.api.ReadOnlyException;
+import dev.zarrj.api.StoreException;
+import dev.zarrj.api.store.KeyRange;
+import dev.zarrj.api.store.ListDirResult;
+import dev.zarrj.api.store.Store;
+import dev.zarrj.api.store.StoreCapabilities;
+import dev.zarrj.api.store.StoreKey;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.core.ResponseBytes;
+import software.amazon.awssdk.core.async.AsyncRequestBody;
+import software.amazon.awssdk.core.async.AsyncResponseTransformer;
+import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
+import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.regions.providers.AwsProfileRegionProvider;
+import software.amazon.awssdk.regions.providers.AwsRegionProviderChain;
+import software.amazon.awssdk.regions.providers.SystemSettingsRegionProvider;
+import software.amazon.awssdk.services.s3.S3AsyncClient;
+import software.amazon.awssdk.services.s3.S3AsyncClientBuilder;
+import software.amazon.awssdk.services.s3.model.CommonPrefix;
+import software.amazon.awssdk.services.s3.model.CompletedPart;
+import software.amazon.awssdk.services.s3.model.Delete;
+import software.amazon.awssdk.services.s3.model.DeleteObjectsResponse;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
+import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+import software.amazon.awssdk.services.s3.model.S3Object;
+
+/**
+ * A {@link Store} over the objects of one bucket under one prefix, on {@link S3AsyncClient}: each
+ * blocking method starts asynchronous requests and waits for them. See the module documentation.
+ */
+public final class S3Store implements Store {
+    static final int MAX_CONCURRENCY = 64;
+    static final int MAX_ATTEMPTS = 6;
+    static final int DELETE_BATCH = 1000;
+    private static final Pattern CONTENT_RANGE = Pattern.compile("bytes (\\d+)-(\\d+)/(\\d+|\\*)");
+
+    private final S3Location location;
+    private final boolean readOnly;
+    private final S3AsyncClient s3;
+    /** Whether DeleteObjects works here; false after the service answered it with 501. */
+    private volatile boolean batchDeletes = true;
+
+    public S3Store(S3Location location, boolean readOnly) {
+        this.location = location;
+        this.readOnly = readOnly;
+        try {
+            this.s3 = client(location);
+        } catch (RuntimeException e) {
+            throw new StoreException(location.describe() + ": cannot create the S3 client: " + e.getMessage(), e);
+        }
+    }
+
+    private static S3AsyncClient client(S3Location loc) {
+        S3AsyncClientBuilder b = S3AsyncClient.builder()
+                .httpClientBuilder(NettyNioAsyncHttpClient.builder()
+                        .maxConcurrency(MAX_CONCURRENCY)
+                        .connectionTimeout(Duration.ofSeconds(10))
+                        .readTimeout(Duration.ofSeconds(60))
+                        .writeTimeout(Duration.ofSeconds(60)))
+                .overrideConfiguration(c -> c
+                        .retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(MAX_ATTEMPTS).build())
+                        .apiCallAttemptTimeout(Duration.ofMinutes(2)))
+                .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+                .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
+                .forcePathStyle(loc.pathStyle())
+                .credentialsProvider(loc.anonymous()
+                        ? AnonymousCredentialsProvider.create()
+                        : DefaultCredentialsProvider.create());
+        loc.endpoint().ifPresent(b::endpointOverride);
+        Optional<Region> region = loc.region().map(Region::of).or(S3Store::defaultRegion);
+        if (region.isPresent()) {
+            b.region(region.get());
+        } else {
+            b.region(Region.US_EAST_1).crossRegionAccessEnabled(loc.endpoint().isEmpty());
+        }
+        return b.build();
+    }
+
+    private static Optional<Region> defaultRegion() {
+        try {
+            // The environment, system properties and profile files; not the instance metadata service,
+            // which would cost a network timeout off EC2 (without a region, cross-region access applies).
+            return Optional.ofNullable(new AwsRegionProviderChain(new SystemSettingsRegionProvider(),
+                    new AwsProfileRegionProvider()).getRegion());
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public StoreCapabilities capabilities() {
+        return readOnly ? StoreCapabilities.READ_ONLY : StoreCapabilities.READ_WRITE;
+    }
+
+    @Override
+    public String describe() {
+        return location.describe();
+    }
+
+    private String object(StoreKey key) {
+        return location.prefix() + key.value();
+    }
+
+    // ---- readable ----
+
+    @Override
+    public Optional<ByteBuffer> get(StoreKey key) {
+        return join(fetch(key, null), key);
+    }
+
+    @Override
+    public Optional<ByteBuffer> get(StoreKey key, ByteRange range) {
+        return join(fetch(key, range), key);
+    }
+
+    @Override
+    public List<Optional<ByteBuffer>> getPartialValues(List<KeyRange> ranges) {
+        List<CompletableFuture<Optional<ByteBuffer>>> futures = new ArrayList<>(ranges.size());
+        for (KeyRange kr : ranges) {
+            futures.add(fetch(kr.key(), kr.range()));
+        }
+        List<Optional<ByteBuffer>> out = new ArrayList<>(ranges.size());
+        for (int i = 0; i < futures.size(); i++) {
+            out.add(join(futures.get(i), ranges.get(i).key()));
+        }
+        return out;
+    }
+
+    /** A value or a range of it; {@code range == null} or from 0 reads the whole value. */
+    private CompletableFuture<Optional<ByteBuffer>> fetch(StoreKey key, ByteRange requested) {
+        ByteRange range = requested instanceof ByteRange.From f && f.start() == 0 ? null : requested;
+        String header = rangeHeader(range);
+        if (range != null && header == null) {
+            // An empty range cannot be written as an HTTP range: the size decides.
+            return sizeAsync(key).thenApply(size -> size.isEmpty()
+                    ? Optional.<ByteBuffer>empty()
+                    : Optional.of(emptyWithin(key, range, size.getAsLong())));
+        }
+        return s3.getObject(r -> r.bucket(location.bucket()).key(object(key)).range(header),
+                        AsyncResponseTransformer.toBytes())
+                .handle((bytes, error) -> {
+                    if (error == null) {
+                        return CompletableFuture.completedFuture(Optional.of(checked(key, range, bytes)));
+                    }
+                    int status = status(error);
+                    if (absent(error)) {
+                        return CompletableFuture.completedFuture(Optional.<ByteBuffer>empty());
+                    }
+                    if (status == 416 && range != null) {
+                        // Unsatisfiable: absent, an empty range at the end, or outside the value.
+                        return sizeAsync(key).thenApply(size -> size.isEmpty()
+                                ? Optional.<ByteBuffer>empty()
+                                : Optional.of(emptyWithin(key, range, size.getAsLong())));
+                    }
+                    return CompletableFuture.<Optional<ByteBuffer>>failedFuture(failure("get", key, error));
+                })
+                .thenCompose(f -> f);
+    }
+
+    /** {@code bytes=a-b}, {@code bytes=a-}, {@code bytes=-n}; null for the whole value or an empty range. */
+    static String rangeHeader(ByteRange range) {
+        if (range == null) {
+            return null;
+        }
+        if (range instanceof ByteRange.Bounded b) {
+            return b.length() == 0 ? null : "bytes=" + b.start() + "-" + (b.start() + b.length() - 1);
+        }
+        if (range instanceof ByteRange.From f) {
+            return "bytes=" + f.start() + "-";
+        }
+        ByteRange.Suffix s = (ByteRange.Suffix) range;
+        return s.length() == 0 ? null : "bytes=-" + s.length();
+    }
+
+    /** An empty buffer when {@code range} is an empty range inside a value of {@code size} bytes. */
+    private ByteBuffer emptyWithin(StoreKey key, ByteRange range, long size) {
+        long[] r;
+        try {
+            r = range.resolve(size);
+        } catch (IllegalArgumentException e) {
+            throw error(where("get", key) + ": " + e.getMessage(), e);
+        }
+        if (r[0] != r[1]) {
+            throw error(where("get", key) + ": the server refused range " + range
+                    + " (HTTP 416) of a value of " + size + " bytes");
+        }
+        return ByteBuffer.allocate(0);
+    }
+
+    /**
+     * The body of an answer, after checking that it is the range asked for: a server that ignores
+     * {@code Range} answers 200 with the whole value, which must never pass for the range.
+     */
+    private ByteBuffer checked(StoreKey key, ByteRange range, ResponseBytes<GetObjectResponse> bytes) {
+        byte[] body = bytes.asByteArrayUnsafe();
+        GetObjectResponse r = bytes.response();
+        if (rangeHeader(range) == null) {
+            if (r.contentLength() != null && r.contentLength() != body.length) {
+                throw error(where("get", key) + ": received " + body.length
+                        + " bytes, Content-Length said " + r.contentLength());
+            }
+            return ByteBuffer.wrap(body);
+        }
+        String cr = r.contentRange();
+        int status = r.sdkHttpResponse().statusCode();
+        if (cr == null || status != 206) {
+            throw error(where("get", key) + ": the server ignored the range " + range
+                    + " (HTTP " + status + ", " + body.length + " bytes, no Content-Range)");
+        }
+        Matcher m = CONTENT_RANGE.matcher(cr.trim());
+        if (!m.matches()) {
+            throw error(where("get", key) + ": unreadable Content-Range '" + cr + "' for range " + range);
+        }
+        long first = Long.parseLong(m.group(1));
+        long last = Long.parseLong(m.group(2));
+        if (m.group(3).equals("*")) {
+            throw error(where("get", key) + ": Content-Range '" + cr + "' gives no total size");
+        }
+        long total = Long.parseLong(m.group(3));
+        long[] want;
+        try {
+            want = range.resolve(total);
+        } catch (IllegalArgumentException e) {
+            throw error(where("get", key) + ": " + e.getMessage(), e);
+        }
+        if (first != want[0] || last + 1 != want[1] || body.length != want[1] - want[0]) {
+            throw error(where("get", key) + ": asked for range " + range + " of " + total
+                    + " bytes, the server answered Content-Range '" + cr + "' with " + body.length + " bytes");
+        }
+        return ByteBuffer.wrap(body);
+    }
+
+    @Override
+    public OptionalLong size(StoreKey key) {
+        return join(sizeAsync(key), key);
+    }
+
+    private CompletableFuture<OptionalLong> sizeAsync(StoreKey key) {
+        return s3.headObject(r -> r.bucket(location.bucket()).key(object(key)))
+                .handle((head, error) -> {
+                    if (error == null) {
+                        return OptionalLong.of(head.contentLength());
+                    }
+                    if (absent(error)) {
+                        return OptionalLong.empty();
+                    }
+                    throw failure("size", key, error);
+                });
+    }
+
+    // ---- writable ----
+
+    @Override
+    public void set(StoreKey key, ByteBuffer value) {
+        requireWritable("set '" + key + "'");
+        byte[] copy = new byte[value.remaining()];
+        value.duplicate().get(copy);
+        CompletableFuture<?> f = copy.length > location.multipartThreshold()
+                ? multipart(key, copy)
+                : s3.putObject(r -> r.bucket(location.bucket()).key(object(key)).contentLength((long) copy.length),
+                        AsyncRequestBody.fromBytes(copy));
+        join(f.exceptionally(e -> {
+            throw failure("set", key, e);
+        }), key);
+    }
+
+    private CompletableFuture<?> multipart(StoreKey key, byte[] value) {
+        String name = object(key);
+        return s3.createMultipartUpload(r -> r.bucket(location.bucket()).key(name)).thenCompose(created -> {
+            String id = created.uploadId();
+            long partSize = location.partSize();
+            int parts = (int) ((value.length + partSize - 1) / partSize);
+            List<CompletableFuture<CompletedPart>> uploads = new ArrayList<>(parts);
+            for (int i = 0; i < parts; i++) {
+                int number = i + 1;
+                int from = (int) (i * partSize);
+                int length = (int) Math.min(partSize, value.length - from);
+                uploads.add(s3.uploadPart(r -> r.bucket(location.bucket()).key(name).uploadId(id)
+                                        .partNumber(number).contentLength((long) length),
+                                AsyncRequestBody.fromByteBufferUnsafe(ByteBuffer.wrap(value, from, length).slice()))
+                        .thenApply(p -> CompletedPart.builder().partNumber(number).eTag(p.eTag()).build()));
+            }
+            return CompletableFuture.allOf(uploads.toArray(CompletableFuture[]::new))
+                    .thenCompose(v -> s3.completeMultipartUpload(r -> r.bucket(location.bucket()).key(name).uploadId(id)
+                            .multipartUpload(u -> u.parts(uploads.stream().map(CompletableFuture::join).toList()))))
+                    .handle((done, error) -> {
+                        if (error == null) {
+                            return CompletableFuture.completedFuture(done);
+                        }
+                        // Nothing was stored: abort so the parts are not kept (and billed); report the first failure.
+                        return s3.abortMultipartUpload(r -> r.bucket(location.bucket()).key(name).uploadId(id))
+                                .handle((a, e2) -> {
+                                    throw new CompletionException(unwrap(error));
+                                });
+                    })
+                    .thenCompose(f -> f);
+        });
+    }
+
+    @Override
+    public void erase(StoreKey key) {
+        requireWritable("erase '" + key + "'");
+        join(s3.deleteObject(r -> r.bucket(location.bucket()).key(object(key))).exceptionally(e -> {
+            if (absent(e)) {
+                return null;
+            }
+            throw failure("erase", key, e);
+        }), key);
+    }
+
+    @Override
+    public void eraseValues(Collection<StoreKey> keys) {
+        requireWritable("erase values");
+        List<StoreKey> all = new ArrayList<>(new TreeSet<>(keys));
+        List<CompletableFuture<?>> batches = new ArrayList<>();
+        for (int i = 0; i < all.size(); i += DELETE_BATCH) {
+            List<StoreKey> batch = all.subList(i, Math.min(all.size(), i + DELETE_BATCH));
+            batches.add(deleteBatch(batch));
+        }
+        for (CompletableFuture<?> b : batches) {
+            join(b, null);
+        }
+    }
+
+    private CompletableFuture<?> deleteBatch(List<StoreKey> batch) {
+        if (!batchDeletes) {
+            return deleteEach(batch);
+        }
+        List<ObjectIdentifier> ids = batch.stream().map(k -> ObjectIdentifier.builder().key(object(k)).build()).toList();
+        return s3.deleteObjects(r -> r.bucket(location.bucket()).delete(Delete.builder().objects(ids).quiet(true).build()))
+                .handle((resp, error) -> {
+                    if (error != null && status(error) == 501) {
+                        // The service does not implement DeleteObjects as the SDK sends it (s3proxy 2.7.0
+                        // refuses its checksum header): delete one by one from now on.
+                        batchDeletes = false;
+                        return deleteEach(batch);
+                    }
+                    if (error != null) {
+                        throw failure("erase values (" + batch.size() + " keys from '" + batch.get(0) + "')", null, error);
+                    }
+                    if (resp.hasErrors() && !resp.errors().isEmpty()) {
+                        var e = resp.errors().get(0);
+                        throw new StoreException(describe() + ": bucket '" + location.bucket() + "': cannot erase object '"
+                                + e.key() + "': " + e.code() + " " + e.message() + " (" + resp.errors().size()
+                                + " of " + batch.size() + " deletions failed)", null);
+                    }
+                    return CompletableFuture.completedFuture(resp);
+                })
+                .thenCompose(f -> f);
+    }
+
+    private CompletableFuture<?> deleteEach(List<StoreKey> batch) {
+        return CompletableFuture.allOf(batch.stream()
+                .map(k -> s3.deleteObject(r -> r.bucket(location.bucket()).key(object(k))).exceptionally(e -> {
+                    if (absent(e)) {
+                        return null;
+                    }
+                    throw failure("erase", k, e);
+                }))
+                .toArray(CompletableFuture[]::new));
+    }
+
+    @Override
+    public void erasePrefix(String prefix) {
+        StoreKey.checkPrefix(prefix);
+        requireWritable("erase prefix '" + prefix + "'");
+        eraseValues(listPrefix(prefix));
+    }
+
+    private void requireWritable(String what) {
+        if (readOnly) {
+            throw new ReadOnlyException(describe() + " is read-only; cannot " + what);
+        }
+    }
+
+    // ---- listable ----
+
+    @Override
+    public List<StoreKey> listPrefix(String prefix) {
+        StoreKey.checkPrefix(prefix);
+        List<StoreKey> keys = new ArrayList<>();
+        list(prefix, false, keys, null);
+        keys.sort(null);
+        return keys;
+    }
+
+    @Override
+    public ListDirResult listDir(String prefix) {
+        StoreKey.checkPrefix(prefix);
+        List<StoreKey> keys = new ArrayList<>();
+        TreeSet<String> prefixes = new TreeSet<>();
+        list(prefix, true, keys, prefixes);
+        keys.sort(null);
+        return new ListDirResult(keys, new ArrayList<>(prefixes));
+    }
+
+    /** Pages through ListObjectsV2; object names that are not valid keys are skipped. */
+    private void list(String prefix, boolean delimited, List<StoreKey> keys, TreeSet<String> prefixes) {
+        String full = location.prefix() + prefix;
+        int cut = location.prefix().length();
+        String token = null;
+        do {
+            ListObjectsV2Request.Builder req = ListObjectsV2Request.builder().bucket(location.bucket()).prefix(full)
+                    .continuationToken(token);
+            if (delimited) {
+                req.delimiter("/");
+            }
+            ListObjectsV2Response page;
+            try {
+                page = s3.listObjectsV2(req.build()).get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StoreException(describe() + ": interrupted listing '" + prefix + "'", e);
+            } catch (ExecutionException e) {
+                throw failure("list prefix '" + prefix + "'", null, e.getCause());
+            }
+            for (S3Object o : page.contents()) {
+                StoreKey k = key(o.key().substring(cut));
+                if (k != null) {
+                    keys.add(k);
+                }
+            }
+            if (delimited) {
+                for (CommonPrefix p : page.commonPrefixes()) {
+                    String rel = p.prefix().substring(cut);
+                    if (rel.length() > prefix.length() + 1 && key(rel.substring(0, rel.length() - 1)) != null) {
+                        prefixes.add(rel);
+                    }
+                }
+            }
+            token = Boolean.TRUE.equals(page.isTruncated()) ? page.nextContinuationToken() : null;
+        } while (token != null);
+    }
+
+    private static StoreKey key(String name) {
+        try {
+            return StoreKey.of(name);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public void close() {
+        s3.close();
+    }
+
+    // ---- errors ----
+
+    private String where(String op, StoreKey key) {
+        return describe() + ": " + op + " of key '" + key + "' (bucket '" + location.bucket() + "', object '"
+                + object(key) + "')";
+    }
+
+    private static StoreException error(String message) {
+        return new StoreException(message, null);
+    }
+
+    private static StoreException error(String message, Throwable cause) {
+        return new StoreException(message, cause);
+    }
+
+    private static Throwable unwrap(Throwable e) {
+        while ((e instanceof CompletionException || e instanceof ExecutionException) && e.getCause() != null) {
+            e = e.getCause();
+        }
+        return e;
+    }
+
+    private static int status(Throwable e) {
+        Throwable t = unwrap(e);
+        return t instanceof S3Exception s ? s.statusCode() : -1;
+    }
+
+    /** 404 for a missing object; a missing bucket (NoSuchBucket) is an error, not an absent key. */
+    private static boolean absent(Throwable e) {
+        Throwable t = unwrap(e);
+        return t instanceof S3Exception s && s.statusCode() == 404
+                && (s.awsErrorDetails() == null || !"NoSuchBucket".equals(s.awsErrorDetails().errorCode()));
+    }
+
+    /** A StoreException naming the bucket, key (when there is one) and HTTP status. */
+    private StoreException failure(String op, StoreKey key, Throwable error) {
+        Throwable t = unwrap(error);
+        if (t instanceof StoreException se) {
+            return se;
+        }
+        String where = key == null
+                ? describe() + ": " + op + " (bucket '" + location.bucket() + "')"
+                : where(op, key);
+        if (t instanceof S3Exception s) {
+            String code = s.awsErrorDetails() == null ? null : s.awsErrorDetails().errorCode();
+            String msg = s.awsErrorDetails() == null ? s.getMessage() : s.awsErrorDetails().errorMessage();
+            return error(where + ": HTTP " + s.statusCode() + (code == null ? "" : " " + code)
+                    + (msg == null ? "" : ": " + msg), t);
+        }
+        if (t instanceof SdkClientException && String.valueOf(t.getMessage()).startsWith("Unable to load credentials")) {
+            return error(where + ": no AWS credentials found (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE"
+                    + " and the profile files, or a role); for a public bucket add anonymous=true to the URI", t);
+        }
+        if (t instanceof SdkClientException) {
+            return error(where + ": no HTTP answer: " + t.getMessage(), t);
+        }
+        return error(where + ": " + t, t);
+    }
+
+    private <T> T join(CompletableFuture<T> f, StoreKey key) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            f.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new StoreException(describe() + ": interrupted" + (key == null ? "" : " at key '" + key + "'"), e);
+        } catch (ExecutionException e) {
+            throw failure("request", key, e.getCause());
+        }
+    }
+}
