@@ -146,18 +146,54 @@ final class Discovered {
             try {
                 Path dir = Files.createTempDirectory("zarrj-conformance-" + p.name());
                 LOCATIONS.add(dir);
-                URI uri = switch (p.name()) {
-                    case "memory" -> URI.create("memory:/");
-                    case "zip" -> URI.create("zip:" + dir.resolve("store.zip").toUri().getRawPath());
-                    default -> new URI(p.name(), null, dir.toUri().getRawPath(), null);
-                };
+                URI uri = location(p, dir);
                 dev.zarrj.api.store.Store s = p.open(uri, false);
                 uris.put(s, uri);
                 return s;
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
+            }
+        }
+
+        /** The temporary location of a store of {@code p}'s scheme in {@code dir}. */
+        private static URI location(StoreProvider p, Path dir) {
+            try {
+                return switch (p.name()) {
+                    case "memory" -> URI.create("memory:/");
+                    case "zip" -> URI.create("zip:" + dir.resolve("store.zip").toUri().getRawPath());
+                    default -> new URI(p.name(), null, dir.toUri().getRawPath(), null);
+                };
             } catch (java.net.URISyntaxException e) {
                 throw new IllegalStateException(e);
+            }
+        }
+
+        /**
+         * Why the runner cannot open a store of {@code p} on a local temporary location (a remote
+         * store: {@code s3}, {@code http}, ...), or empty when it can. Such a store is checked by a
+         * test that extends {@link StoreContract} against a server, in its own module.
+         */
+        static java.util.Optional<String> notLocal(StoreProvider p) {
+            Path dir = null;
+            try {
+                dir = Files.createTempDirectory("zarrj-conformance-probe-" + p.name());
+                try (dev.zarrj.api.store.Store s = p.open(location(p, dir), false)) {
+                    return java.util.Optional.empty();
+                }
+            } catch (RuntimeException e) {
+                return java.util.Optional.of(String.valueOf(e.getMessage()));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } finally {
+                if (dir != null) {
+                    try (Stream<Path> tree = Files.walk(dir)) {
+                        for (Path f : tree.sorted(Comparator.reverseOrder()).toList()) {
+                            Files.deleteIfExists(f);
+                        }
+                    } catch (IOException e) {
+                        // a leftover temporary folder is not a conformance result
+                    }
+                }
             }
         }
 
