@@ -107,11 +107,6 @@ public final class DefaultCodecChain implements CodecChain {
         return skipped;
     }
 
-    /** The array→bytes codec. */
-    public ArrayToBytesCodec arrayToBytes() {
-        return arrayToBytes;
-    }
-
     @Override
     public JsonNode toJson() {
         return json.deepCopy();
