@@ -222,6 +222,17 @@ public interface Store extends AutoCloseable {
         return 0;
     }
 
+    /**
+     * Conditional writes ({@link ConditionalWrites}), when this store offers them: a value stored
+     * only if the key is absent, or only if it still has the version read. Empty by default.
+     * A store offers them only when the check and the write are atomic against every writer that
+     * reaches the same storage, other processes included; zarrj then keeps concurrent partial
+     * writes of one shard from several processes from losing each other's work.
+     */
+    default Optional<ConditionalWrites> conditionalWrites() {
+        return Optional.empty();
+    }
+
     /** The result of {@code call} as a completed future, or its exception as a failed one. */
     private static <T> CompletableFuture<T> completed(Supplier<T> call) {
         try {
