@@ -49,11 +49,14 @@ final class CopyCommand implements Callable<Integer> {
     WaitOption waitOption;
 
     private long copiedArrays;
+    /** The larger of the two stores' {@link Store#ioConcurrency()} suggestions. */
+    private int storeConcurrency;
 
     @Override
     public Integer call() throws Exception {
         Store src = root.openStore(source, true);
         Store dst = root.openStore(waitOption.apply(destination), false);
+        storeConcurrency = Math.max(src.ioConcurrency(), dst.ioConcurrency());
         copy(root.zarr().open(src, path), dst);
         root.closeStore(dst);
         root.out().println("copied " + copiedArrays + " array(s) from " + src.describe() + " to " + dst.describe());
@@ -111,8 +114,8 @@ final class CopyCommand implements Callable<Integer> {
         if (count == 0) {
             return;
         }
-        int threads = Runtime.getRuntime().availableProcessors();
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        int tasks = blocksInFlight(to);
+        ExecutorService pool = Executors.newFixedThreadPool(tasks);
         Progress progress = new Progress(root.err(), "copy " + from.path(), count);
         ArrayDeque<Future<?>> inFlight = new ArrayDeque<>();
         try {
@@ -124,7 +127,7 @@ final class CopyCommand implements Callable<Integer> {
                     off[d] = idx[d] * block[d];
                     ext[d] = Math.min(block[d], shape[d] - off[d]);
                 }
-                if (inFlight.size() >= 2 * threads) {
+                if (inFlight.size() >= tasks) {
                     await(inFlight.poll());
                 }
                 inFlight.add(pool.submit(() -> {
@@ -146,6 +149,18 @@ final class CopyCommand implements Callable<Integer> {
             pool.shutdownNow();
             progress.finish();
         }
+    }
+
+    /**
+     * How many blocks to copy at once: the cores, or as many as the stores suggest keeping
+     * requests in flight when that is more (a block waits on one read and one write, which on an
+     * object store is mostly latency), within a quarter of the heap for the blocks held.
+     */
+    private int blocksInFlight(ZarrArray to) {
+        int threads = Runtime.getRuntime().availableProcessors();
+        long blockBytes = Math.max(1, to.chunkByteSize(new long[to.rank()]));
+        long fit = Math.max(1, Runtime.getRuntime().maxMemory() / 4 / blockBytes);
+        return (int) Math.max(threads, Math.min(storeConcurrency, fit));
     }
 
     private static void await(Future<?> f) throws Exception {

@@ -1,0 +1,55 @@
+package dev.zarrj.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code zarr copy} to a store that suggests keeping many requests in flight (an object store)
+ * copies that many chunks at once, not one per core: its requests are mostly waiting. The
+ * destination is the test-only {@code slow:} store ({@link SlowStoreProvider}).
+ */
+class CopyConcurrencyTest {
+    @TempDir
+    Path tmp;
+
+    private static byte[] zarr(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertEquals(0, ZarrCli.run(args, out, err), err.toString(StandardCharsets.UTF_8));
+        return out.toByteArray();
+    }
+
+    @Test
+    void copyKeepsAsManyWritesInFlightAsTheStoreSuggests() throws Exception {
+        assumeTrue(CliJvm.available(), "no class path to start the CLI with");
+        Path src = tmp.resolve("src.zarr");
+        zarr("create", src.toString(), "--path", "/a", "--shape", "256,16", "--chunks", "1,16", "--dtype", "int32");
+        ByteBuffer values = ByteBuffer.allocate(256 * 16 * 4).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 256 * 16; i++) {
+            values.putInt(i * 7 + 1);
+        }
+        Path raw = Files.write(tmp.resolve("a.raw"), values.array());
+        zarr("write", src.toString(), "--path", "/a", "--raw", raw.toString());
+
+        Path dst = tmp.resolve("dst.zarr").toAbsolutePath();
+        CliJvm.Run copy = CliJvm.finish(CliJvm.startWithTestProviders("copy", src.toString(), "slow:" + dst));
+        assertEquals(0, copy.code(), copy.err());
+
+        int peak = Integer.parseInt(Files.readString(Path.of(dst + ".peak")).strip());
+        assertTrue(peak > Runtime.getRuntime().availableProcessors() && peak <= SlowStoreProvider.SUGGESTED,
+                "256 chunk writes of 20 ms each, the store suggesting " + SlowStoreProvider.SUGGESTED
+                        + " in flight: the copy peaked at " + peak);
+        assertArrayEquals(values.array(), zarr("cat", dst.toString(), "--path", "/a", "--format", "raw"));
+    }
+}
