@@ -519,11 +519,13 @@ public final class Zarr implements AutoCloseable {
         }
 
         /**
-         * How many store requests one read keeps outstanding, independently of {@link #threads}:
-         * above the chunks in flight, whole chunks are fetched ahead of their decoding through
-         * the store's asynchronous operations ({@link Store#getAsync(StoreKey)}),
+         * How many store requests one read or write keeps outstanding, independently of
+         * {@link #threads}: above the chunks in flight, whole chunks are fetched ahead of their
+         * decoding through the store's asynchronous operations ({@link Store#getAsync(StoreKey)}),
          * while decoding stays on the threads; bytes fetched and not yet decoded are bounded, so
-         * fetching waits when decoding falls behind. Worth raising for stores where each request
+         * fetching waits when decoding falls behind. Writes likewise hand encoded chunks to
+         * {@link Store#setAsync} and encode on, their encoded bytes awaiting completion bounded
+         * the same way; a write returns once every request has completed. Worth raising for stores where each request
          * waits on a network and that implement the asynchronous operations; a store's own
          * {@link Store#ioConcurrency()} suggestion applies when this is not set. Default: the
          * larger of {@link #maxChunksInFlight} and the store's suggestion, which for local files

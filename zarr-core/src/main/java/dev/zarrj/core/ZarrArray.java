@@ -83,7 +83,8 @@ public final class ZarrArray implements ZarrNode {
     private Bound bind(ArrayMetadata m) {
         String prefix = NodePath.prefix(path);
         return new Bound(m, new ChunkReader(store, prefix, m, zarr.chunkTasks(), zarr.ioConcurrency(baseStore)),
-                new ChunkWriter(store, baseStore, prefix, m, zarr.chunkTasks(), zarr.writeEmptyChunks()));
+                new ChunkWriter(store, baseStore, prefix, m, zarr.chunkTasks(), zarr.writeEmptyChunks(),
+                        zarr.ioConcurrency(baseStore)));
     }
 
     private ArrayMetadata meta() {
