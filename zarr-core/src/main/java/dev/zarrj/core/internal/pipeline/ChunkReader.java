@@ -43,6 +43,14 @@ public final class ChunkReader {
     private final ChunkErrors errors;
     private final int ioConcurrency;
     private final long coalesceGap;
+    /**
+     * The last chunk spec for which the chain had no partial decoder, or null: the chain's answer
+     * depends on the spec alone (creating a decoder reads nothing, and a store-backed source
+     * never knows its size), so it is asked once per spec rather than once per chunk, which
+     * spares working out the chain's specs and sizes for every chunk read in part. Chunks of a
+     * regular grid share one spec.
+     */
+    private volatile ChunkSpec noPartialDecoder;
 
     /**
      * @param store  the store the array's chunks are read from, through any storage transformers
@@ -140,9 +148,14 @@ public final class ChunkReader {
                 }
                 return;
             }
-            Optional<ArrayPartialDecoder> partial = part.wholeChunk() ? Optional.empty()
-                    : chain.partialDecoder(new StoreByteSource(from, key, coalesceGap, StoreByteSource.MAX_MERGED,
-                            ioConcurrency > tasks.parallelism() ? ioConcurrency : 0), spec);
+            Optional<ArrayPartialDecoder> partial = Optional.empty();
+            if (!part.wholeChunk() && !spec.equals(noPartialDecoder)) {
+                partial = chain.partialDecoder(new StoreByteSource(from, key, coalesceGap, StoreByteSource.MAX_MERGED,
+                        ioConcurrency > tasks.parallelism() ? ioConcurrency : 0), spec);
+                if (partial.isEmpty()) {
+                    noPartialDecoder = spec;
+                }
+            }
             if (partial.isPresent()) {
                 if (!partial.get().decodeInto(part.ofChunk(), dst, part.inRegion())) {
                     fillRegion(dst, part, dstZeroed);
