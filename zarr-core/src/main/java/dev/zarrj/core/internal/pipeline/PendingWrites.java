@@ -47,8 +47,8 @@ final class PendingWrites {
 
     /**
      * @param window how many requests (and chunks being encoded for one) may be outstanding
-     * @param budget how many bytes of values handed to the store may await completion before
-     *               encoding waits
+     * @param budget how many bytes handed to the store (the values, or the leased memory holding
+     *               them when that is more) may await completion before encoding waits
      */
     PendingWrites(Store store, int window, long budget, ChunkErrors errors) {
         if (window < 1) {
@@ -105,7 +105,9 @@ final class PendingWrites {
      * @param chunkBytes the chunk's decoded size, for an error about memory
      */
     void set(StoreKey key, long chunkBytes, ByteBuffer value, BufferLease lease) {
-        long bytes = value.remaining();
+        // The lease may hold more than the value (the chunk copied before encoding); the value may
+        // lie outside it (a view of the caller's array): count whichever is more.
+        long bytes = Math.max(value.remaining(), lease.lentBytes());
         synchronized (lock) {
             heldBytes += bytes;
             peakHeldBytes = Math.max(peakHeldBytes, heldBytes);

@@ -77,6 +77,21 @@ class PendingWritesTest {
     }
 
     @Test
+    void aLeaseHoldingMoreThanTheValueCountsWhatItHolds() {
+        HeldStore store = new HeldStore();
+        PendingWrites pending = new PendingWrites(store, 10, Long.MAX_VALUE, new ChunkErrors("a/"));
+        BufferLease lease = new BufferLease();
+        lease.borrow(500); // the chunk, copied before encoding
+        ByteBuffer value = lease.borrow(100);
+        assertTrue(pending.reserve());
+        pending.set(StoreKey.of("a/c/0"), 500, value, lease);
+        assertEquals(600, pending.peakHeldBytes());
+        store.future(0).complete(null);
+        pending.finish();
+        assertEquals(0, lease.lentBytes(), "the lease was closed when the request completed");
+    }
+
+    @Test
     void theWindowBoundsTheRequestsOutstanding() throws InterruptedException {
         HeldStore store = new HeldStore();
         PendingWrites pending = new PendingWrites(store, 2, Long.MAX_VALUE, new ChunkErrors("a/"));
