@@ -82,8 +82,10 @@ public final class ZarrArray implements ZarrNode {
 
     private Bound bind(ArrayMetadata m) {
         String prefix = NodePath.prefix(path);
-        return new Bound(m, new ChunkReader(store, prefix, m, zarr.chunkTasks(), zarr.ioConcurrency(baseStore)),
-                new ChunkWriter(store, baseStore, prefix, m, zarr.chunkTasks(), zarr.writeEmptyChunks()));
+        return new Bound(m, new ChunkReader(store, prefix, m, zarr.chunkTasks(), zarr.ioConcurrency(baseStore),
+                zarr.coalesceGap()),
+                new ChunkWriter(store, baseStore, prefix, m, zarr.chunkTasks(), zarr.writeEmptyChunks(),
+                        zarr.ioConcurrency(baseStore)));
     }
 
     private ArrayMetadata meta() {

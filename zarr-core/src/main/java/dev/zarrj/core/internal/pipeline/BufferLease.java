@@ -38,6 +38,15 @@ final class BufferLease implements BufferLender, AutoCloseable {
         return false;
     }
 
+    /** The capacity of the buffers lent and not yet given back: the memory this lease holds. */
+    long lentBytes() {
+        long n = 0;
+        for (ByteBuffer b : lent) {
+            n += b.capacity();
+        }
+        return n;
+    }
+
     /** Gives every lent buffer back. */
     @Override
     public void close() {

@@ -28,8 +28,9 @@ import java.util.function.Supplier;
  * <p>When {@code ioConcurrency} exceeds the executor's parallelism, the whole chunks of a region
  * are fetched ahead of their decoding with that many requests outstanding ({@link Prefetch},
  * through {@link Store#getAsync(StoreKey)}), their undecoded bytes bounded by
- * {@link ChunkBuffers#BUDGET}; chunks read in part still go through the blocking reads of their
- * partial decoder. Otherwise each chunk task reads its own chunk, as it always has.
+ * {@link ChunkBuffers#BUDGET}; chunks read in part go through their partial decoder, whose several
+ * ranges of one value are then requested at once through the store's asynchronous operations
+ * ({@link StoreByteSource}). Otherwise each chunk task reads its own chunk, as it always has.
  *
  * <p>Bound to one array's metadata: a handle whose metadata changes makes a new reader.
  * Immutable and thread-safe.
@@ -41,6 +42,15 @@ public final class ChunkReader {
     private final ParallelTasks tasks;
     private final ChunkErrors errors;
     private final int ioConcurrency;
+    private final long coalesceGap;
+    /**
+     * The last chunk spec for which the chain had no partial decoder, or null: the chain's answer
+     * depends on the spec alone (creating a decoder reads nothing, and a store-backed source
+     * never knows its size), so it is asked once per spec rather than once per chunk, which
+     * spares working out the chain's specs and sizes for every chunk read in part. Chunks of a
+     * regular grid share one spec.
+     */
+    private volatile ChunkSpec noPartialDecoder;
 
     /**
      * @param store  the store the array's chunks are read from, through any storage transformers
@@ -58,7 +68,17 @@ public final class ChunkReader {
      *                      {@code tasks.parallelism()}, chunks are fetched ahead of decoding
      */
     public ChunkReader(Store store, String prefix, ArrayMetadata meta, ParallelTasks tasks, int ioConcurrency) {
+        this(store, prefix, meta, tasks, ioConcurrency, 0);
+    }
+
+    /**
+     * @param coalesceGap ranges of one stored value that partial decoders read, at most this many
+     *                    bytes apart, are read in one request ({@link StoreByteSource})
+     */
+    public ChunkReader(Store store, String prefix, ArrayMetadata meta, ParallelTasks tasks, int ioConcurrency,
+                       long coalesceGap) {
         this.ioConcurrency = ioConcurrency;
+        this.coalesceGap = coalesceGap;
         this.store = store;
         this.prefix = prefix;
         this.meta = meta;
@@ -128,8 +148,14 @@ public final class ChunkReader {
                 }
                 return;
             }
-            Optional<ArrayPartialDecoder> partial = part.wholeChunk() ? Optional.empty()
-                    : chain.partialDecoder(new StoreByteSource(from, key), spec);
+            Optional<ArrayPartialDecoder> partial = Optional.empty();
+            if (!part.wholeChunk() && !spec.equals(noPartialDecoder)) {
+                partial = chain.partialDecoder(new StoreByteSource(from, key, coalesceGap, StoreByteSource.MAX_MERGED,
+                        ioConcurrency > tasks.parallelism() ? ioConcurrency : 0), spec);
+                if (partial.isEmpty()) {
+                    noPartialDecoder = spec;
+                }
+            }
             if (partial.isPresent()) {
                 if (!partial.get().decodeInto(part.ofChunk(), dst, part.inRegion())) {
                     fillRegion(dst, part, dstZeroed);

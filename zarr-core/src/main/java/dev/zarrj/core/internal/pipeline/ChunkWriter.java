@@ -29,6 +29,13 @@ import java.util.function.Function;
  * written in parallel ({@link ParallelTasks}), a bounded number at a time. A chunk left all fill
  * value is erased rather than stored when {@link WriteEmptyChunks#SKIP} says so.
  *
+ * <p>When {@code ioConcurrency} exceeds the executor's parallelism, whole chunks are stored through
+ * {@link Store#setAsync} (and erased through {@link Store#eraseAsync}) with up to that many
+ * requests outstanding ({@link PendingWrites}): an encoding thread hands its chunk's encoded
+ * value to the store and goes on to the next chunk, the value's memory leased until the request
+ * completes and bounded by {@link ChunkBuffers#BUDGET}. A write returns once every request has
+ * completed. Chunks written in part, and {@link #writeChunk}, still use the blocking operations.
+ *
  * <p>Bound to one array's metadata: a handle whose metadata changes makes a new writer.
  * Immutable and thread-safe.
  */
@@ -40,6 +47,7 @@ public final class ChunkWriter {
     private final ParallelTasks tasks;
     private final WriteEmptyChunks writeEmptyChunks;
     private final ChunkErrors errors;
+    private final int ioConcurrency;
 
     /**
      * @param store            the store the array's chunks are read and written through, with
@@ -55,6 +63,17 @@ public final class ChunkWriter {
      */
     public ChunkWriter(Store store, Store underlying, String prefix, ArrayMetadata meta, ParallelTasks tasks,
                        WriteEmptyChunks writeEmptyChunks) {
+        this(store, underlying, prefix, meta, tasks, writeEmptyChunks, tasks.parallelism());
+    }
+
+    /**
+     * @param ioConcurrency how many store requests one write keeps outstanding; above
+     *                      {@code tasks.parallelism()}, whole chunks are stored through
+     *                      {@link Store#setAsync} ({@link PendingWrites})
+     */
+    public ChunkWriter(Store store, Store underlying, String prefix, ArrayMetadata meta, ParallelTasks tasks,
+                       WriteEmptyChunks writeEmptyChunks, int ioConcurrency) {
+        this.ioConcurrency = ioConcurrency;
         this.store = store;
         this.locks = new ChunkLocks(underlying);
         this.prefix = prefix;
@@ -71,6 +90,10 @@ public final class ChunkWriter {
         if (box == null) {
             return;
         }
+        if (ioConcurrency > tasks.parallelism()) {
+            writeBehind(offset, src, box);
+            return;
+        }
         tasks.forEachLong(box.count(), i -> {
             ChunkPart part = ChunkPart.of(meta, box.coords(i), offset, shape);
             StoreKey key = meta.chunkKey(prefix, part.coords());
@@ -81,6 +104,90 @@ public final class ChunkWriter {
                 throw errors.writing(key, spec.byteSize(), e);
             }
         });
+    }
+
+    /**
+     * {@link #write} with up to {@code ioConcurrency} requests outstanding: whole chunks are
+     * encoded on the threads and stored through {@link PendingWrites}; chunks written in part are
+     * updated as always. Returns, or throws the first failure, once every request has completed.
+     */
+    private void writeBehind(long[] offset, NdArray src, ChunkBox box) {
+        long[] shape = src.shape();
+        PendingWrites pending = new PendingWrites(store, ioConcurrency, ChunkBuffers.BUDGET, errors);
+        try {
+            tasks.forEachLong(box.count(), i -> {
+                ChunkPart part = ChunkPart.of(meta, box.coords(i), offset, shape);
+                StoreKey key = meta.chunkKey(prefix, part.coords());
+                ChunkSpec spec = meta.chunkSpec(part.coords());
+                try {
+                    if (part.wholeChunk()) {
+                        writeWhole(key, spec, part, src, pending);
+                    } else {
+                        writePart(key, spec, part, src);
+                    }
+                } catch (RuntimeException | OutOfMemoryError e) {
+                    RuntimeException reported = errors.writing(key, spec.byteSize(), e);
+                    pending.fail(reported);
+                    throw reported;
+                }
+            });
+        } finally {
+            pending.finish();
+        }
+    }
+
+    /**
+     * Encodes one whole chunk into leased memory and hands it to {@code pending}, which keeps the
+     * lease until the store's request completes; erases it instead when it is all fill value and
+     * that is configured.
+     */
+    private void writeWhole(StoreKey key, ChunkSpec spec, ChunkPart part, NdArray src, PendingWrites pending) {
+        if (!pending.reserve()) {
+            return; // the write failed meanwhile
+        }
+        BufferLease lease = new BufferLease();
+        boolean handedOver = false;
+        try {
+            DefaultCodecChain chain = meta.codecs();
+            boolean edge = !Arrays.equals(part.extent(), spec.shape());
+            boolean skip = writeEmptyChunks == WriteEmptyChunks.SKIP;
+            NdArray chunk = edge ? null : ContiguousRegion.view(src, part.inRegion(), part.extent());
+            ByteBuffer encoded = null;
+            if (chunk == null) {
+                Optional<ArrayRegionEncoder> gather = edge ? Optional.empty() : chain.regionEncoder(spec);
+                if (gather.isPresent()) {
+                    Region region = part.ofRegion();
+                    if (!(skip && src.isAll(spec.fillValue(), region))) {
+                        encoded = gather.get().encode(src, region, lease);
+                    }
+                } else {
+                    if (spec.byteSize() > Integer.MAX_VALUE - 16) {
+                        throw tooLarge(key, spec);
+                    }
+                    chunk = NdArray.wrap(spec.dataType(), lease.borrow((int) spec.byteSize()), spec.shape());
+                    if (edge) {
+                        chunk.fill(spec.fillValue()); // the part outside the array
+                    }
+                    RegionCopy.copy(src, part.ofRegion(), chunk, part.inChunk());
+                }
+            }
+            if (chunk != null && !(skip && chunk.isAll(spec.fillValue()))) {
+                // The chunk may be leased too: the lease outlives the request, whatever the value shares.
+                encoded = chain.encode(chunk, spec, lease);
+            }
+            handedOver = true;
+            if (encoded == null) {
+                lease.close();
+                pending.erase(key, spec.byteSize());
+            } else {
+                pending.set(key, spec.byteSize(), encoded, lease);
+            }
+        } finally {
+            if (!handedOver) {
+                lease.close();
+                pending.unreserve();
+            }
+        }
     }
 
     /** Encodes and stores one whole chunk, of the chunk's full shape, at these grid coordinates. */
@@ -161,13 +268,17 @@ public final class ChunkWriter {
      */
     private void withChunk(StoreKey key, ChunkSpec spec, Consumer<NdArray> body) {
         if (spec.byteSize() > Integer.MAX_VALUE - 16) {
-            throw new ZarrException("ZARR-CODEC", errors.describe("writing", key) + ": the chunk holds "
-                    + spec.byteSize() + " bytes, more than one Java buffer (2 GiB), so zarrj cannot write it; use"
-                    + " smaller chunks");
+            throw tooLarge(key, spec);
         }
         try (BufferLease lease = new BufferLease()) {
             body.accept(NdArray.wrap(spec.dataType(), lease.borrow((int) spec.byteSize()), spec.shape()));
         }
+    }
+
+    private ZarrException tooLarge(StoreKey key, ChunkSpec spec) {
+        return new ZarrException("ZARR-CODEC", errors.describe("writing", key) + ": the chunk holds "
+                + spec.byteSize() + " bytes, more than one Java buffer (2 GiB), so zarrj cannot write it; use"
+                + " smaller chunks");
     }
 
     /** Encodes and stores one whole chunk, or erases it when it is all fill value and that is configured. */

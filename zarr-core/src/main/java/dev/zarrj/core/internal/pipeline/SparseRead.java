@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.IntFunction;
 import java.util.function.LongUnaryOperator;
 
@@ -297,6 +298,14 @@ final class SparseRead {
             List<Optional<ByteBuffer>> values = store.getPartialValues(ranges);
             values.forEach(this::note);
             return values;
+        }
+
+        @Override
+        public CompletableFuture<List<Optional<ByteBuffer>>> getPartialValuesAsync(List<KeyRange> ranges) {
+            return store.getPartialValuesAsync(ranges).thenApply(values -> {
+                values.forEach(this::note);
+                return values;
+            });
         }
 
         @Override

@@ -1,0 +1,93 @@
+package dev.zarrj.core.internal.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.zarrj.api.ByteRange;
+import dev.zarrj.api.store.KeyRange;
+import dev.zarrj.api.store.Store;
+import dev.zarrj.api.store.StoreKey;
+import dev.zarrj.core.Zarr;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** {@link StoreByteSource#readAll}: which ranges share a request. */
+class StoreByteSourceTest {
+    private static final StoreKey KEY = StoreKey.of("v");
+
+    /** A memory store holding bytes 0, 1, 2, ... (mod 256) at {@code v}, recording the ranges requested. */
+    private static Store recording(List<String> requested) {
+        Store memory = Zarr.defaults().openStore("memory:");
+        byte[] v = new byte[10_000];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = (byte) i;
+        }
+        memory.set(KEY, ByteBuffer.wrap(v));
+        return (Store) Proxy.newProxyInstance(Store.class.getClassLoader(), new Class<?>[] {Store.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("getPartialValues")) {
+                        @SuppressWarnings("unchecked")
+                        List<KeyRange> ranges = (List<KeyRange>) args[0];
+                        ranges.forEach(r -> requested.add(r.range().toString()));
+                    }
+                    try {
+                        return method.invoke(memory, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+
+    private static List<ByteRange> everyKiB(int n) {
+        List<ByteRange> ranges = new ArrayList<>();
+        for (int i = n - 1; i >= 0; i--) { // out of order: readAll sorts them
+            ranges.add(ByteRange.of(i * 1024L, 8));
+        }
+        return ranges;
+    }
+
+    private static void assertExact(List<ByteRange> ranges, List<ByteBuffer> got) {
+        for (int i = 0; i < ranges.size(); i++) {
+            ByteRange.Bounded r = (ByteRange.Bounded) ranges.get(i);
+            ByteBuffer b = got.get(i);
+            assertEquals(r.length(), b.remaining());
+            for (int k = 0; k < r.length(); k++) {
+                assertEquals((byte) (r.start() + k), b.get(b.position() + k), "byte " + k + " of " + r);
+            }
+        }
+    }
+
+    @Test
+    void aMergedRequestStaysWithinItsLimit() {
+        List<String> requested = new ArrayList<>();
+        List<ByteRange> ranges = everyKiB(4); // at 0, 1024, 2048, 3072
+        StoreByteSource s = new StoreByteSource(recording(requested), KEY, 2000, 3000, 0);
+        assertExact(ranges, s.readAll(ranges).orElseThrow());
+        assertEquals(2, requested.size(), "0..2056 in one request; 3072 would make it 3080 bytes: " + requested);
+    }
+
+    @Test
+    void aSingleRangeLongerThanTheLimitIsStillOneRequest() {
+        List<String> requested = new ArrayList<>();
+        List<ByteRange> ranges = List.of(ByteRange.of(0, 5000), ByteRange.of(5000, 10));
+        StoreByteSource s = new StoreByteSource(recording(requested), KEY, 0, 3000, 0);
+        assertExact(ranges, s.readAll(ranges).orElseThrow());
+        assertEquals(2, requested.size(), String.valueOf(requested));
+    }
+
+    @Test
+    void gapMergingAndItsAbsence() {
+        List<String> requested = new ArrayList<>();
+        List<ByteRange> ranges = everyKiB(8);
+        assertExact(ranges, new StoreByteSource(recording(requested), KEY, 1016, 1 << 20, 0).readAll(ranges)
+                .orElseThrow());
+        assertEquals(1, requested.size(), "gaps of 1016 bytes within a gap of 1016");
+        requested.clear();
+        assertExact(ranges, new StoreByteSource(recording(requested), KEY, 1015, 1 << 20, 0).readAll(ranges)
+                .orElseThrow());
+        assertEquals(8, requested.size(), "gaps of 1016 bytes over a gap of 1015");
+    }
+}
