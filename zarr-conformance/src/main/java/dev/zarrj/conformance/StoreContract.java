@@ -101,7 +101,8 @@ import org.opentest4j.AssertionFailedError;
  * The store's {@link StoreCapabilities} decide which rules apply: writing rules need
  * {@code writable}, listing rules {@code listable}; {@code set_partial_values} is the optional rule
  * {@code S22}, checked when {@code partialWrites} is declared — and when it is not, {@code S21}
- * checks that the store refuses it. A rule that does not apply runs no test (its
+ * checks that the store refuses it. Conditional writes ({@link Store#conditionalWrites()}) are
+ * the optional rule {@code S27}. A rule that does not apply runs no test (its
  * {@code @TestFactory} yields nothing) and prints why, so that a build reports no skipped tests.
  *
  * <p>The kit closes every store it gets after each rule. Rules are listed with their spec

@@ -157,6 +157,16 @@ class ConditionalUpdatesTest {
     }
 
     @Test
+    void withStoreEmptyChunksAFillValuePartOfAnAbsentChunkIsStoredAsWithoutConditionalWrites() {
+        try (Zarr writeAll = Zarr.builder().threads(1).writeEmptyChunks(WriteEmptyChunks.STORE).build()) {
+            InterleavingStore store = new InterleavingStore();
+            writeAll.array(DataTypes.INT32, 4, 4).chunks(4, 4).create(store, "a")
+                    .write(new long[] {0, 0}, new long[] {2, 2}, block(0));
+            assertTrue(store.memory.exists(StoreKey.of("a/c/0/0")), "the chunk of fill values is stored");
+        }
+    }
+
+    @Test
     void anUpdateThatNeverFindsTheChunkUnchangedGivesUpNamingTheKey() {
         InterleavingStore store = new InterleavingStore();
         ZARR.array(DataTypes.INT32, 4, 4).chunks(4, 4).create(store.memory, "a");

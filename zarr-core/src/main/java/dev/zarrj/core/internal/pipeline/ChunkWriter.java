@@ -165,7 +165,8 @@ public final class ChunkWriter {
      * <p>A chunk the update leaves all fill value is not erased, even when
      * {@link WriteEmptyChunks#SKIP} says so, since an erase cannot be conditional and could drop
      * another process's write made since the read: the fill-value chunk is stored conditionally
-     * instead (or nothing is done when the chunk was absent, which reads as fill value).
+     * instead (or nothing is done when the chunk was absent, which reads as fill value). Such a
+     * chunk is read as fill values like an absent one; only its storage is not saved.
      */
     private void updateConditionally(ConditionalWrites conditional, StoreKey key, ChunkSpec spec, ChunkPart part,
                                      NdArray src) {
@@ -179,8 +180,9 @@ public final class ChunkWriter {
                 }
 
                 @Override public boolean store(NdArray chunk) {
-                    if (version == null && chunk.isAll(spec.fillValue())) {
-                        return true; // absent already reads as this chunk
+                    if (version == null && writeEmptyChunks == WriteEmptyChunks.SKIP
+                            && chunk.isAll(spec.fillValue())) {
+                        return true; // absent already reads as this chunk, and stays so
                     }
                     DefaultCodecChain chain = meta.codecs();
                     try (BufferLease lease = new BufferLease()) {
@@ -195,9 +197,9 @@ public final class ChunkWriter {
                 backOff(key, attempt);
             }
         }
-        throw new StoreException(store.describe() + ": " + errors.describe("writing", key) + ": another writer changed the chunk each of the "
-                + CONDITIONAL_ATTEMPTS + " times it was read and changed; gave up (too many processes writing parts of"
-                + " one chunk or shard at once)", null);
+        throw new StoreException(store.describe() + ": " + errors.describe("writing", key) + ": another writer"
+                + " changed the chunk each of the " + CONDITIONAL_ATTEMPTS + " times it was read and changed; gave up"
+                + " (too many processes writing parts of one chunk or shard at once)", null);
     }
 
     /** Waits a random time that grows with the attempt, so that racing writers fall out of step. */

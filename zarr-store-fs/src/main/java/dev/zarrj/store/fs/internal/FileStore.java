@@ -993,7 +993,10 @@ public final class FileStore implements Store {
     /**
      * The temporary files of {@code set} under the root ({@code .zarrj-<hex>.tmp}), sorted by
      * path: those of writes a crash interrupted, and those of writes in progress, which are live
-     * (this JVM is writing it, or another process holds the lock {@code set} takes on it).
+     * (this JVM is writing it, or another process holds the lock {@code set} takes on it). Also
+     * the lock files of conditional writes ({@code .zarrj-lock-<hex>.tmp}): live while a writer
+     * holds them, else left by a process that died holding one; removing one is safe, since a
+     * writer re-checks after locking that the path still names its lock file.
      * Directories reached through symbolic links are not searched.
      */
     @Override
