@@ -92,10 +92,13 @@ import java.util.concurrent.locks.ReentrantLock;
  *       the temporary file, then, holding an exclusive lock on the key's lock file
  *       ({@code .zarrj-lock-<hex>.tmp} next to the value, never listed, deleted when the write
  *       ends), compares the current value's digest and renames the temporary file into place
- *       only if it matches. Plain {@code set} and {@code erase} do not take that lock: a
- *       {@code set} racing a {@code setIfMatch} of the same key is atomic (readers see one
- *       whole value) but may be replaced by it, as if it came first; conditional writers must
- *       not be mixed with plain writers of the same key. The file system must support hard
+ *       only if it matches. Plain {@code set} and {@code erase} do not take that lock: one that
+ *       lands between a {@code setIfMatch}'s compare and its rename is lost (replaced by a value
+ *       computed from the one before it), though readers still see whole values only. So
+ *       conditional and plain writes of one key should not race: zarrj writes a chunk
+ *       conditionally only for partial updates, so a whole-chunk write in one process racing a
+ *       partial update of that chunk in another may be lost (S3's conditional writes do not
+ *       have this gap). The file system must support hard
  *       links and {@link FileChannel#lock() locks} (local disks do; some network mounts do
  *       not, and there a conditional write fails with a {@link StoreException}).</li>
  * </ul>
