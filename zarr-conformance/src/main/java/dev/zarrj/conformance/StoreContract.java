@@ -14,6 +14,8 @@ import dev.zarrj.api.InvalidKeyException;
 import dev.zarrj.api.ReadOnlyException;
 import dev.zarrj.api.StoreException;
 import dev.zarrj.api.ZarrException;
+import dev.zarrj.api.store.ConditionalWrites;
+import dev.zarrj.api.store.ConditionalWrites.VersionedValue;
 import dev.zarrj.api.store.KeyRange;
 import dev.zarrj.api.store.KeyStartValue;
 import dev.zarrj.api.store.Leftover;
@@ -47,6 +49,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -98,7 +101,8 @@ import org.opentest4j.AssertionFailedError;
  * The store's {@link StoreCapabilities} decide which rules apply: writing rules need
  * {@code writable}, listing rules {@code listable}; {@code set_partial_values} is the optional rule
  * {@code S22}, checked when {@code partialWrites} is declared — and when it is not, {@code S21}
- * checks that the store refuses it. A rule that does not apply runs no test (its
+ * checks that the store refuses it. Conditional writes ({@link Store#conditionalWrites()}) are
+ * the optional rule {@code S27}. A rule that does not apply runs no test (its
  * {@code @TestFactory} yields nothing) and prints why, so that a build reports no skipped tests.
  *
  * <p>The kit closes every store it gets after each rule. Rules are listed with their spec
@@ -1507,6 +1511,231 @@ public abstract class StoreContract {
                 throw Rule.fail("ioConcurrency() is " + n + "; expected 0 (no suggestion) or a positive number");
             }
         });
+    }
+
+    // ---- conditional writes ----
+
+    private static final String S27 = "conditional writes store only if the key is absent or unchanged";
+
+    /**
+     * Optional ({@link Store#conditionalWrites()} present): the writes that take effect only if a
+     * key is as the writer last saw it. {@code getVersioned} gives what {@code get} gives (absent:
+     * empty) with a non-empty version; {@code setIfAbsent} stores on an absent key and returns
+     * true, and on a present key returns false and leaves the value; {@code setIfMatch} with the
+     * current version stores, after which the version differs; with a stale version (after another
+     * {@code set} or conditional write) or on an erased key it returns false and leaves the key as
+     * it is; both store the value's bytes from position to limit and leave the buffer's position
+     * and limit; a store that is not writable (or {@link #newReadOnlyStore}'s store, when it claims
+     * conditional writes) refuses both with {@link ReadOnlyException}. Four threads each make 50
+     * compare-and-set increments of one counter value (read with its version, retry when
+     * {@code setIfMatch} returns false): the counter ends at exactly 200.
+     *
+     * <p>Spec: zarrj {@link ConditionalWrites} (S3's {@code If-None-Match: *} and
+     * {@code If-Match}); not part of core.rst's abstract store interface.
+     *
+     * <p>If this fails, check: a version that does not change when the value does (a modification
+     * time coarser than the writes, a generation kept per store object rather than per write); a
+     * compare and a write that are two steps, so that two writers both see the version match (the
+     * counter ends below 200); the version compared but ignored when it differs.
+     */
+    @TestFactory
+    @DisplayName("S27 conditional writes store only if the key is absent or unchanged"
+            + " (optional: conditionalWrites; spec: zarrj ConditionalWrites)")
+    public Stream<DynamicTest> optional_S27_conditionalWritesStoreOnlyIfUnchanged() {
+        Store s = fresh();
+        Optional<ConditionalWrites> claimed = s.conditionalWrites();
+        if (claimed == null || claimed.isEmpty()) {
+            Rule.notClaimed("optional_S27", subject);
+            return Stream.empty();
+        }
+        return gated(Optional.of(s), "S27", S27, w -> {
+            ConditionalWrites c = claimed.get();
+            if (w.capabilities().writable()) {
+                conditionalWritesHold(w, c);
+                conditionalCounter(w, c);
+            } else {
+                conditionalWritesRefused(w, c, Map.of());
+            }
+            Map<String, byte[]> content = content("cw/a", pattern(40, 70), "zarr.json", "{}");
+            Optional<Store> ro = newReadOnlyStore(content);
+            if (ro.isPresent()) {
+                Optional<ConditionalWrites> roc = track(ro.get()).conditionalWrites();
+                if (roc.isPresent()) {
+                    conditionalWritesRefused(ro.get(), roc.get(), content);
+                }
+            }
+        });
+    }
+
+    private static void conditionalWritesHold(Store s, ConditionalWrites c) {
+        StoreKey a = StoreKey.of("cw/a");
+        StoreKey empty = StoreKey.of("cw/empty");
+        StoreKey fresh = StoreKey.of("cw/new");
+        s.set(a, ByteBuffer.wrap(pattern(300, 71)));
+        s.set(empty, ByteBuffer.wrap(new byte[0]));
+        String va = versionAgreeingWithGet(s, c, "cw/a", "after set");
+        versionAgreeingWithGet(s, c, "cw/empty", "after set of an empty value");
+        versionAgreeingWithGet(s, c, "cw/absent", "of a key never written");
+
+        byte[] whole = pattern(50, 72);
+        ByteBuffer window = ByteBuffer.wrap(whole).position(5).limit(45);
+        expectTrue(c.setIfAbsent(fresh, window), "setIfAbsent('cw/new') on an absent key returned false");
+        expectEquals("5/45", window.position() + "/" + window.limit(), "position/limit of the buffer after setIfAbsent");
+        expectValue(s, "cw/new", Arrays.copyOfRange(whole, 5, 45), "after setIfAbsent (the buffer's position to limit)");
+        expectTrue(!c.setIfAbsent(a, ByteBuffer.wrap(utf8("other"))),
+                "setIfAbsent('cw/a') on a present key returned true");
+        expectValue(s, "cw/a", pattern(300, 71), "after setIfAbsent on a present key");
+        expectTrue(!c.setIfAbsent(empty, ByteBuffer.wrap(utf8("other"))),
+                "setIfAbsent('cw/empty') on a key holding an empty value returned true");
+        expectValue(s, "cw/empty", new byte[0], "after setIfAbsent on a key holding an empty value");
+
+        ByteBuffer next = ByteBuffer.wrap(whole).position(10).limit(30);
+        expectTrue(c.setIfMatch(a, next, va), "setIfMatch('cw/a') with its current version returned false");
+        expectEquals("10/30", next.position() + "/" + next.limit(), "position/limit of the buffer after setIfMatch");
+        expectValue(s, "cw/a", Arrays.copyOfRange(whole, 10, 30), "after setIfMatch with the current version");
+        String va2 = versionAgreeingWithGet(s, c, "cw/a", "after setIfMatch");
+        if (va2.equals(va)) {
+            throw Rule.fail("the version of 'cw/a' is still " + va + " after setIfMatch stored a different value;"
+                    + " a version must change whenever the value does");
+        }
+        expectTrue(!c.setIfMatch(a, ByteBuffer.wrap(utf8("stale")), va),
+                "setIfMatch('cw/a') with the version read before the last setIfMatch returned true");
+        expectValue(s, "cw/a", Arrays.copyOfRange(whole, 10, 30), "after setIfMatch with a stale version");
+
+        s.set(a, ByteBuffer.wrap(pattern(120, 73)));
+        expectTrue(!c.setIfMatch(a, ByteBuffer.wrap(utf8("lost")), va2),
+                "setIfMatch('cw/a') with the version read before another set returned true: it would overwrite"
+                        + " that set");
+        expectValue(s, "cw/a", pattern(120, 73), "after setIfMatch with a version older than a set");
+        String va3 = versionAgreeingWithGet(s, c, "cw/a", "after set");
+        expectTrue(c.setIfMatch(a, ByteBuffer.wrap(pattern(7, 74)), va3),
+                "setIfMatch('cw/a') with the version read after a set returned false");
+        expectValue(s, "cw/a", pattern(7, 74), "after setIfMatch with the version read after a set");
+
+        String vn = versionAgreeingWithGet(s, c, "cw/new", "after setIfAbsent");
+        s.erase(fresh);
+        expectTrue(!c.setIfMatch(fresh, ByteBuffer.wrap(utf8("back")), vn),
+                "setIfMatch('cw/new') on an erased key returned true");
+        expectAbsent(s, "cw/new", "after setIfMatch on an erased key");
+        expectTrue(c.setIfAbsent(fresh, ByteBuffer.wrap(utf8("again"))),
+                "setIfAbsent('cw/new') after an erase returned false");
+        expectValue(s, "cw/new", utf8("again"), "after setIfAbsent of an erased key");
+    }
+
+    /** {@code getVersioned(key)}, checked against {@code get(key)}; the version, or "" when absent. */
+    private static String versionAgreeingWithGet(Store s, ConditionalWrites c, String key, String when) {
+        StoreKey k = StoreKey.of(key);
+        Optional<VersionedValue> v = c.getVersioned(k);
+        if (v == null) {
+            throw Rule.fail("getVersioned('" + key + "') " + when + " returned null instead of an Optional");
+        }
+        byte[] expected = s.get(k).map(StoreBytes::array).orElse(null);
+        byte[] actual = v.map(x -> StoreBytes.array(x.value())).orElse(null);
+        if (!Arrays.equals(expected, actual)) {
+            throw Rule.fail("getVersioned('" + key + "') " + when + " gave " + show(actual) + ", but get gives "
+                    + show(expected));
+        }
+        return v.map(VersionedValue::version).orElse("");
+    }
+
+    private static void expectTrue(boolean condition, String failure) {
+        if (!condition) {
+            throw Rule.fail(failure);
+        }
+    }
+
+    private static void conditionalWritesRefused(Store s, ConditionalWrites c, Map<String, byte[]> content) {
+        String v = versionAgreeingWithGet(s, c, "cw/a", "in a store that is not writable");
+        expectReadOnly("setIfAbsent('cw/new') on a store that is not writable",
+                () -> c.setIfAbsent(StoreKey.of("cw/new"), ByteBuffer.wrap(utf8("x"))));
+        expectReadOnly("setIfMatch('cw/a') with its current version on a store that is not writable",
+                () -> c.setIfMatch(StoreKey.of("cw/a"), ByteBuffer.wrap(utf8("x")), v.isEmpty() ? "0" : v));
+        expectAbsent(s, "cw/new", "after a refused setIfAbsent");
+        for (Map.Entry<String, byte[]> e : content.entrySet()) {
+            expectValue(s, e.getKey(), e.getValue(), "after refused conditional writes");
+        }
+    }
+
+    private static final int COUNTER_THREADS = 4;
+    private static final int COUNTER_INCREMENTS = 50;
+    /** Attempts of one increment before the rule gives up: a livelock, not contention. */
+    private static final int COUNTER_ATTEMPTS = 100_000;
+
+    /**
+     * {@link #COUNTER_THREADS} threads each add 1 to a counter {@link #COUNTER_INCREMENTS} times by
+     * compare and set; a lost update leaves the counter short.
+     */
+    private static void conditionalCounter(Store s, ConditionalWrites c) {
+        StoreKey k = StoreKey.of("cw/counter");
+        expectTrue(c.setIfAbsent(k, ByteBuffer.wrap(utf8("0"))), "setIfAbsent('cw/counter') returned false");
+        ConcurrentLinkedQueue<String> problems = new ConcurrentLinkedQueue<>();
+        AtomicInteger stored = new AtomicInteger();
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(COUNTER_THREADS);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < COUNTER_THREADS; t++) {
+                done.add(pool.submit(() -> {
+                    await(start);
+                    for (int i = 0; i < COUNTER_INCREMENTS && problems.isEmpty(); i++) {
+                        if (!increment(c, k, problems)) {
+                            return;
+                        }
+                        stored.incrementAndGet();
+                    }
+                }));
+            }
+            start.countDown();
+            for (Future<?> f : done) {
+                f.get(300, TimeUnit.SECONDS);
+            }
+        } catch (ExecutionException e) {
+            throw Rule.fail("a thread incrementing the counter failed: " + e.getCause());
+        } catch (TimeoutException e) {
+            throw Rule.fail("the threads incrementing the counter did not finish within 300 s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw Rule.fail("interrupted while threads incremented the counter");
+        } finally {
+            pool.shutdownNow();
+        }
+        if (!problems.isEmpty()) {
+            throw Rule.fail(problems.size() + " problems while " + COUNTER_THREADS + " threads incremented a counter"
+                    + " by compare and set, the first: " + problems.peek());
+        }
+        byte[] last = s.get(k).map(StoreBytes::array).orElse(null);
+        String found = last == null ? "absent" : new String(last, java.nio.charset.StandardCharsets.UTF_8);
+        int expected = COUNTER_THREADS * COUNTER_INCREMENTS;
+        if (!found.equals(Integer.toString(expected))) {
+            throw Rule.fail(COUNTER_THREADS + " threads made " + stored.get() + " compare-and-set increments of"
+                    + " 'cw/counter' that setIfMatch reported stored, but the counter reads " + found + ", not "
+                    + expected + ": updates were lost");
+        }
+    }
+
+    /** Adds 1 to the counter, retrying while another thread came first; false (with a problem) when it cannot. */
+    private static boolean increment(ConditionalWrites c, StoreKey k, ConcurrentLinkedQueue<String> problems) {
+        for (int attempt = 0; attempt < COUNTER_ATTEMPTS; attempt++) {
+            Optional<VersionedValue> v;
+            int n;
+            try {
+                v = c.getVersioned(k);
+                if (v.isEmpty()) {
+                    problems.add("getVersioned('" + k + "') found no counter");
+                    return false;
+                }
+                n = Integer.parseInt(new String(StoreBytes.array(v.get().value()),
+                        java.nio.charset.StandardCharsets.UTF_8));
+                if (c.setIfMatch(k, ByteBuffer.wrap(utf8(Integer.toString(n + 1))), v.get().version())) {
+                    return true;
+                }
+            } catch (RuntimeException e) {
+                problems.add("an increment threw " + e);
+                return false;
+            }
+        }
+        problems.add("an increment found the counter changed " + COUNTER_ATTEMPTS + " times in a row");
+        return false;
     }
 
     // ---- maintenance ----

@@ -437,6 +437,10 @@ public final class ArrayBuilder {
     /**
      * Creates the array at a path of a store (and any missing ancestor groups).
      *
+     * <p>Without {@link #overwrite}, on a store that offers conditional writes
+     * ({@link Store#conditionalWrites()}), the metadata is written only if absent, so that of
+     * several processes creating one array at once exactly one succeeds.
+     *
      * @throws InvalidMetadataException when the metadata is invalid, or a node exists there and
      *                                  {@link #overwrite} is not set
      */
@@ -468,14 +472,20 @@ public final class ArrayBuilder {
         StoreKey key = NodePath.metadataKey(p);
         if (store.exists(key)) {
             if (!overwrite) {
-                throw new InvalidMetadataException("", "a node already exists at '" + NodePath.display(p) + "' in "
-                        + store.describe() + "; use overwrite(true) to replace it");
+                throw alreadyExists(store, p);
             }
             zarr.erase(store, p);
         }
         zarr.ensureAncestors(store, p);
-        store.set(key, Json.write(doc));
+        if (!zarr.setMetadata(store, key, Json.write(doc), overwrite)) {
+            throw alreadyExists(store, p);
+        }
         return new ZarrArray(zarr, store, p, ArrayMetadata.parse(doc, zarr.resolver()), owner);
+    }
+
+    private static InvalidMetadataException alreadyExists(Store store, String p) {
+        return new InvalidMetadataException("", "a node already exists at '" + NodePath.display(p) + "' in "
+                + store.describe() + "; use overwrite(true) to replace it");
     }
 
     /** Creates the array as a child of a group; it shares the group's store and does not own it. */

@@ -243,6 +243,10 @@ public final class Zarr implements AutoCloseable {
      * Creates an array from a complete metadata document, written as given after validation (and
      * any missing ancestor groups).
      *
+     * <p>Without {@code overwrite}, on a store that offers conditional writes the document is
+     * written only if absent, so that of several processes creating one array exactly one
+     * succeeds.
+     *
      * @throws InvalidMetadataException when the document is invalid, or a node exists there and
      *                                  {@code overwrite} is false
      */
@@ -262,7 +266,10 @@ public final class Zarr implements AutoCloseable {
             erase(store, p);
         }
         ensureAncestors(store, p);
-        store.set(key, bytes);
+        if (!setMetadata(store, key, bytes, overwrite)) {
+            throw new InvalidMetadataException("", "a node already exists at '" + NodePath.display(p) + "' in "
+                    + store.describe() + "; pass overwrite to replace it");
+        }
         return new ZarrArray(this, store, p, node.array());
     }
 
@@ -446,8 +453,25 @@ public final class Zarr implements AutoCloseable {
         }
         while (!missing.isEmpty()) {
             String p = missing.pop();
-            store.set(NodePath.metadataKey(p), Json.write(GroupMetadata.create(null).document()));
+            // Only if still absent: a group another process created meanwhile keeps its attributes.
+            setMetadata(store, NodePath.metadataKey(p), Json.write(GroupMetadata.create(null).document()), false);
         }
+    }
+
+    /**
+     * Writes a node's metadata document: with {@code set} when {@code overwrite} is true or the
+     * store offers no conditional writes (the caller checked that the key is absent), else only if
+     * the key is still absent ({@link dev.zarrj.api.store.ConditionalWrites#setIfAbsent}).
+     *
+     * @return false when the key was present and nothing was written
+     */
+    boolean setMetadata(Store store, StoreKey key, ByteBuffer document, boolean overwrite) {
+        Optional<dev.zarrj.api.store.ConditionalWrites> conditional = store.conditionalWrites();
+        if (overwrite || conditional.isEmpty()) {
+            store.set(key, document);
+            return true;
+        }
+        return conditional.get().setIfAbsent(key, document);
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.zarrj.conformance.selftest;
 
 import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.StoreException;
+import dev.zarrj.api.store.ConditionalWrites;
 import dev.zarrj.api.store.KeyRange;
 import dev.zarrj.api.store.KeyStartValue;
 import dev.zarrj.api.store.Leftover;
@@ -564,6 +565,60 @@ public final class BrokenStores {
             return new ForwardingStore(m) {
                 @Override public int ioConcurrency() {
                     return -1;
+                }
+            };
+        }
+    }
+
+    /**
+     * S27: conditional writes whose setIfMatch ignores the version: it always writes and returns
+     * true, so a writer with a stale version overwrites another's update.
+     */
+    public static class SetIfMatchIgnoresVersion extends Wrapped {
+        @Override Store wrap(Store m) {
+            ConditionalWrites real = m.conditionalWrites().orElseThrow();
+            ConditionalWrites broken = new ConditionalWrites() {
+                @Override public Optional<VersionedValue> getVersioned(StoreKey key) { return real.getVersioned(key); }
+                @Override public boolean setIfAbsent(StoreKey key, ByteBuffer value) { return real.setIfAbsent(key, value); }
+                @Override public boolean setIfMatch(StoreKey key, ByteBuffer value, String version) {
+                    m.set(key, value);
+                    return true;
+                }
+            };
+            return new ForwardingStore(m) {
+                @Override public Optional<ConditionalWrites> conditionalWrites() {
+                    return Optional.of(broken);
+                }
+            };
+        }
+    }
+
+    /**
+     * S27: conditional writes whose version does not change when the value does (a version
+     * derived from the key, as a modification time too coarse for the writes would be): a stale
+     * version still matches.
+     */
+    public static class VersionUnchangedByWrites extends Wrapped {
+        @Override Store wrap(Store m) {
+            ConditionalWrites real = m.conditionalWrites().orElseThrow();
+            ConditionalWrites broken = new ConditionalWrites() {
+                @Override public Optional<VersionedValue> getVersioned(StoreKey key) {
+                    return m.get(key).map(v -> new VersionedValue(v, "v" + key.value().hashCode()));
+                }
+
+                @Override public boolean setIfAbsent(StoreKey key, ByteBuffer value) { return real.setIfAbsent(key, value); }
+
+                @Override public synchronized boolean setIfMatch(StoreKey key, ByteBuffer value, String version) {
+                    if (!m.exists(key) || !version.equals("v" + key.value().hashCode())) {
+                        return false;
+                    }
+                    m.set(key, value);
+                    return true;
+                }
+            };
+            return new ForwardingStore(m) {
+                @Override public Optional<ConditionalWrites> conditionalWrites() {
+                    return Optional.of(broken);
                 }
             };
         }

@@ -16,7 +16,11 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 
-/** A store that passes every operation to another; fixtures override the one they break. */
+/**
+ * A store that passes every operation to another; fixtures override the one they break.
+ * {@code conditionalWrites()} is not passed on (it stays empty): conditional writes of the store
+ * beneath would bypass the broken operation; the S27 fixtures supply their own.
+ */
 public class ForwardingStore implements Store {
     protected final Store delegate;
 

@@ -54,6 +54,8 @@ class KitSelfTest {
                 Arguments.of(BrokenStores.RemovesWritesInProgress.class, "S24"),
                 Arguments.of(BrokenStores.AsyncRangeFailureThrown.class, "S25"),
                 Arguments.of(BrokenStores.NegativeIoConcurrency.class, "S26"),
+                Arguments.of(BrokenStores.SetIfMatchIgnoresVersion.class, "S27"),
+                Arguments.of(BrokenStores.VersionUnchangedByWrites.class, "S27"),
                 // data types
                 Arguments.of(BrokenMetadata.NanPayloadLost.class, "DT01"),
                 Arguments.of(BrokenMetadata.IntegerFractionTruncated.class, "DT02"),

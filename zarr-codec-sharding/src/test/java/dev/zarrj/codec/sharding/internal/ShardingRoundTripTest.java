@@ -104,7 +104,8 @@ class ShardingRoundTripTest {
 
     @Test
     void aShardLeftWithOnlyFillValuesIsErased() {
-        Store store = ZARR.openStore("memory:");
+        // A store without conditional writes (CountingStore offers none).
+        Store store = new CountingStore(ZARR.openStore("memory:"));
         ZarrArray a = ZARR.array(DataTypes.INT16, 8, 8).chunks(8, 8).codecs("[" + sharding("[2,2]", LE, LE, null) + "]")
                 .fillValue(0).create(store, "/a");
         a.write(new long[] {1, 1}, new long[] {2, 2}, new short[] {1, 2, 3, 4});
@@ -112,6 +113,27 @@ class ShardingRoundTripTest {
         assertTrue(store.get(key).isPresent());
         a.write(new long[] {0, 0}, new long[] {3, 3}, new short[9]);
         assertFalse(store.get(key).isPresent(), "no inner chunk left: the shard is erased");
+    }
+
+    /**
+     * On a store with conditional writes (the memory store) an erase could drop another
+     * process's concurrent write, so a shard emptied by a partial write is stored as an index of
+     * empty markers instead, and reads as fill values.
+     */
+    @Test
+    void withConditionalWritesAShardLeftWithOnlyFillValuesIsStoredEmpty() {
+        Store store = ZARR.openStore("memory:");
+        assertTrue(store.conditionalWrites().isPresent());
+        ZarrArray a = ZARR.array(DataTypes.INT32, 4, 4).chunks(4, 4).codecs("[" + sharding("[2,2]", LE, LE, null) + "]")
+                .fillValue(0).create(store, "/a");
+        a.write(new long[] {1, 1}, new long[] {2, 2}, new int[] {1, 2, 3, 4});
+        a.write(new long[] {0, 0}, new long[] {3, 3}, new int[9]);
+        byte[] stored = new byte[64];
+        store.get(StoreKey.of(a.chunkKey(0, 0))).orElseThrow().get(stored);
+        byte[] expected = new byte[64];
+        Arrays.fill(expected, (byte) 0xff);
+        assertArrayEquals(expected, stored, "an index of empty markers");
+        assertArrayEquals(new int[16], a.read().toIntArray());
     }
 
     @Test

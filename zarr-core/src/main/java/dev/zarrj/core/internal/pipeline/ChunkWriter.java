@@ -4,10 +4,12 @@ import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.Region;
 import dev.zarrj.api.RegionCopy;
+import dev.zarrj.api.StoreException;
 import dev.zarrj.api.ZarrException;
 import dev.zarrj.api.codec.ArrayPartialEncoder;
 import dev.zarrj.api.codec.ArrayRegionEncoder;
 import dev.zarrj.api.codec.BufferLender;
+import dev.zarrj.api.store.ConditionalWrites;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.core.WriteEmptyChunks;
@@ -15,6 +17,7 @@ import dev.zarrj.core.internal.metadata.ArrayMetadata;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -25,7 +28,9 @@ import java.util.function.Function;
  * ({@link ChunkPart}) → codec chain → store. A share that covers its whole chunk is encoded from
  * the caller's array, in place when its elements are contiguous; a share of part of a chunk is a
  * read, modify, write of the stored chunk under the chunk's lock ({@link ChunkLocks}), so that
- * concurrent writers of different parts of one chunk in this process lose nothing. Chunks are
+ * concurrent writers of different parts of one chunk in this process lose nothing; when the
+ * store offers conditional writes, the chunk is stored only if unchanged since it was read
+ * (retried otherwise), so that writers in other processes lose nothing either. Chunks are
  * written in parallel ({@link ParallelTasks}), a bounded number at a time. A chunk left all fill
  * value is erased rather than stored when {@link WriteEmptyChunks#SKIP} says so.
  *
@@ -227,10 +232,108 @@ public final class ChunkWriter {
         });
     }
 
-    /** Reads the stored chunk, writes the part into it and stores it: the caller holds the chunk's lock. */
+    /**
+     * Reads the stored chunk, writes the part into it and stores it: the caller holds the chunk's
+     * lock. When the store offers {@linkplain ConditionalWrites conditional writes}, the chunk is
+     * stored only if no one changed it since it was read, and read and changed again if someone
+     * did ({@link #updateConditionally}); otherwise a plain read, modify, write, which loses
+     * nothing only among writers of this process.
+     */
     private void update(StoreKey key, ChunkSpec spec, ChunkPart part, NdArray src) {
+        Optional<ConditionalWrites> conditional = store.conditionalWrites();
+        if (conditional.isPresent()) {
+            updateConditionally(conditional.get(), key, spec, part, src);
+            return;
+        }
+        modify(key, spec, part, src, store.get(key), new Sink() {
+            @Override public boolean set(ByteBuffer encoded) {
+                store.set(key, encoded);
+                return true;
+            }
+
+            @Override public boolean store(NdArray chunk) {
+                ChunkWriter.this.store(key, spec, chunk);
+                return true;
+            }
+        });
+    }
+
+    /** How often a conditional update reads and changes a chunk before it gives up. */
+    static final int CONDITIONAL_ATTEMPTS = 100;
+    /** The longest pause, in milliseconds, between two attempts of a conditional update. */
+    private static final int MAX_BACKOFF_MILLIS = 50;
+
+    /**
+     * A read, modify, write that loses no other writer's update, in this process or another:
+     * reads the chunk with its version, changes it, and stores it only if the version is still
+     * current (or the chunk still absent); when another writer came first, waits a short random
+     * time and starts again, up to {@link #CONDITIONAL_ATTEMPTS} times.
+     *
+     * <p>A chunk the update leaves all fill value is not erased, even when
+     * {@link WriteEmptyChunks#SKIP} says so, since an erase cannot be conditional and could drop
+     * another process's write made since the read: the fill-value chunk is stored conditionally
+     * instead (or nothing is done when the chunk was absent, which reads as fill value). Such a
+     * chunk is read as fill values like an absent one; only its storage is not saved.
+     */
+    private void updateConditionally(ConditionalWrites conditional, StoreKey key, ChunkSpec spec, ChunkPart part,
+                                     NdArray src) {
+        for (int attempt = 1; attempt <= CONDITIONAL_ATTEMPTS; attempt++) {
+            Optional<ConditionalWrites.VersionedValue> current = conditional.getVersioned(key);
+            String version = current.map(ConditionalWrites.VersionedValue::version).orElse(null);
+            Sink sink = new Sink() {
+                @Override public boolean set(ByteBuffer encoded) {
+                    return version == null ? conditional.setIfAbsent(key, encoded)
+                            : conditional.setIfMatch(key, encoded, version);
+                }
+
+                @Override public boolean store(NdArray chunk) {
+                    if (version == null && writeEmptyChunks == WriteEmptyChunks.SKIP
+                            && chunk.isAll(spec.fillValue())) {
+                        return true; // absent already reads as this chunk, and stays so
+                    }
+                    DefaultCodecChain chain = meta.codecs();
+                    try (BufferLease lease = new BufferLease()) {
+                        return set(chain.encode(chunk, spec, lease));
+                    }
+                }
+            };
+            if (modify(key, spec, part, src, current.map(ConditionalWrites.VersionedValue::value), sink)) {
+                return;
+            }
+            if (attempt < CONDITIONAL_ATTEMPTS) {
+                backOff(key, attempt);
+            }
+        }
+        throw new StoreException(store.describe() + ": " + errors.describe("writing", key) + ": another writer"
+                + " changed the chunk each of the " + CONDITIONAL_ATTEMPTS + " times it was read and changed; gave up"
+                + " (too many processes writing parts of one chunk or shard at once)", null);
+    }
+
+    /** Waits a random time that grows with the attempt, so that racing writers fall out of step. */
+    private void backOff(StoreKey key, int attempt) {
+        int bound = Math.min(MAX_BACKOFF_MILLIS, 1 << Math.min(attempt, 6));
+        try {
+            Thread.sleep(ThreadLocalRandom.current().nextInt(bound + 1));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreException(store.describe() + ": " + errors.describe("writing", key) + ": interrupted while waiting to retry a"
+                    + " conditional write", e);
+        }
+    }
+
+    /** Where an update puts the changed chunk; false when a conditional write found it changed since the read. */
+    private interface Sink {
+        /** Stores the encoded chunk. */
+        boolean set(ByteBuffer encoded);
+
+        /** Encodes and stores a whole chunk, which may be all fill value. */
+        boolean store(NdArray chunk);
+    }
+
+    /** Writes the part into the chunk read ({@code bytes}, empty when absent) and hands the result to {@code sink}. */
+    private boolean modify(StoreKey key, ChunkSpec spec, ChunkPart part, NdArray src, Optional<ByteBuffer> bytes,
+                           Sink sink) {
         DefaultCodecChain chain = meta.codecs();
-        Optional<ByteBuffer> bytes = store.get(key);
         Optional<ArrayPartialEncoder> partialEncoder = chain.partialEncoder(spec);
         if (partialEncoder.isPresent()) {
             Optional<ByteBuffer> updated;
@@ -240,12 +343,11 @@ public final class ChunkWriter {
                 throw ChunkErrors.decoding(key, e);
             }
             if (updated.isPresent()) {
-                store.set(key, updated.get());
-            } else {
-                store(key, spec, NdArray.filled(meta.dataType(), meta.fillValue(), spec.shape()));
+                return sink.set(updated.get());
             }
-            return;
+            return sink.store(NdArray.filled(meta.dataType(), meta.fillValue(), spec.shape()));
         }
+        boolean[] stored = new boolean[1];
         withChunk(key, spec, chunk -> {
             if (bytes.isEmpty()) {
                 chunk.fill(spec.fillValue());
@@ -258,8 +360,9 @@ public final class ChunkWriter {
                 }
             }
             RegionCopy.copy(src, part.ofRegion(), chunk, part.inChunk());
-            store(key, spec, chunk);
+            stored[0] = sink.store(chunk);
         });
+        return stored[0];
     }
 
     /**

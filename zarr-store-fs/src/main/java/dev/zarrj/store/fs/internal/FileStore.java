@@ -3,6 +3,7 @@ package dev.zarrj.store.fs.internal;
 import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.ReadOnlyException;
 import dev.zarrj.api.StoreException;
+import dev.zarrj.api.store.ConditionalWrites;
 import dev.zarrj.api.store.KeyRange;
 import dev.zarrj.api.store.Leftover;
 import dev.zarrj.api.store.ListDirResult;
@@ -31,6 +32,8 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,6 +42,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -47,6 +51,7 @@ import java.util.function.IntFunction;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The spec's file system store: each key is a file under a root directory, {@code foo/bar} being
@@ -78,6 +83,24 @@ import java.util.concurrent.ConcurrentHashMap;
  *       such links. Erasing removes links, never their targets.</li>
  *   <li>{@code set_partial_values} is not supported: writing into a value in place could not be
  *       atomic.</li>
+ *   <li>{@linkplain #conditionalWrites() Conditional writes} hold across processes on one
+ *       local file system. A version is the SHA-256 digest of the value (hex), so neither
+ *       inode reuse nor coarse timestamps can make a stale version look current; a value
+ *       rewritten with equal bytes keeps its version, which is harmless for a read-modify-write.
+ *       {@code setIfAbsent} writes a temporary file as {@code set} does and hard-links it to
+ *       the key's path, which fails atomically when the key exists. {@code setIfMatch} writes
+ *       the temporary file, then, holding an exclusive lock on the key's lock file
+ *       ({@code .zarrj-lock-<hex>.tmp} next to the value, never listed, deleted when the write
+ *       ends), compares the current value's digest and renames the temporary file into place
+ *       only if it matches. Plain {@code set} and {@code erase} do not take that lock: one that
+ *       lands between a {@code setIfMatch}'s compare and its rename is lost (replaced by a value
+ *       computed from the one before it), though readers still see whole values only. So
+ *       conditional and plain writes of one key should not race: zarrj writes a chunk
+ *       conditionally only for partial updates, so a whole-chunk write in one process racing a
+ *       partial update of that chunk in another may be lost (S3's conditional writes do not
+ *       have this gap). The file system must support hard
+ *       links and {@link FileChannel#lock() locks} (local disks do; some network mounts do
+ *       not, and there a conditional write fails with a {@link StoreException}).</li>
  * </ul>
  *
  * <p>Thread-safe, and safe against other processes that follow the same protocol; the store holds
@@ -103,10 +126,28 @@ public final class FileStore implements Store {
     private static final Set<String> WRITING = ConcurrentHashMap.newKeySet();
     /** Held while probing a leftover's lock: two probes of one file would overlap in this JVM. */
     private static final Object PROBE = new Object();
+    /**
+     * Names of the lock files of {@code setIfMatch} that this JVM has open, with how many writers
+     * use each (one at a time, by {@link #KEY_LOCKS}). Changed under {@link #PROBE}, so that no
+     * probe of this JVM opens and closes a lock file this JVM is locking.
+     */
+    private static final Map<String, Integer> LOCKING = new HashMap<>();
+    /** Taken before a lock file's lock, so that no two threads of this JVM lock one file. */
+    private static final ReentrantLock[] KEY_LOCKS = new ReentrantLock[256];
+
+    static {
+        for (int i = 0; i < KEY_LOCKS.length; i++) {
+            KEY_LOCKS[i] = new ReentrantLock();
+        }
+    }
+
+    /** How often {@code setIfMatch} opens the lock file again when another process replaced it. */
+    private static final int LOCK_ATTEMPTS = 1000;
 
     private final KeyToPath paths;
     private final boolean readOnly;
     private final boolean fsync;
+    private final ConditionalWrites conditional = new Conditional();
 
     /**
      * Opens the store rooted at {@code root}.
@@ -500,6 +541,213 @@ public final class FileStore implements Store {
         }
     }
 
+    /** Conditional writes that hold across processes; see the class comment for how. */
+    @Override
+    public Optional<ConditionalWrites> conditionalWrites() {
+        return Optional.of(conditional);
+    }
+
+    private final class Conditional implements ConditionalWrites {
+        @Override
+        public Optional<VersionedValue> getVersioned(StoreKey key) {
+            return read(key, null).map(v -> new VersionedValue(v, digest(v)));
+        }
+
+        @Override
+        public boolean setIfAbsent(StoreKey key, ByteBuffer value) {
+            requireWritable("set '" + key + "'");
+            Objects.requireNonNull(value, "value");
+            Path target = paths.toPath(key);
+            try {
+                Temporary tmp = writeTemporary(key, target.getParent(), value);
+                try {
+                    tmp.channel().close(); // as in set: a failed write-back stores nothing
+                    try {
+                        Files.createLink(target, tmp.path());
+                    } catch (FileAlreadyExistsException e) {
+                        valueAttributes(key, target); // throws when no value is there
+                        return false;
+                    } catch (UnsupportedOperationException e) {
+                        throw new StoreException(describe() + ": cannot set key '" + key + "' only if absent: the file"
+                                + " system does not support hard links", e);
+                    }
+                } finally {
+                    try {
+                        Files.deleteIfExists(tmp.path());
+                    } finally {
+                        WRITING.remove(tmp.name());
+                    }
+                }
+                if (fsync) {
+                    syncDirectory(target.getParent());
+                }
+                return true;
+            } catch (IOException e) {
+                throw failure("set (if absent)", key, e);
+            }
+        }
+
+        @Override
+        public boolean setIfMatch(StoreKey key, ByteBuffer value, String version) {
+            requireWritable("set '" + key + "'");
+            Objects.requireNonNull(value, "value");
+            Objects.requireNonNull(version, "version");
+            Path target = paths.toPath(key);
+            try {
+                if (valueAttributes(key, target) == null) {
+                    return false;
+                }
+                Temporary tmp = writeTemporary(key, target.getParent(), value);
+                try {
+                    tmp.channel().close();
+                    try (KeyLock lock = lockKey(key, target)) {
+                        Optional<ByteBuffer> current = lock == null ? Optional.empty() : read(key, null);
+                        if (current.isEmpty() || !digest(current.get()).equals(version)) {
+                            return false;
+                        }
+                        Files.move(tmp.path(), target, StandardCopyOption.ATOMIC_MOVE,
+                                StandardCopyOption.REPLACE_EXISTING);
+                    }
+                } finally {
+                    try {
+                        Files.deleteIfExists(tmp.path()); // nothing there once it was renamed
+                    } finally {
+                        WRITING.remove(tmp.name());
+                    }
+                }
+                if (fsync) {
+                    syncDirectory(target.getParent());
+                }
+                return true;
+            } catch (IOException e) {
+                throw failure("set (if it matches a version)", key, e);
+            }
+        }
+    }
+
+    /** The version of a value: the hex SHA-256 digest of its remaining bytes. */
+    private static String digest(ByteBuffer value) {
+        MessageDigest md;
+        try {
+            md = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
+        md.update(value.duplicate());
+        return HexFormat.of().formatHex(md.digest());
+    }
+
+    /** The name of the lock file of the value named {@code fileName}, in the same directory. */
+    static String lockName(String fileName) {
+        MessageDigest md;
+        try {
+            md = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
+        byte[] d = md.digest(fileName.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return KeyToPath.lockName(HexFormat.of().formatHex(d, 0, 16));
+    }
+
+    /**
+     * The exclusive, cross-process lock of one key, held from {@link #lockKey} until closed:
+     * the key's stripe of {@link #KEY_LOCKS} in this JVM, then a {@link FileLock} on the key's
+     * lock file, which is deleted when the lock is released.
+     */
+    private static final class KeyLock implements AutoCloseable {
+        private final ReentrantLock stripe;
+        private final String name;
+        private final Path file;
+        private FileChannel channel;
+
+        KeyLock(ReentrantLock stripe, String name, Path file) {
+            this.stripe = stripe;
+            this.name = name;
+            this.file = file;
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                if (channel != null) {
+                    // Deleted before it is unlocked: a process waiting on this file finds, once it
+                    // holds the lock, that the path no longer names it, and opens the new one.
+                    try {
+                        Files.deleteIfExists(file);
+                    } finally {
+                        channel.close();
+                    }
+                }
+            } finally {
+                synchronized (PROBE) {
+                    LOCKING.computeIfPresent(name, (k, n) -> n == 1 ? null : n - 1);
+                }
+                stripe.unlock();
+            }
+        }
+    }
+
+    /**
+     * Takes the lock of a key (see {@link KeyLock}); null when the key's directory is gone, so
+     * the key is absent. A lock file is trusted only when the path names the same file before
+     * it was opened and after it was locked: a holder deletes it before releasing it, and
+     * {@link #removeLeftovers} may delete an unlocked one, so the file a writer locked may be
+     * one no one else will ever open again. The file opened keeps its inode number from being
+     * reused, so an unchanged file key means the path still names it.
+     */
+    private KeyLock lockKey(StoreKey key, Path target) throws IOException {
+        String name = lockName(target.getFileName().toString());
+        Path file = target.resolveSibling(name);
+        ReentrantLock stripe = KEY_LOCKS[Math.floorMod(name.hashCode(), KEY_LOCKS.length)];
+        stripe.lock();
+        synchronized (PROBE) {
+            LOCKING.merge(name, 1, Integer::sum);
+        }
+        KeyLock held = new KeyLock(stripe, name, file);
+        try {
+            for (int attempt = 1; attempt <= LOCK_ATTEMPTS; attempt++) {
+                BasicFileAttributes before = attributes(file, LinkOption.NOFOLLOW_LINKS);
+                FileChannel ch;
+                try {
+                    ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                            LinkOption.NOFOLLOW_LINKS);
+                } catch (NoSuchFileException e) {
+                    held.close();
+                    return null;
+                }
+                try {
+                    ch.lock();
+                } catch (IOException | RuntimeException e) {
+                    ch.close();
+                    if (e instanceof IOException && !(e instanceof ClosedChannelException
+                            || e instanceof FileLockInterruptionException)) {
+                        throw new StoreException(describe() + ": cannot lock key '" + key + "' for a conditional"
+                                + " write: the file system refused a lock on " + file + ": " + explain((IOException) e), e);
+                    }
+                    throw e;
+                }
+                BasicFileAttributes after = attributes(file, LinkOption.NOFOLLOW_LINKS);
+                if (before != null && after != null && (before.fileKey() == null
+                        || before.fileKey().equals(after.fileKey()))) {
+                    held.channel = ch;
+                    return held;
+                }
+                ch.close(); // created by this call, or replaced since: only this thread of this JVM holds it
+            }
+            throw new StoreException(describe() + ": cannot lock key '" + key + "' for a conditional write: its lock"
+                    + " file " + file + " was replaced " + LOCK_ATTEMPTS + " times while being locked", null);
+        } catch (IOException | RuntimeException | Error e) {
+            if (held.channel == null) {
+                try {
+                    held.close();
+                } catch (IOException | RuntimeException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
+            throw e;
+        }
+    }
+
     @Override
     public void erase(StoreKey key) {
         requireWritable("erase '" + key + "'");
@@ -748,7 +996,10 @@ public final class FileStore implements Store {
     /**
      * The temporary files of {@code set} under the root ({@code .zarrj-<hex>.tmp}), sorted by
      * path: those of writes a crash interrupted, and those of writes in progress, which are live
-     * (this JVM is writing it, or another process holds the lock {@code set} takes on it).
+     * (this JVM is writing it, or another process holds the lock {@code set} takes on it). Also
+     * the lock files of conditional writes ({@code .zarrj-lock-<hex>.tmp}): live while a writer
+     * holds them, else left by a process that died holding one; removing one is safe, since a
+     * writer re-checks after locking that the path still names its lock file.
      * Directories reached through symbolic links are not searched.
      */
     @Override
@@ -852,6 +1103,9 @@ public final class FileStore implements Store {
         // JVM's lock on it. A shared lock conflicts with the writer's exclusive one and needs no
         // write permission.
         synchronized (PROBE) {
+            if (LOCKING.containsKey(file.getFileName().toString())) {
+                return Owner.LIVE; // a lock file this JVM is locking: probing it would release the lock
+            }
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
                 FileLock lock = ch.tryLock(0, Long.MAX_VALUE, true);
                 if (lock == null) {

@@ -52,6 +52,14 @@ final class KeyToPath {
                 && name.length() > TEMP_PREFIX.length() + TEMP_SUFFIX.length();
     }
 
+    /**
+     * The name of a lock file of conditional writes, {@code .zarrj-lock-<hex>.tmp}: a temporary
+     * file's name, so never listed nor taken by a key, and never a random one's ({@code lock-}).
+     */
+    static String lockName(String hex) {
+        return TEMP_PREFIX + "lock-" + hex + TEMP_SUFFIX;
+    }
+
     /** A fresh temporary file name. */
     static String newTempName() {
         return TEMP_PREFIX + Long.toHexString(ThreadLocalRandom.current().nextLong()) + TEMP_SUFFIX;

@@ -3,6 +3,7 @@ package dev.zarrj.core.internal.store.memory;
 import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.ReadOnlyException;
 import dev.zarrj.api.StoreException;
+import dev.zarrj.api.store.ConditionalWrites;
 import dev.zarrj.api.store.KeyStartValue;
 import dev.zarrj.api.store.ListDirResult;
 import dev.zarrj.api.store.Store;
@@ -19,6 +20,7 @@ import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A store that keeps its values in memory, for tests, scratch arrays and caches.
@@ -30,12 +32,30 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * A stored array is never modified: a partial write replaces it with a new one, so a reader sees
  * either the old or the new value. Keys are kept sorted, so listing a prefix and listing a
  * directory visit only the keys under the prefix. {@link #close()} does nothing.
+ *
+ * <p>Offers {@linkplain #conditionalWrites() conditional writes}: a value's version is the
+ * generation the store gave it when it was written, taken from one counter for the whole store,
+ * so a key erased and written again never gets back an old version. Every write, conditional or
+ * not, replaces a key's entry in one atomic step, so conditional writes hold against all of them.
  */
 public final class MemoryStore implements Store {
     private static final StoreCapabilities READ_WRITE = new StoreCapabilities(true, true, true, true);
 
-    private final ConcurrentSkipListMap<String, byte[]> values = new ConcurrentSkipListMap<>();
+    /** A stored value and its generation; compared by identity, so a replace swaps exactly the entry read. */
+    private static final class Entry {
+        final byte[] bytes;
+        final long generation;
+
+        Entry(byte[] bytes, long generation) {
+            this.bytes = bytes;
+            this.generation = generation;
+        }
+    }
+
+    private final ConcurrentSkipListMap<String, Entry> values = new ConcurrentSkipListMap<>();
+    private final AtomicLong generations = new AtomicLong();
     private final boolean readOnly;
+    private final ConditionalWrites conditional = new Conditional();
 
     /** An empty, writable store. */
     public MemoryStore() {
@@ -61,13 +81,13 @@ public final class MemoryStore implements Store {
 
     @Override
     public Optional<ByteBuffer> get(StoreKey key) {
-        byte[] v = values.get(key.value());
+        byte[] v = bytes(key);
         return v == null ? Optional.empty() : Optional.of(ByteBuffer.wrap(v.clone()));
     }
 
     @Override
     public Optional<ByteBuffer> get(StoreKey key, ByteRange range) {
-        byte[] v = values.get(key.value());
+        byte[] v = bytes(key);
         if (v == null) {
             return Optional.empty();
         }
@@ -82,8 +102,13 @@ public final class MemoryStore implements Store {
 
     @Override
     public OptionalLong size(StoreKey key) {
-        byte[] v = values.get(key.value());
+        byte[] v = bytes(key);
         return v == null ? OptionalLong.empty() : OptionalLong.of(v.length);
+    }
+
+    private byte[] bytes(StoreKey key) {
+        Entry e = values.get(key.value());
+        return e == null ? null : e.bytes;
     }
 
     @Override
@@ -102,9 +127,45 @@ public final class MemoryStore implements Store {
     @Override
     public void set(StoreKey key, ByteBuffer value) {
         checkWritable("set", key);
+        values.put(key.value(), entry(value));
+    }
+
+    /** A new entry holding a copy of the value's remaining bytes, with the next generation. */
+    private Entry entry(ByteBuffer value) {
         byte[] copy = new byte[value.remaining()];
         value.duplicate().get(copy);
-        values.put(key.value(), copy);
+        return new Entry(copy, generations.incrementAndGet());
+    }
+
+    /** Conditional writes of this store; versions are generations (see the class comment). */
+    @Override
+    public Optional<ConditionalWrites> conditionalWrites() {
+        return Optional.of(conditional);
+    }
+
+    private final class Conditional implements ConditionalWrites {
+        @Override
+        public Optional<VersionedValue> getVersioned(StoreKey key) {
+            Entry e = values.get(key.value());
+            return e == null ? Optional.empty()
+                    : Optional.of(new VersionedValue(ByteBuffer.wrap(e.bytes.clone()), Long.toString(e.generation)));
+        }
+
+        @Override
+        public boolean setIfAbsent(StoreKey key, ByteBuffer value) {
+            checkWritable("set", key);
+            return values.putIfAbsent(key.value(), entry(value)) == null;
+        }
+
+        @Override
+        public boolean setIfMatch(StoreKey key, ByteBuffer value, String version) {
+            checkWritable("set", key);
+            Entry current = values.get(key.value());
+            if (current == null || !Long.toString(current.generation).equals(version)) {
+                return false;
+            }
+            return values.replace(key.value(), current, entry(value));
+        }
     }
 
     /**
@@ -124,7 +185,8 @@ public final class MemoryStore implements Store {
             byKey.computeIfAbsent(w.key().value(), k -> new ArrayList<>()).add(w);
         }
         for (Map.Entry<String, List<KeyStartValue>> e : byKey.entrySet()) {
-            values.compute(e.getKey(), (k, old) -> {
+            values.compute(e.getKey(), (k, oldEntry) -> {
+                byte[] old = oldEntry == null ? null : oldEntry.bytes;
                 int length = old == null ? 0 : old.length;
                 for (KeyStartValue w : e.getValue()) {
                     length = Math.max(length, (int) w.start() + w.value().remaining());
@@ -133,7 +195,7 @@ public final class MemoryStore implements Store {
                 for (KeyStartValue w : e.getValue()) {
                     w.value().duplicate().get(updated, (int) w.start(), w.value().remaining());
                 }
-                return updated;
+                return new Entry(updated, generations.incrementAndGet());
             });
         }
     }
@@ -161,7 +223,7 @@ public final class MemoryStore implements Store {
     // ---- listable ----
 
     /** The live view of the entries whose keys start with {@code prefix}. */
-    private NavigableMap<String, byte[]> under(String prefix) {
+    private NavigableMap<String, Entry> under(String prefix) {
         return prefix.isEmpty() ? values : values.subMap(prefix, true, successor(prefix), false);
     }
 

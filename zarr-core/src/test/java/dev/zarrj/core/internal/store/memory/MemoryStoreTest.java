@@ -317,4 +317,27 @@ class MemoryStoreTest {
         assertFalse(readOnly.capabilities().writable());
         assertThrows(IllegalArgumentException.class, () -> provider.open(URI.create("file:/tmp/x"), false));
     }
+
+    @Test
+    void conditionalWritesVersionEveryWriteSoAnErasedAndRewrittenKeyNeverMatchesAnOldVersion() {
+        Store store = new MemoryStore();
+        var c = store.conditionalWrites().orElseThrow();
+        StoreKey k = StoreKey.of("a");
+        assertTrue(c.setIfAbsent(k, ByteBuffer.wrap(new byte[] {1})));
+        String v1 = c.getVersioned(k).orElseThrow().version();
+        store.erase(k);
+        assertTrue(c.setIfAbsent(k, ByteBuffer.wrap(new byte[] {1})), "absent again after the erase");
+        String v2 = c.getVersioned(k).orElseThrow().version();
+        assertFalse(v1.equals(v2), "the same bytes written again get a new version: " + v1);
+        assertFalse(c.setIfMatch(k, ByteBuffer.wrap(new byte[] {2}), v1));
+        store.setPartialValues(List.of(new KeyStartValue(k, 0, ByteBuffer.wrap(new byte[] {3}))));
+        assertFalse(c.setIfMatch(k, ByteBuffer.wrap(new byte[] {2}), v2), "a partial write changes the version too");
+        assertArrayEquals(new byte[] {3}, store.get(k).map(b -> {
+            byte[] a = new byte[b.remaining()];
+            b.get(a);
+            return a;
+        }).orElseThrow());
+        assertThrows(ReadOnlyException.class,
+                () -> new MemoryStore(true).conditionalWrites().orElseThrow().setIfAbsent(k, ByteBuffer.wrap(new byte[0])));
+    }
 }
