@@ -1,0 +1,527 @@
+package dev.zarrj.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.zarrj.api.NdArray;
+import dev.zarrj.api.Region;
+import dev.zarrj.api.store.Store;
+import dev.zarrj.bench.remote.LatencyRelay;
+import dev.zarrj.bench.remote.S3ProxyServer;
+import dev.zarrj.core.DataTypes;
+import dev.zarrj.core.Zarr;
+import dev.zarrj.core.ZarrArray;
+import dev.zarrj.core.ZarrGroup;
+import dev.zarrj.core.ZarrNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URISyntaxException;
+import java.nio.FloatBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * The remote workloads ({@code zarr bench --remote}): s3proxy on loopback behind a
+ * {@link LatencyRelay} that adds L = 0, 20 and 50 ms to every request. The float32 {@code zstd-1}
+ * and {@code sharding-zstd-1} arrays (Float32Bench's chains, at a smaller shape) written whole,
+ * read whole, and read as 64 random single (inner) chunks by 8 concurrent readers; a hierarchy of
+ * 100 arrays opened as {@code zarr info} opens it; the whole read at L = 20 again with
+ * {@code ioConcurrency = threads} (the behaviour before asynchronous fetching), and by zarrita
+ * through the same relay when bench/zarrita is installed; with {@code --remote-big}, the whole
+ * read of a 2 GiB array at L = 50 in a child JVM with a small heap. Each row carries the relay's
+ * HTTP request count and peak requests in flight.
+ */
+final class RemoteBench {
+    static final String PREFIX = "remote/";
+    static final List<Integer> LATENCIES = List.of(0, 20, 50);
+    /** The latency of the ioConcurrency baseline and of the zarrita comparison. */
+    static final int COMPARE_LATENCY = 20;
+    static final int BIG_LATENCY = 50;
+    static final String HIERARCHY = PREFIX + "hierarchy-100";
+    static final String ZARRITA = PREFIX + "zarrita/";
+    static final String BIG = PREFIX + "big-zstd-1";
+    static final String READ_RANDOM = "read-random-chunks";
+    static final String OPEN_HIERARCHY = "open-hierarchy";
+    static final int RANDOM_READS = 64;
+    static final int RANDOM_READERS = 8;
+    static final int BIG_HEAP_MIB = 256;
+    private static final String BUCKET = "zarrj-bench";
+    private static final String CHAINS_PREFIX = "float32";
+    private static final List<String> CHAINS = List.of("zstd-1", "sharding-zstd-1");
+
+    private final Scale scale;
+    private final int threads;
+    private final Path dir;
+    private final Log log;
+    private final Predicate<String> selected;
+    private final boolean big;
+    final List<Failure> failures = new ArrayList<>();
+
+    RemoteBench(Workbench bench, boolean big) {
+        this.scale = bench.scale();
+        this.threads = bench.threads();
+        this.dir = bench.dir();
+        this.log = bench.log();
+        this.selected = bench.selected();
+        this.big = big;
+    }
+
+    /** The float32 arrays' shape: smaller than Float32Bench's, so that nine latencies × ops stay within minutes. */
+    static long[] shape(Scale scale) {
+        return switch (scale.name()) {
+            case "full" -> new long[] {128, 512, 512};
+            case "quick" -> new long[] {64, 256, 512};
+            default -> new long[] {32, 128, 256};
+        };
+    }
+
+    /** The big array of the bounded-memory target: 2 GiB of float32 at full and quick sizes. */
+    static long[] bigShape(Scale scale) {
+        return scale.name().equals("tiny") ? new long[] {64, 256, 256} : new long[] {512, 1024, 1024};
+    }
+
+    /** The region one call reads of the big array: eight chunks, 32 MiB. */
+    static long[] bigSlab(long[] shape) {
+        return new long[] {64, 128, Math.min(1024, shape[2])};
+    }
+
+    private int runs() {
+        return scale.name().equals("full") ? 3 : 1;
+    }
+
+    private static int hierarchySize(Scale scale) {
+        return scale.name().equals("tiny") ? 10 : 100;
+    }
+
+    /** Whether any remote workload is selected by {@code --only}. */
+    static boolean anySelected(Predicate<String> selected) {
+        for (String c : CHAINS) {
+            if (selected.test(PREFIX + c) || selected.test(ZARRITA + c)) {
+                return true;
+            }
+        }
+        return selected.test(HIERARCHY) || selected.test(BIG);
+    }
+
+    List<Row> run() throws Exception {
+        List<Row> rows = new ArrayList<>();
+        List<Float32Bench.Chain> chains = new ArrayList<>();
+        for (Float32Bench.Chain c : Float32Bench.chains()) {
+            if (CHAINS.contains(c.name()) && (selected.test(PREFIX + c.name()) || selected.test(ZARRITA + c.name()))) {
+                chains.add(c);
+            }
+        }
+        boolean hierarchy = selected.test(HIERARCHY);
+        boolean bigSelected = big && selected.test(BIG);
+        if (chains.isEmpty() && !hierarchy && !bigSelected) {
+            return rows;
+        }
+        StringBuilder why = new StringBuilder();
+        Optional<Path> jar = S3ProxyServer.jar(why);
+        if (jar.isEmpty()) {
+            log.line("remote: skipped: %s", why);
+            return rows;
+        }
+        Path serverDir = Files.createDirectories(dir.resolve("s3proxy"));
+        log.line("remote: starting s3proxy (%s)", jar.get().getFileName());
+        try (S3ProxyServer server = S3ProxyServer.start(jar.get(), serverDir);
+             LatencyRelay relay = new LatencyRelay(server.address(), 0)) {
+            server.createBucket(BUCKET);
+            String location = "s3://" + BUCKET + "/remote?endpoint=http://127.0.0.1:" + relay.port()
+                    + "&path-style=true&anonymous=true&region=us-east-1";
+            log.line("remote: s3proxy at %s, relay at 127.0.0.1:%d; store %s", server.endpoint(), relay.port(), location);
+            try (Zarr zarr = Zarr.builder().threads(threads).build();
+                 Zarr baseline = Zarr.builder().threads(threads).ioConcurrency(threads).build();
+                 Store store = zarr.openStore(location)) {
+                if (!chains.isEmpty()) {
+                    rows.addAll(chains(chains, zarr, baseline, store, relay, location));
+                }
+                if (hierarchy) {
+                    rows.addAll(hierarchy(zarr, store, relay));
+                }
+                if (bigSelected) {
+                    big(zarr, store, relay, location).ifPresent(rows::add);
+                }
+            }
+        } finally {
+            Files2.deleteTree(serverDir);
+        }
+        return rows;
+    }
+
+    // ---- the float32 arrays ----
+
+    private List<Row> chains(List<Float32Bench.Chain> chains, Zarr zarr, Zarr baseline, Store store, LatencyRelay relay,
+                             String location) throws Exception {
+        List<Row> rows = new ArrayList<>();
+        long[] shape = shape(scale);
+        NdArray data = Float32Bench.smoothField(shape);
+        log.line("remote: float32 %s, %.0f MB; %d thread(s); latencies %s ms", Arrays.toString(shape), data.byteSize() / 1e6,
+                threads, LATENCIES);
+        List<String> zarritaChains = new ArrayList<>();
+        for (Float32Bench.Chain chain : chains) {
+            String name = PREFIX + chain.name();
+            String path = "/" + CHAINS_PREFIX + "/" + chain.name();
+            relay.delayMillis(0);
+            ZarrArray array = chain.configure().apply(zarr.array(DataTypes.FLOAT32, shape)).overwrite(true).create(store, path);
+            ZarrArray slow = baseline.openArray(store, path);
+            boolean zarrj = selected.test(name);
+            if (zarrj) {
+                for (int latency : LATENCIES) {
+                    relay.delayMillis(latency);
+                    rows.add(timed(name, "write", latency, null, relay, data.byteSize(), () -> array.write(data)));
+                    rows.add(read(name, latency, null, relay, array, data));
+                    rows.add(randomReads(name, chain, latency, relay, array, data));
+                    if (latency == COMPARE_LATENCY) {
+                        rows.add(read(name, latency, threads, relay, slow, data));
+                    }
+                }
+            } else {
+                array.write(data);
+            }
+            if (selected.test(ZARRITA + chain.name())) {
+                zarritaChains.add(chain.name());
+            }
+        }
+        if (!zarritaChains.isEmpty()) {
+            rows.addAll(zarrita(zarritaChains, relay, location, data.byteSize()));
+        }
+        return rows;
+    }
+
+    private interface Op {
+        void run() throws Exception;
+    }
+
+    /** Runs {@code op} {@link #runs()} times at the relay's latency; the median, and the counts of the last run. */
+    private Row timed(String name, String op, int latency, Integer ioConcurrency, LatencyRelay relay, long bytes, Op body)
+            throws Exception {
+        double[] seconds = new double[runs()];
+        LatencyRelay.Counts counts = null;
+        int peak = 0;
+        for (int i = 0; i < seconds.length; i++) {
+            relay.takeCounts();
+            seconds[i] = Timing.time(body::run);
+            counts = relay.takeCounts();
+            peak = Math.max(peak, counts.peakInFlight());
+        }
+        Row r = new Row(name, op);
+        r.threads = threads;
+        r.latencyMs = latency;
+        r.ioConcurrency = ioConcurrency;
+        r.timed(Timing.median(seconds), bytes);
+        r.httpRequests = counts.requests();
+        r.peakInFlight = peak;
+        report(r);
+        return r;
+    }
+
+    private Row read(String name, int latency, Integer ioConcurrency, LatencyRelay relay, ZarrArray array, NdArray data)
+            throws Exception {
+        NdArray[] back = new NdArray[1];
+        Row r = timed(name, "read", latency, ioConcurrency, relay, data.byteSize(), () -> back[0] = array.read());
+        if (!back[0].contentEquals(data)) {
+            throw new BenchFailure(name + " read at " + latency + " ms: other values than were written");
+        }
+        return r;
+    }
+
+    /** 64 random single chunks (inner chunks when sharded), eight readers each taking the next. */
+    private Row randomReads(String name, Float32Bench.Chain chain, int latency, LatencyRelay relay, ZarrArray array,
+                            NdArray data) throws Exception {
+        long[] shape = array.shape();
+        long[] unit = chain.sharded() ? Float32Bench.INNER : Float32Bench.CHUNKS;
+        long[] grid = new long[3];
+        for (int d = 0; d < 3; d++) {
+            grid[d] = (shape[d] + unit[d] - 1) / unit[d];
+        }
+        Random random = new Random(14);
+        List<long[]> origins = new ArrayList<>();
+        long bytes = 0;
+        for (int i = 0; i < RANDOM_READS; i++) {
+            long[] o = new long[3];
+            long n = 4;
+            for (int d = 0; d < 3; d++) {
+                o[d] = random.nextInt((int) grid[d]) * unit[d];
+                n *= Math.min(unit[d], shape[d] - o[d]);
+            }
+            origins.add(o);
+            bytes += n;
+        }
+        ExecutorService readers = Executors.newFixedThreadPool(RANDOM_READERS);
+        try {
+            Row r = timed(name, READ_RANDOM, latency, null, relay, bytes, () -> {
+                List<Future<?>> done = new ArrayList<>();
+                for (long[] o : origins) {
+                    done.add(readers.submit(() -> {
+                        long[] s = new long[3];
+                        for (int d = 0; d < 3; d++) {
+                            s[d] = Math.min(unit[d], shape[d] - o[d]);
+                        }
+                        NdArray got = array.read(o, s);
+                        if (!got.contentEquals(data.region(Region.of(o, s)))) {
+                            throw new BenchFailure(name + " " + READ_RANDOM + ": chunk at " + Arrays.toString(o)
+                                    + " read other values than were written");
+                        }
+                        return null;
+                    }));
+                }
+                for (Future<?> f : done) {
+                    f.get();
+                }
+            });
+            r.threads = RANDOM_READERS;
+            return r;
+        } finally {
+            readers.shutdown();
+        }
+    }
+
+    // ---- zarrita ----
+
+    /** zarrita's full reads at L = 20 ms through the same relay, when Node and bench/zarrita are here. */
+    private List<Row> zarrita(List<String> chains, LatencyRelay relay, String location, long bytes) throws Exception {
+        Optional<Path> script = zarritaScript();
+        if (script.isEmpty()) {
+            log.line("remote: zarrita skipped: bench/zarrita/remote.mjs with its node_modules not found "
+                    + "(run from the repository after 'npm ci' in bench/zarrita, or set ZARRJ_ZARRITA_DIR)");
+            return List.of();
+        }
+        relay.delayMillis(COMPARE_LATENCY);
+        String base = "http://127.0.0.1:" + relay.port() + "/" + BUCKET + "/remote";
+        List<String> cmd = new ArrayList<>(List.of("node", script.get().toString(), base, String.valueOf(runs())));
+        cmd.addAll(chains);
+        log.line("remote: zarrita: %s", String.join(" ", cmd));
+        relay.takeCounts();
+        Process p;
+        try {
+            p = new ProcessBuilder(cmd).directory(script.get().getParent().toFile())
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        } catch (IOException e) {
+            log.line("remote: zarrita skipped: cannot start node: %s", e.getMessage());
+            return List.of();
+        }
+        p.getOutputStream().close();
+        List<Row> rows = new ArrayList<>();
+        ObjectMapper json = new ObjectMapper();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                if (!line.startsWith("{")) {
+                    continue;
+                }
+                JsonNode n = json.readTree(line);
+                String chain = n.path("chain").asText();
+                if (n.has("error")) {
+                    failures.add(new Failure(ZARRITA + chain, "read", "zarrita: " + n.get("error").asText(), false));
+                    continue;
+                }
+                Row row = new Row(ZARRITA + chain, "read");
+                row.latencyMs = COMPARE_LATENCY;
+                row.timed(n.get("seconds").asDouble(), n.get("bytes").asLong());
+                rows.add(row);
+            }
+        }
+        if (!p.waitFor(10, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+        }
+        // The relay counted zarrita's warm-up and timed runs together: per run, the requests are the same.
+        LatencyRelay.Counts counts = relay.takeCounts();
+        for (Row row : rows) {
+            row.httpRequests = counts.requests() / ((long) (runs() + 1) * rows.size());
+            row.peakInFlight = counts.peakInFlight();
+            report(row);
+        }
+        return rows;
+    }
+
+    /** remote.mjs in ZARRJ_ZARRITA_DIR, or in bench/zarrita above this module's jar or classes, with node_modules installed. */
+    static Optional<Path> zarritaScript() {
+        List<Path> candidates = new ArrayList<>();
+        String env = System.getenv("ZARRJ_ZARRITA_DIR");
+        if (env != null) {
+            candidates.add(Path.of(env));
+        }
+        try {
+            Path here = Path.of(RemoteBench.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            for (Path p = here; p != null; p = p.getParent()) {
+                candidates.add(p.resolve("bench").resolve("zarrita"));
+            }
+        } catch (URISyntaxException | RuntimeException e) {
+            // no code source: only the environment variable
+        }
+        for (Path c : candidates) {
+            if (Files.isRegularFile(c.resolve("remote.mjs")) && Files.isDirectory(c.resolve("node_modules").resolve("zarrita"))) {
+                return Optional.of(c.resolve("remote.mjs").toAbsolutePath());
+            }
+        }
+        return Optional.empty();
+    }
+
+    // ---- the hierarchy ----
+
+    /** A group of 100 small arrays, opened as {@code zarr info} opens it: the group, then each child. */
+    private List<Row> hierarchy(Zarr zarr, Store store, LatencyRelay relay) throws Exception {
+        int n = hierarchySize(scale);
+        relay.delayMillis(0);
+        ZarrGroup root = zarr.createGroup(store, "/hierarchy");
+        for (int i = 0; i < n; i++) {
+            try (ZarrArray a = zarr.array(DataTypes.INT32, 16).chunks(16).create(store, String.format("/hierarchy/a%03d", i))) {
+                a.write(new long[] {0}, new long[] {16}, new int[16]);
+            }
+        }
+        log.line("remote: hierarchy of %d arrays (no consolidated metadata: zarrj does not write it yet)", n);
+        List<Row> rows = new ArrayList<>();
+        for (int latency : LATENCIES) {
+            relay.delayMillis(latency);
+            long[] bytes = new long[1];
+            Row r = timed(HIERARCHY, OPEN_HIERARCHY, latency, null, relay, 1, () -> {
+                ZarrNode node = zarr.open(store, "/hierarchy");
+                long b = node.metadata().toString().length();
+                int arrays = 0;
+                for (ZarrNode child : ((ZarrGroup) node).children()) {
+                    b += child.metadata().toString().length();
+                    arrays++;
+                }
+                if (arrays != n) {
+                    throw new BenchFailure(HIERARCHY + ": opened " + arrays + " children, expected " + n);
+                }
+                bytes[0] = b;
+            });
+            r.timed(r.seconds, bytes[0]);
+            rows.add(r);
+        }
+        root.close();
+        return rows;
+    }
+
+    // ---- the big array ----
+
+    /**
+     * Writes the 2 GiB array slab by slab at L = 0 (not a row: the target is the read), then reads
+     * it whole at L = 50 ms in a child JVM with {@code -Xmx256m}, slab by slab into one reused buffer.
+     */
+    private Optional<Row> big(Zarr zarr, Store store, LatencyRelay relay, String location) throws Exception {
+        long[] shape = bigShape(scale);
+        long[] slab = bigSlab(shape);
+        relay.delayMillis(0);
+        log.line("remote: big array %s (%s), written slab by slab at 0 ms", Arrays.toString(shape),
+                Targets.size(4 * VolumeBench.count(shape)));
+        try (ZarrArray a = zarr.array(DataTypes.FLOAT32, shape).chunks(Float32Bench.CHUNKS)
+                .codec("zstd", java.util.Map.of("level", 1, "checksum", false)).overwrite(true).create(store, "/big")) {
+            long[] thick = {slab[0], shape[1], shape[2]};
+            for (long z = 0; z < shape[0]; z += thick[0]) {
+                long[] o = {z, 0, 0};
+                a.write(o, field(o, thick));
+            }
+        }
+        ChildJvm.Result<List<String>> launcher = ChildJvm.launcher();
+        if (launcher.problem() != null) {
+            log.line("remote: %s skipped: %s", BIG, launcher.problem());
+            return Optional.empty();
+        }
+        relay.delayMillis(BIG_LATENCY);
+        relay.takeCounts();
+        ChildJvm.Outcome out = ChildJvm.run(launcher.value(), List.of(ChildMain.REMOTE_READ, location,
+                longs(shape), longs(slab), String.valueOf(threads)), BIG_HEAP_MIB, log);
+        LatencyRelay.Counts counts = relay.takeCounts();
+        if (out.row() == null) {
+            failures.add(new Failure(BIG, "read", out.error(), out.oom()));
+            return Optional.empty();
+        }
+        Row r = out.row();
+        r.latencyMs = BIG_LATENCY;
+        r.httpRequests = counts.requests();
+        r.peakInFlight = counts.peakInFlight();
+        report(r);
+        return Optional.of(r);
+    }
+
+    private static String longs(long[] a) {
+        StringBuilder s = new StringBuilder();
+        for (long v : a) {
+            s.append(s.length() == 0 ? "" : ",").append(v);
+        }
+        return s.toString();
+    }
+
+    static long[] parseLongs(String s) {
+        return Arrays.stream(s.split(",")).mapToLong(Long::parseLong).toArray();
+    }
+
+    /** The child's side: reads the array at {@code location} whole, slab by slab into one buffer, checking each slab. */
+    static Row childRead(String location, long[] shape, long[] slab, int threads) throws Exception {
+        try (Zarr zarr = Zarr.builder().threads(threads).build(); ZarrArray a = zarr.openArray(location, "/big", true)) {
+            NdArray buffer = NdArray.allocate(DataTypes.FLOAT32, slab);
+            long start = System.nanoTime();
+            for (long z = 0; z < shape[0]; z += slab[0]) {
+                for (long y = 0; y < shape[1]; y += slab[1]) {
+                    for (long x = 0; x < shape[2]; x += slab[2]) {
+                        long[] o = {z, y, x};
+                        a.readInto(o, buffer);
+                        check(buffer, o);
+                    }
+                }
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            Row r = new Row(BIG, "read");
+            r.threads = threads;
+            r.timed(seconds, 4 * VolumeBench.count(shape));
+            return r;
+        }
+    }
+
+    /** Checks 16 points of a slab read at {@code o} against the field. */
+    private static void check(NdArray got, long[] o) {
+        long[] s = got.shape();
+        FloatBuffer f = got.bytes().asFloatBuffer();
+        Random random = new Random(o[0] * 31 + o[1] * 17 + o[2]);
+        for (int k = 0; k < 16; k++) {
+            int z = random.nextInt((int) s[0]);
+            int y = random.nextInt((int) s[1]);
+            int x = random.nextInt((int) s[2]);
+            float want = value(o[0] + z, o[1] + y, o[2] + x);
+            float have = f.get((int) ((z * s[1] + y) * s[2] + x));
+            if (Float.compare(want, have) != 0) {
+                throw new BenchFailure(BIG + ": element [" + (o[0] + z) + ", " + (o[1] + y) + ", " + (o[2] + x) + "] is "
+                        + have + ", expected " + want);
+            }
+        }
+    }
+
+    private static float value(long z, long y, long x) {
+        return (float) (Math.sin(z * 0.05) * Math.cos(y * 0.02) + x * 0.001);
+    }
+
+    /** Float32Bench's field, for the region at {@code offset} of {@code shape}. */
+    private static NdArray field(long[] offset, long[] shape) {
+        NdArray a = NdArray.allocate(DataTypes.FLOAT32, shape);
+        FloatBuffer f = a.bytes().asFloatBuffer();
+        int i = 0;
+        for (long z = 0; z < shape[0]; z++) {
+            for (long y = 0; y < shape[1]; y++) {
+                double base = Math.sin((offset[0] + z) * 0.05) * Math.cos((offset[1] + y) * 0.02);
+                for (long x = 0; x < shape[2]; x++) {
+                    f.put(i++, (float) (base + (offset[2] + x) * 0.001));
+                }
+            }
+        }
+        return a;
+    }
+
+    private void report(Row r) {
+        log.line("  %s %s at %d ms%s: %.3f s, %.1f MB/s, %d HTTP requests, at most %d in flight", r.name, r.op,
+                r.latencyMs, r.ioConcurrency == null ? "" : ", ioConcurrency " + r.ioConcurrency, r.seconds, r.mbPerS,
+                r.httpRequests, r.peakInFlight);
+    }
+}
