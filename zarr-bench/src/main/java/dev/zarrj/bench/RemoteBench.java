@@ -145,7 +145,7 @@ final class RemoteBench {
                  Zarr baseline = Zarr.builder().threads(threads).ioConcurrency(threads).build();
                  Store store = zarr.openStore(location)) {
                 if (!chains.isEmpty()) {
-                    rows.addAll(chains(chains, zarr, baseline, store, relay, location));
+                    rows.addAll(chains(chains, zarr, baseline, store, relay));
                 }
                 if (hierarchy) {
                     rows.addAll(hierarchy(zarr, store, relay));
@@ -162,8 +162,8 @@ final class RemoteBench {
 
     // ---- the float32 arrays ----
 
-    private List<Row> chains(List<Float32Bench.Chain> chains, Zarr zarr, Zarr baseline, Store store, LatencyRelay relay,
-                             String location) throws Exception {
+    private List<Row> chains(List<Float32Bench.Chain> chains, Zarr zarr, Zarr baseline, Store store, LatencyRelay relay)
+            throws Exception {
         List<Row> rows = new ArrayList<>();
         long[] shape = shape(scale);
         NdArray data = Float32Bench.smoothField(shape);
@@ -177,7 +177,12 @@ final class RemoteBench {
             ZarrArray array = chain.configure().apply(zarr.array(DataTypes.FLOAT32, shape)).overwrite(true).create(store, path);
             ZarrArray slow = baseline.openArray(store, path);
             boolean zarrj = selected.test(name);
+            // Written here (and read once if measured): the warm-up, at 0 ms, of the code paths timed below.
+            array.write(data);
             if (zarrj) {
+                if (!array.read().contentEquals(data)) {
+                    throw new BenchFailure(name + ": read back other values than were written");
+                }
                 for (int latency : LATENCIES) {
                     relay.delayMillis(latency);
                     rows.add(timed(name, "write", latency, null, relay, data.byteSize(), () -> array.write(data)));
@@ -187,15 +192,13 @@ final class RemoteBench {
                         rows.add(read(name, latency, threads, relay, slow, data));
                     }
                 }
-            } else {
-                array.write(data);
             }
             if (selected.test(ZARRITA + chain.name())) {
                 zarritaChains.add(chain.name());
             }
         }
         if (!zarritaChains.isEmpty()) {
-            rows.addAll(zarrita(zarritaChains, relay, location, data.byteSize()));
+            rows.addAll(zarrita(zarritaChains, relay));
         }
         return rows;
     }
@@ -204,10 +207,15 @@ final class RemoteBench {
         void run() throws Exception;
     }
 
-    /** Runs {@code op} {@link #runs()} times at the relay's latency; the median, and the counts of the last run. */
+    /** Runs {@code body} {@link #runs()} (or {@code runs}) times at the relay's latency; the median, and the counts of the last run. */
     private Row timed(String name, String op, int latency, Integer ioConcurrency, LatencyRelay relay, long bytes, Op body)
             throws Exception {
-        double[] seconds = new double[runs()];
+        return timed(name, op, latency, ioConcurrency, relay, bytes, runs(), body);
+    }
+
+    private Row timed(String name, String op, int latency, Integer ioConcurrency, LatencyRelay relay, long bytes, int runs,
+                      Op body) throws Exception {
+        double[] seconds = new double[runs];
         LatencyRelay.Counts counts = null;
         int peak = 0;
         for (int i = 0; i < seconds.length; i++) {
@@ -290,8 +298,8 @@ final class RemoteBench {
 
     // ---- zarrita ----
 
-    /** zarrita's full reads at L = 20 ms through the same relay, when Node and bench/zarrita are here. */
-    private List<Row> zarrita(List<String> chains, LatencyRelay relay, String location, long bytes) throws Exception {
+    /** zarrita's full reads at L = 20 ms through the same relay, when Node and bench/zarrita are here: one Node process per chain. */
+    private List<Row> zarrita(List<String> chains, LatencyRelay relay) throws Exception {
         Optional<Path> script = zarritaScript();
         if (script.isEmpty()) {
             log.line("remote: zarrita skipped: bench/zarrita/remote.mjs with its node_modules not found "
@@ -300,47 +308,46 @@ final class RemoteBench {
         }
         relay.delayMillis(COMPARE_LATENCY);
         String base = "http://127.0.0.1:" + relay.port() + "/" + BUCKET + "/remote";
-        List<String> cmd = new ArrayList<>(List.of("node", script.get().toString(), base, String.valueOf(runs())));
-        cmd.addAll(chains);
-        log.line("remote: zarrita: %s", String.join(" ", cmd));
-        relay.takeCounts();
-        Process p;
-        try {
-            p = new ProcessBuilder(cmd).directory(script.get().getParent().toFile())
-                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        } catch (IOException e) {
-            log.line("remote: zarrita skipped: cannot start node: %s", e.getMessage());
-            return List.of();
-        }
-        p.getOutputStream().close();
         List<Row> rows = new ArrayList<>();
         ObjectMapper json = new ObjectMapper();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line = r.readLine(); line != null; line = r.readLine()) {
-                if (!line.startsWith("{")) {
-                    continue;
-                }
-                JsonNode n = json.readTree(line);
-                String chain = n.path("chain").asText();
-                if (n.has("error")) {
-                    failures.add(new Failure(ZARRITA + chain, "read", "zarrita: " + n.get("error").asText(), false));
-                    continue;
-                }
-                Row row = new Row(ZARRITA + chain, "read");
-                row.latencyMs = COMPARE_LATENCY;
-                row.timed(n.get("seconds").asDouble(), n.get("bytes").asLong());
-                rows.add(row);
+        for (String chain : chains) {
+            List<String> cmd = List.of("node", script.get().toString(), base, String.valueOf(runs()), chain);
+            log.line("remote: zarrita: %s", String.join(" ", cmd));
+            relay.takeCounts();
+            Process p;
+            try {
+                p = new ProcessBuilder(cmd).directory(script.get().getParent().toFile())
+                        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            } catch (IOException e) {
+                log.line("remote: zarrita skipped: cannot start node: %s", e.getMessage());
+                return rows;
             }
-        }
-        if (!p.waitFor(10, TimeUnit.MINUTES)) {
-            p.destroyForcibly();
-        }
-        // The relay counted zarrita's warm-up and timed runs together: per run, the requests are the same.
-        LatencyRelay.Counts counts = relay.takeCounts();
-        for (Row row : rows) {
-            row.httpRequests = counts.requests() / ((long) (runs() + 1) * rows.size());
+            p.getOutputStream().close();
+            JsonNode result = null;
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line = r.readLine(); line != null; line = r.readLine()) {
+                    if (line.startsWith("{")) {
+                        result = json.readTree(line);
+                    }
+                }
+            }
+            if (!p.waitFor(10, TimeUnit.MINUTES)) {
+                p.destroyForcibly();
+            }
+            LatencyRelay.Counts counts = relay.takeCounts();
+            if (result == null || result.has("error")) {
+                failures.add(new Failure(ZARRITA + chain, "read", "zarrita: "
+                        + (result == null ? "no result, exit status " + p.exitValue() : result.get("error").asText()), false));
+                continue;
+            }
+            Row row = new Row(ZARRITA + chain, "read");
+            row.latencyMs = COMPARE_LATENCY;
+            row.timed(result.get("seconds").asDouble(), result.get("bytes").asLong());
+            // The relay counted the opening, the warm-up and the timed runs: per read, the rest.
+            row.httpRequests = counts.requests() / (runs() + 1L);
             row.peakInFlight = counts.peakInFlight();
             report(row);
+            rows.add(row);
         }
         return rows;
     }
@@ -385,7 +392,7 @@ final class RemoteBench {
         for (int latency : LATENCIES) {
             relay.delayMillis(latency);
             long[] bytes = new long[1];
-            Row r = timed(HIERARCHY, OPEN_HIERARCHY, latency, null, relay, 1, () -> {
+            Row r = timed(HIERARCHY, OPEN_HIERARCHY, latency, null, relay, 1, 1, () -> {
                 ZarrNode node = zarr.open(store, "/hierarchy");
                 long b = node.metadata().toString().length();
                 int arrays = 0;

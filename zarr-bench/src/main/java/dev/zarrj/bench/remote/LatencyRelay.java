@@ -7,7 +7,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Set;
@@ -190,7 +189,9 @@ public final class LatencyRelay implements AutoCloseable {
         }
 
         private void readClient() {
-            try (InputStream in = client.getInputStream()) {
+            try {
+                // Not closed when done: closing a socket's stream closes the socket, and answers may still flow back.
+                InputStream in = client.getInputStream();
                 byte[] buf = new byte[BUFFER];
                 for (int n = in.read(buf); n >= 0; n = in.read(buf)) {
                     if (n == 0) {
@@ -293,9 +294,5 @@ public final class LatencyRelay implements AutoCloseable {
     @Override
     public String toString() {
         return "LatencyRelay[127.0.0.1:" + port() + " -> " + target + ", " + delayMillis() + " ms]";
-    }
-
-    static boolean isReset(IOException e) {
-        return e instanceof SocketException;
     }
 }

@@ -31,11 +31,15 @@ public final class S3ProxyServer implements AutoCloseable {
     private final Process process;
     private final Path log;
     private final InetSocketAddress address;
+    /** Stops the server if this JVM is interrupted (Ctrl-C) before {@link #close()}. */
+    private final Thread stop;
 
     private S3ProxyServer(Process process, Path log, InetSocketAddress address) {
         this.process = process;
         this.log = log;
         this.address = address;
+        this.stop = new Thread(process::destroyForcibly, "s3proxy-stop");
+        Runtime.getRuntime().addShutdownHook(stop);
     }
 
     /** The s3proxy jar, or why there is none. */
@@ -91,8 +95,6 @@ public final class S3ProxyServer implements AutoCloseable {
                 .redirectOutput(log.toFile())
                 .start();
         S3ProxyServer server = new S3ProxyServer(p, log, address);
-        Thread stop = new Thread(p::destroyForcibly, "s3proxy-stop");
-        Runtime.getRuntime().addShutdownHook(stop);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_SECONDS);
         while (true) {
             try (Socket s = new Socket()) {
@@ -148,6 +150,11 @@ public final class S3ProxyServer implements AutoCloseable {
 
     @Override
     public void close() throws InterruptedException {
+        try {
+            Runtime.getRuntime().removeShutdownHook(stop);
+        } catch (IllegalStateException e) {
+            // already shutting down: the hook runs
+        }
         process.destroy();
         if (!process.waitFor(20, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor(20, TimeUnit.SECONDS);
