@@ -56,6 +56,10 @@ public final class BenchCommand implements Callable<Integer> {
             + "with -Xmx256m (the bounded-memory target; writing it first takes a few minutes).")
     boolean remoteBig;
 
+    @Option(names = "--io-concurrency", paramLabel = "N", description = "The remote section's zarrj ioConcurrency "
+            + "(default: zarrj's choice for the store). The ioConcurrency = threads baseline keeps its own.")
+    Integer ioConcurrency;
+
     @Option(names = "--json", description = "Print only the JSON document on standard output.")
     boolean json;
 
@@ -77,6 +81,9 @@ public final class BenchCommand implements Callable<Integer> {
         Scale scale = scale();
         if (threads < 1) {
             throw new UsageError("--threads " + threads + ": must be at least 1");
+        }
+        if (ioConcurrency != null && ioConcurrency < 1) {
+            throw new UsageError("--io-concurrency " + ioConcurrency + ": must be at least 1");
         }
         Predicate<String> selected = selection();
         boolean keep = dir != null;
@@ -105,7 +112,7 @@ public final class BenchCommand implements Callable<Integer> {
                 failures.addAll(volumes.failures);
             }
             if (remote || remoteBig || (only != null && only.contains("remote") && RemoteBench.anySelected(selected))) {
-                RemoteBench remoteBench = new RemoteBench(bench, remoteBig);
+                RemoteBench remoteBench = new RemoteBench(bench, remoteBig, ioConcurrency);
                 try {
                     rows.addAll(remoteBench.run());
                 } finally {

@@ -27,7 +27,7 @@ public final class ChildMain {
             Row row;
             if (args[0].equals(REMOTE_READ)) {
                 row = RemoteBench.childRead(args[1], RemoteBench.parseLongs(args[2]), RemoteBench.parseLongs(args[3]),
-                        Integer.parseInt(args[4]));
+                        Integer.parseInt(args[4]), Integer.parseInt(args[5]));
             } else {
                 VolumeBench.Spec spec = VolumeBench.Spec.fromJson(json.readTree(args[0]));
                 row = VolumeBench.run(spec, args[1], Path.of(args[2]), Integer.parseInt(args[3]));

@@ -52,6 +52,8 @@ final class RemoteBench {
     static final String ZARRITA = PREFIX + "zarrita/";
     static final String BIG = PREFIX + "big-zstd-1";
     static final String READ_RANDOM = "read-random-chunks";
+    /** The whole read with {@code ioConcurrency = threads}: zarrj before asynchronous fetching. */
+    static final String READ_IO_THREADS = "read-io-threads";
     static final String OPEN_HIERARCHY = "open-hierarchy";
     static final int RANDOM_READS = 64;
     static final int RANDOM_READERS = 8;
@@ -66,9 +68,12 @@ final class RemoteBench {
     private final Log log;
     private final Predicate<String> selected;
     private final boolean big;
+    /** zarrj's ioConcurrency for the remote store (--io-concurrency), or null: zarrj's own choice. */
+    private final Integer ioConcurrency;
     final List<Failure> failures = new ArrayList<>();
 
-    RemoteBench(Workbench bench, boolean big) {
+    RemoteBench(Workbench bench, boolean big, Integer ioConcurrency) {
+        this.ioConcurrency = ioConcurrency;
         this.scale = bench.scale();
         this.threads = bench.threads();
         this.dir = bench.dir();
@@ -141,7 +146,11 @@ final class RemoteBench {
             String location = "s3://" + BUCKET + "/remote?endpoint=http://127.0.0.1:" + relay.port()
                     + "&path-style=true&anonymous=true&region=us-east-1";
             log.line("remote: s3proxy at %s, relay at 127.0.0.1:%d; store %s", server.endpoint(), relay.port(), location);
-            try (Zarr zarr = Zarr.builder().threads(threads).build();
+            Zarr.Builder builder = Zarr.builder().threads(threads);
+            if (ioConcurrency != null) {
+                builder.ioConcurrency(ioConcurrency);
+            }
+            try (Zarr zarr = builder.build();
                  Zarr baseline = Zarr.builder().threads(threads).ioConcurrency(threads).build();
                  Store store = zarr.openStore(location)) {
                 if (!chains.isEmpty()) {
@@ -185,11 +194,12 @@ final class RemoteBench {
                 }
                 for (int latency : LATENCIES) {
                     relay.delayMillis(latency);
-                    rows.add(timed(name, "write", latency, null, relay, data.byteSize(), () -> array.write(data)));
-                    rows.add(read(name, latency, null, relay, array, data));
+                    rows.add(timed(name, "write", latency, ioConcurrency, relay, data.byteSize(), () -> array.write(data)));
+                    rows.add(read(name, "read", latency, ioConcurrency, relay, array, data));
                     rows.add(randomReads(name, chain, latency, relay, array, data));
                     if (latency == COMPARE_LATENCY) {
-                        rows.add(read(name, latency, threads, relay, slow, data));
+                        Row r = read(name, READ_IO_THREADS, latency, threads, relay, slow, data);
+                        rows.add(r);
                     }
                 }
             }
@@ -235,10 +245,10 @@ final class RemoteBench {
         return r;
     }
 
-    private Row read(String name, int latency, Integer ioConcurrency, LatencyRelay relay, ZarrArray array, NdArray data)
-            throws Exception {
+    private Row read(String name, String op, int latency, Integer ioConcurrency, LatencyRelay relay, ZarrArray array,
+                     NdArray data) throws Exception {
         NdArray[] back = new NdArray[1];
-        Row r = timed(name, "read", latency, ioConcurrency, relay, data.byteSize(), () -> back[0] = array.read());
+        Row r = timed(name, op, latency, ioConcurrency, relay, data.byteSize(), () -> back[0] = array.read());
         if (!back[0].contentEquals(data)) {
             throw new BenchFailure(name + " read at " + latency + " ms: other values than were written");
         }
@@ -269,7 +279,7 @@ final class RemoteBench {
         }
         ExecutorService readers = Executors.newFixedThreadPool(RANDOM_READERS);
         try {
-            Row r = timed(name, READ_RANDOM, latency, null, relay, bytes, () -> {
+            Row r = timed(name, READ_RANDOM, latency, ioConcurrency, relay, bytes, () -> {
                 List<Future<?>> done = new ArrayList<>();
                 for (long[] o : origins) {
                     done.add(readers.submit(() -> {
@@ -440,7 +450,8 @@ final class RemoteBench {
         relay.delayMillis(BIG_LATENCY);
         relay.takeCounts();
         ChildJvm.Outcome out = ChildJvm.run(launcher.value(), List.of(ChildMain.REMOTE_READ, location,
-                longs(shape), longs(slab), String.valueOf(threads)), BIG_HEAP_MIB, log);
+                longs(shape), longs(slab), String.valueOf(threads), String.valueOf(ioConcurrency == null ? 0 : ioConcurrency)),
+                BIG_HEAP_MIB, log);
         LatencyRelay.Counts counts = relay.takeCounts();
         if (out.row() == null) {
             failures.add(new Failure(BIG, "read", out.error(), out.oom()));
@@ -448,6 +459,7 @@ final class RemoteBench {
         }
         Row r = out.row();
         r.latencyMs = BIG_LATENCY;
+        r.ioConcurrency = ioConcurrency;
         r.httpRequests = counts.requests();
         r.peakInFlight = counts.peakInFlight();
         report(r);
@@ -467,8 +479,12 @@ final class RemoteBench {
     }
 
     /** The child's side: reads the array at {@code location} whole, slab by slab into one buffer, checking each slab. */
-    static Row childRead(String location, long[] shape, long[] slab, int threads) throws Exception {
-        try (Zarr zarr = Zarr.builder().threads(threads).build(); ZarrArray a = zarr.openArray(location, "/big", true)) {
+    static Row childRead(String location, long[] shape, long[] slab, int threads, int ioConcurrency) throws Exception {
+        Zarr.Builder builder = Zarr.builder().threads(threads);
+        if (ioConcurrency > 0) {
+            builder.ioConcurrency(ioConcurrency);
+        }
+        try (Zarr zarr = builder.build(); ZarrArray a = zarr.openArray(location, "/big", true)) {
             NdArray buffer = NdArray.allocate(DataTypes.FLOAT32, slab);
             long start = System.nanoTime();
             for (long z = 0; z < shape[0]; z += slab[0]) {

@@ -54,9 +54,9 @@ final class Targets {
 
     // ---- the remote section (issue 14) ----
 
-    private static Optional<Row> remote(List<Row> rows, String name, String op, int latency, boolean baseline) {
+    private static Optional<Row> remote(List<Row> rows, String name, String op, int latency) {
         return rows.stream().filter(r -> r.name.equals(name) && r.op.equals(op) && r.latencyMs != null
-                && r.latencyMs == latency && (r.ioConcurrency != null) == baseline).findFirst();
+                && r.latencyMs == latency).findFirst();
     }
 
     private static List<String> remoteChains(List<Row> rows) {
@@ -78,8 +78,8 @@ final class Targets {
         boolean met = true;
         for (String chain : remoteChains(rows)) {
             for (String op : List.of("write", "read")) {
-                Optional<Row> near = remote(rows, chain, op, 0, false);
-                Optional<Row> distant = remote(rows, chain, op, far, false);
+                Optional<Row> near = remote(rows, chain, op, 0);
+                Optional<Row> distant = remote(rows, chain, op, far);
                 if (near.isPresent() && distant.isPresent()) {
                     double ratio = distant.get().mbPerS / near.get().mbPerS;
                     boolean ok = ratio >= LATENCY_HIDDEN;
@@ -100,8 +100,8 @@ final class Targets {
         List<String> parts = new ArrayList<>();
         boolean met = true;
         for (String chain : remoteChains(rows)) {
-            Optional<Row> fast = remote(rows, chain, "read", l, false);
-            Optional<Row> slow = remote(rows, chain, "read", l, true);
+            Optional<Row> fast = remote(rows, chain, "read", l);
+            Optional<Row> slow = remote(rows, chain, RemoteBench.READ_IO_THREADS, l);
             if (fast.isPresent() && slow.isPresent()) {
                 double ratio = fast.get().mbPerS / slow.get().mbPerS;
                 boolean ok = ratio >= CONCURRENCY_REAL;
@@ -122,8 +122,8 @@ final class Targets {
         List<String> parts = new ArrayList<>();
         boolean met = true;
         for (String chain : remoteChains(rows)) {
-            Optional<Row> zarrj = remote(rows, chain, "read", l, false);
-            Optional<Row> zarrita = remote(rows, RemoteBench.ZARRITA + chain(zarrj.orElse(new Row(chain, "read"))), "read", l, false);
+            Optional<Row> zarrj = remote(rows, chain, "read", l);
+            Optional<Row> zarrita = remote(rows, RemoteBench.ZARRITA + chain(zarrj.orElse(new Row(chain, "read"))), "read", l);
             if (zarrj.isPresent() && zarrita.isPresent()) {
                 double ratio = zarrj.get().mbPerS / zarrita.get().mbPerS;
                 boolean ok = ratio >= AGAINST_ZARRITA;

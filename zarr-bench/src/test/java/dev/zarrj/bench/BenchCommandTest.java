@@ -237,7 +237,7 @@ class BenchCommandTest {
             }
             assertTrue(seen.contains("remote/hierarchy-100 open-hierarchy " + latency), seen.toString());
         }
-        assertTrue(seen.contains("remote/zstd-1 read 20 io"), "the ioConcurrency = threads baseline: " + seen);
+        assertTrue(seen.contains("remote/zstd-1 read-io-threads 20 io"), "the ioConcurrency = threads baseline: " + seen);
         assertEquals(13, rows.size(), "3 latencies x (write, read, random reads, hierarchy) and the baseline: " + seen);
         JsonNode random = rows.stream().filter(w -> w.get("op").asText().equals("read-random-chunks")).findFirst().get();
         assertEquals(8, random.get("threads").asInt(), "eight readers");
