@@ -140,8 +140,14 @@ final class RemoteBench {
         }
         Path serverDir = Files.createDirectories(dir.resolve("s3proxy"));
         log.line("remote: starting s3proxy (%s)", jar.get().getFileName());
-        try (S3ProxyServer server = S3ProxyServer.start(jar.get(), serverDir);
-             LatencyRelay relay = new LatencyRelay(server.address(), 0)) {
+        S3ProxyServer started;
+        try {
+            started = S3ProxyServer.start(jar.get(), serverDir);
+        } catch (IOException e) {
+            Files2.deleteTree(serverDir);
+            throw new BenchFailure("remote: " + e.getMessage());
+        }
+        try (S3ProxyServer server = started; LatencyRelay relay = new LatencyRelay(server.address(), 0)) {
             server.createBucket(BUCKET);
             String location = "s3://" + BUCKET + "/remote?endpoint=http://127.0.0.1:" + relay.port()
                     + "&path-style=true&anonymous=true&region=us-east-1";
@@ -192,16 +198,7 @@ final class RemoteBench {
                 if (!array.read().contentEquals(data)) {
                     throw new BenchFailure(name + ": read back other values than were written");
                 }
-                for (int latency : LATENCIES) {
-                    relay.delayMillis(latency);
-                    rows.add(timed(name, "write", latency, ioConcurrency, relay, data.byteSize(), () -> array.write(data)));
-                    rows.add(read(name, "read", latency, ioConcurrency, relay, array, data));
-                    rows.add(randomReads(name, chain, latency, relay, array, data));
-                    if (latency == COMPARE_LATENCY) {
-                        Row r = read(name, READ_IO_THREADS, latency, threads, relay, slow, data);
-                        rows.add(r);
-                    }
-                }
+                rows.addAll(interleaved(name, chain, relay, array, slow, data));
             }
             if (selected.test(ZARRITA + chain.name())) {
                 zarritaChains.add(chain.name());
@@ -217,93 +214,148 @@ final class RemoteBench {
         void run() throws Exception;
     }
 
-    /** Runs {@code body} {@link #runs()} (or {@code runs}) times at the relay's latency; the median, and the counts of the last run. */
-    private Row timed(String name, String op, int latency, Integer ioConcurrency, LatencyRelay relay, long bytes, Op body)
-            throws Exception {
-        return timed(name, op, latency, ioConcurrency, relay, bytes, runs(), body);
-    }
+    /** One operation at one latency: its timed runs, the requests of the last and the most in flight of any. */
+    private final class Series {
+        final Row row;
+        final List<Double> seconds = new ArrayList<>();
+        final Op body;
+        int peak;
 
-    private Row timed(String name, String op, int latency, Integer ioConcurrency, LatencyRelay relay, long bytes, int runs,
-                      Op body) throws Exception {
-        double[] seconds = new double[runs];
-        LatencyRelay.Counts counts = null;
-        int peak = 0;
-        for (int i = 0; i < seconds.length; i++) {
+        Series(String name, String op, int latency, Integer io, long bytes, Op body) {
+            this.row = new Row(name, op);
+            row.threads = threads;
+            row.latencyMs = latency;
+            row.ioConcurrency = io;
+            row.bytes = bytes;
+            this.body = body;
+        }
+
+        void run(LatencyRelay relay) throws Exception {
+            relay.delayMillis(row.latencyMs);
             relay.takeCounts();
-            seconds[i] = Timing.time(body::run);
-            counts = relay.takeCounts();
+            seconds.add(Timing.time(body::run));
+            LatencyRelay.Counts counts = relay.takeCounts();
+            row.httpRequests = counts.requests();
             peak = Math.max(peak, counts.peakInFlight());
         }
-        Row r = new Row(name, op);
-        r.threads = threads;
-        r.latencyMs = latency;
-        r.ioConcurrency = ioConcurrency;
-        r.timed(Timing.median(seconds), bytes);
-        r.httpRequests = counts.requests();
-        r.peakInFlight = peak;
-        report(r);
-        return r;
+
+        Row finish() {
+            row.timed(Timing.median(seconds.stream().mapToDouble(Double::doubleValue).toArray()), row.bytes);
+            row.peakInFlight = peak;
+            report(row);
+            return row;
+        }
     }
 
-    private Row read(String name, String op, int latency, Integer ioConcurrency, LatencyRelay relay, ZarrArray array,
-                     NdArray data) throws Exception {
+    /**
+     * Write, read and random reads at every latency (and the ioConcurrency = threads read at
+     * 20 ms), run after run: each run goes through all latencies, so that a change in what else
+     * the machine runs affects every latency alike and their ratios stay fair.
+     */
+    private List<Row> interleaved(String name, Float32Bench.Chain chain, LatencyRelay relay, ZarrArray array,
+                                  ZarrArray slow, NdArray data) throws Exception {
         NdArray[] back = new NdArray[1];
-        Row r = timed(name, op, latency, ioConcurrency, relay, data.byteSize(), () -> back[0] = array.read());
-        if (!back[0].contentEquals(data)) {
-            throw new BenchFailure(name + " read at " + latency + " ms: other values than were written");
-        }
-        return r;
-    }
-
-    /** 64 random single chunks (inner chunks when sharded), eight readers each taking the next. */
-    private Row randomReads(String name, Float32Bench.Chain chain, int latency, LatencyRelay relay, ZarrArray array,
-                            NdArray data) throws Exception {
-        long[] shape = array.shape();
-        long[] unit = chain.sharded() ? Float32Bench.INNER : Float32Bench.CHUNKS;
-        long[] grid = new long[3];
-        for (int d = 0; d < 3; d++) {
-            grid[d] = (shape[d] + unit[d] - 1) / unit[d];
-        }
-        Random random = new Random(14);
-        List<long[]> origins = new ArrayList<>();
-        long bytes = 0;
-        for (int i = 0; i < RANDOM_READS; i++) {
-            long[] o = new long[3];
-            long n = 4;
-            for (int d = 0; d < 3; d++) {
-                o[d] = random.nextInt((int) grid[d]) * unit[d];
-                n *= Math.min(unit[d], shape[d] - o[d]);
-            }
-            origins.add(o);
-            bytes += n;
-        }
         ExecutorService readers = Executors.newFixedThreadPool(RANDOM_READERS);
         try {
-            Row r = timed(name, READ_RANDOM, latency, ioConcurrency, relay, bytes, () -> {
-                List<Future<?>> done = new ArrayList<>();
-                for (long[] o : origins) {
-                    done.add(readers.submit(() -> {
-                        long[] s = new long[3];
-                        for (int d = 0; d < 3; d++) {
-                            s[d] = Math.min(unit[d], shape[d] - o[d]);
-                        }
-                        NdArray got = array.read(o, s);
-                        if (!got.contentEquals(data.region(Region.of(o, s)))) {
-                            throw new BenchFailure(name + " " + READ_RANDOM + ": chunk at " + Arrays.toString(o)
-                                    + " read other values than were written");
-                        }
-                        return null;
-                    }));
+            Op random = randomReads(name, chain, array, data, readers);
+            long randomBytes = randomBytes(chain, array);
+            List<Series> all = new ArrayList<>();
+            for (int latency : LATENCIES) {
+                all.add(new Series(name, "write", latency, ioConcurrency, data.byteSize(), () -> array.write(data)));
+                all.add(new Series(name, "read", latency, ioConcurrency, data.byteSize(), () -> back[0] = array.read()));
+                Series r = new Series(name, READ_RANDOM, latency, ioConcurrency, randomBytes, random);
+                r.row.threads = RANDOM_READERS;
+                all.add(r);
+                if (latency == COMPARE_LATENCY) {
+                    all.add(new Series(name, READ_IO_THREADS, latency, threads, data.byteSize(), () -> back[0] = slow.read()));
                 }
-                for (Future<?> f : done) {
-                    f.get();
+            }
+            for (int run = 0; run < runs(); run++) {
+                for (Series x : all) {
+                    x.run(relay);
+                    if (back[0] != null) {
+                        if (!back[0].contentEquals(data)) {
+                            throw new BenchFailure(name + " " + x.row.op + " at " + x.row.latencyMs
+                                    + " ms: other values than were written");
+                        }
+                        back[0] = null;
+                    }
                 }
-            });
-            r.threads = RANDOM_READERS;
-            return r;
+            }
+            List<Row> rows = new ArrayList<>();
+            for (Series x : all) {
+                rows.add(x.finish());
+            }
+            return rows;
         } finally {
             readers.shutdown();
         }
+    }
+
+    private Row timed(String name, String op, int latency, Integer io, LatencyRelay relay, long bytes, Op body)
+            throws Exception {
+        Series x = new Series(name, op, latency, io, bytes, body);
+        x.run(relay);
+        return x.finish();
+    }
+
+    /** The 64 seeded random chunks (inner chunks when sharded) the random reads read. */
+    private static List<long[]> randomOrigins(Float32Bench.Chain chain, long[] shape) {
+        long[] unit = unit(chain);
+        Random random = new Random(14);
+        List<long[]> origins = new ArrayList<>();
+        for (int i = 0; i < RANDOM_READS; i++) {
+            long[] o = new long[3];
+            for (int d = 0; d < 3; d++) {
+                o[d] = random.nextInt((int) ((shape[d] + unit[d] - 1) / unit[d])) * unit[d];
+            }
+            origins.add(o);
+        }
+        return origins;
+    }
+
+    private static long[] unit(Float32Bench.Chain chain) {
+        return chain.sharded() ? Float32Bench.INNER : Float32Bench.CHUNKS;
+    }
+
+    private static long[] unitAt(long[] unit, long[] shape, long[] o) {
+        long[] s = new long[3];
+        for (int d = 0; d < 3; d++) {
+            s[d] = Math.min(unit[d], shape[d] - o[d]);
+        }
+        return s;
+    }
+
+    private static long randomBytes(Float32Bench.Chain chain, ZarrArray array) {
+        long bytes = 0;
+        for (long[] o : randomOrigins(chain, array.shape())) {
+            bytes += 4 * VolumeBench.count(unitAt(unit(chain), array.shape(), o));
+        }
+        return bytes;
+    }
+
+    /** 64 random single chunks (inner chunks when sharded), eight readers each taking the next; each checked. */
+    private static Op randomReads(String name, Float32Bench.Chain chain, ZarrArray array, NdArray data,
+                                  ExecutorService readers) {
+        long[] shape = array.shape();
+        List<long[]> origins = randomOrigins(chain, shape);
+        return () -> {
+            List<Future<?>> done = new ArrayList<>();
+            for (long[] o : origins) {
+                done.add(readers.submit(() -> {
+                    long[] s = unitAt(unit(chain), shape, o);
+                    NdArray got = array.read(o, s);
+                    if (!got.contentEquals(data.region(Region.of(o, s)))) {
+                        throw new BenchFailure(name + " " + READ_RANDOM + ": chunk at " + Arrays.toString(o)
+                                + " read other values than were written");
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : done) {
+                f.get();
+            }
+        };
     }
 
     // ---- zarrita ----
@@ -402,7 +454,7 @@ final class RemoteBench {
         for (int latency : LATENCIES) {
             relay.delayMillis(latency);
             long[] bytes = new long[1];
-            Row r = timed(HIERARCHY, OPEN_HIERARCHY, latency, null, relay, 1, 1, () -> {
+            Row r = timed(HIERARCHY, OPEN_HIERARCHY, latency, null, relay, 1, () -> {
                 ZarrNode node = zarr.open(store, "/hierarchy");
                 long b = node.metadata().toString().length();
                 int arrays = 0;
