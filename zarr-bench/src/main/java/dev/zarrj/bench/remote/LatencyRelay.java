@@ -30,6 +30,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * concurrently: a request waits L ms, never behind another connection's. A request whose body
  * follows an {@code Expect: 100-continue} answer pays the delay twice, as it would pay a round
  * trip twice on a real network. Changing the delay applies to the bytes that arrive afterwards.
+ * The bytes held are what the client sends in L ms (the queue is not bounded: TCP's own flow
+ * control stops a client only once the relay stops reading, which it never does).
  *
  * <p><b>Counting.</b> The relay does not parse HTTP; it relies on HTTP/1.1 clients not pipelining
  * (neither the AWS SDK's Netty client nor Node's fetch does), so that a connection carries one
