@@ -44,8 +44,21 @@ public final class BenchCommand implements Callable<Integer> {
     int threads = Runtime.getRuntime().availableProcessors();
 
     @Option(names = "--only", paramLabel = "REGEX",
-            description = "Run only the workloads whose name matches (found anywhere in it), e.g. 'float32/zstd' or 'uint16'.")
+            description = "Run only the workloads whose name matches (found anywhere in it), e.g. 'float32/zstd' or 'uint16'; "
+                    + "the remote section only when the pattern says 'remote' (or with --remote).")
     String only;
+
+    @Option(names = "--remote", description = "Also run the remote section: s3proxy on loopback behind a relay that adds "
+            + "0, 20 and 50 ms to each request (a few minutes). '--only remote' runs it alone.")
+    boolean remote;
+
+    @Option(names = "--remote-big", description = "With the remote section, also read a 2 GiB array at 50 ms in a child JVM "
+            + "with -Xmx256m (the bounded-memory target; writing it first takes a few minutes).")
+    boolean remoteBig;
+
+    @Option(names = "--io-concurrency", paramLabel = "N", description = "The remote section's zarrj ioConcurrency "
+            + "(default: zarrj's choice for the store). The ioConcurrency = threads baseline keeps its own.")
+    Integer ioConcurrency;
 
     @Option(names = "--json", description = "Print only the JSON document on standard output.")
     boolean json;
@@ -68,6 +81,9 @@ public final class BenchCommand implements Callable<Integer> {
         Scale scale = scale();
         if (threads < 1) {
             throw new UsageError("--threads " + threads + ": must be at least 1");
+        }
+        if (ioConcurrency != null && ioConcurrency < 1) {
+            throw new UsageError("--io-concurrency " + ioConcurrency + ": must be at least 1");
         }
         Predicate<String> selected = selection();
         boolean keep = dir != null;
@@ -94,6 +110,14 @@ public final class BenchCommand implements Callable<Integer> {
             } finally {
                 rows.addAll(volumes.rows);
                 failures.addAll(volumes.failures);
+            }
+            if (remote || remoteBig || (only != null && only.contains("remote") && RemoteBench.anySelected(selected))) {
+                RemoteBench remoteBench = new RemoteBench(bench, remoteBig, ioConcurrency);
+                try {
+                    rows.addAll(remoteBench.run());
+                } finally {
+                    failures.addAll(remoteBench.failures);
+                }
             }
         } catch (BenchFailure e) {
             fatal = e;
@@ -212,17 +236,20 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private static void printTable(PrintWriter out, List<Row> rows) {
-        String format = "%-32s %-17s %7s %10s %10s %10s %9s %12s %6s %9s %9s%n";
-        out.printf(Locale.ROOT, format, "workload", "op", "threads", "seconds", "p90", "p99", "MB/s", "ceiling MB/s",
-                "ratio", "requests", "peak RSS");
+        String format = "%-32s %-18s %7s %5s %10s %10s %10s %9s %12s %6s %9s %9s %9s%n";
+        out.printf(Locale.ROOT, format, "workload", "op", "threads", "L ms", "seconds", "p90", "p99", "MB/s", "ceiling MB/s",
+                "ratio", "requests", "in flight", "peak RSS");
         for (Row r : rows) {
-            out.printf(Locale.ROOT, format, r.name, r.op, r.threads == null ? "" : r.threads, seconds(r.seconds),
+            String op = r.ioConcurrency == null ? r.op : r.op + " io=" + r.ioConcurrency;
+            out.printf(Locale.ROOT, format, r.name, op, r.threads == null ? "" : r.threads,
+                    r.latencyMs == null ? "" : r.latencyMs, seconds(r.seconds),
                     r.p90Seconds == null ? "" : seconds(r.p90Seconds),
                     r.p99Seconds == null ? "" : seconds(r.p99Seconds),
                     String.format(Locale.ROOT, "%.1f", r.mbPerS),
                     r.ceilingMbPerS == null ? "" : String.format(Locale.ROOT, "%.1f", r.ceilingMbPerS),
                     r.ratioToCeiling() == null ? "" : String.format(Locale.ROOT, "%.2f", r.ratioToCeiling()),
-                    r.storeRequests == null ? "" : r.storeRequests,
+                    r.httpRequests != null ? r.httpRequests : r.storeRequests == null ? "" : r.storeRequests,
+                    r.peakInFlight == null ? "" : r.peakInFlight,
                     r.peakRssMb == null ? "" : String.format(Locale.ROOT, "%.0f MB", r.peakRssMb));
         }
     }

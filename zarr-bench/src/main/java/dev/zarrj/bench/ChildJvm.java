@@ -72,14 +72,17 @@ final class ChildJvm {
     /** Runs one operation in a child JVM with {@code -Xmx<heapMib>m}; its standard error goes to the log. */
     static Outcome run(List<String> launcher, VolumeBench.Spec spec, String op, Path dir, int threads, int heapMib,
                        Log log) throws IOException, InterruptedException {
+        return run(launcher, List.of(spec.toJson().toString(), op, dir.toAbsolutePath().toString(), String.valueOf(threads)),
+                heapMib, log);
+    }
+
+    /** Runs {@link ChildMain} with {@code args} in a child JVM with {@code -Xmx<heapMib>m}; its standard error goes to the log. */
+    static Outcome run(List<String> launcher, List<String> args, int heapMib, Log log) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(launcher.get(0));
         cmd.add("-Xmx" + heapMib + "m");
         cmd.addAll(launcher.subList(1, launcher.size()));
-        cmd.add(spec.toJson().toString());
-        cmd.add(op);
-        cmd.add(dir.toAbsolutePath().toString());
-        cmd.add(String.valueOf(threads));
+        cmd.addAll(args);
         Process p = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.PIPE).start();
         // Interrupted (Ctrl-C), this JVM stops its child rather than leave it running.
         Thread stop = new Thread(p::destroyForcibly, "bench-child-stop");

@@ -19,7 +19,9 @@ import java.math.MathContext;
  * {@code p90Seconds} and {@code p99Seconds} over {@code samples} timed runs. A median alone hides
  * a slow mode that only some runs, or some processes, fall into. {@code minorFaults} (Linux) is
  * the process's minor page faults per operation over the same runs: pages touched for the first
- * time, the cost behind docs/performance.md.
+ * time, the cost behind docs/performance.md. The remote rows ({@code remote/...}) add the relay's
+ * figures: {@code latencyMs}, {@code httpRequests}, {@code peakInFlight}, and {@code ioConcurrency}
+ * when it was set.
  */
 final class Row {
     final String name;
@@ -40,6 +42,14 @@ final class Row {
     Double p99Seconds;
     Integer samples;
     Double minorFaults;
+    /** Remote rows: the latency the relay added to each request, in ms. */
+    Integer latencyMs;
+    /** Remote rows: the {@code ioConcurrency} zarrj was built with, when set explicitly. */
+    Integer ioConcurrency;
+    /** Remote rows: the HTTP requests the relay saw during one operation. */
+    Long httpRequests;
+    /** Remote rows: the most HTTP requests outstanding at once during one operation (see LatencyRelay). */
+    Integer peakInFlight;
 
     /**
      * The elements of the array one operation read: {@code offset} and {@code shape} per dimension,
@@ -121,6 +131,18 @@ final class Row {
         if (storeRequests != null) {
             n.put("store_requests", storeRequests);
         }
+        if (latencyMs != null) {
+            n.put("latency_ms", latencyMs);
+        }
+        if (ioConcurrency != null) {
+            n.put("io_concurrency", ioConcurrency);
+        }
+        if (httpRequests != null) {
+            n.put("http_requests", httpRequests);
+        }
+        if (peakInFlight != null) {
+            n.put("peak_in_flight", peakInFlight);
+        }
         putRounded(n, "peak_rss_mb", peakRssMb, 4);
         putRounded(n, "heap_max_mb", heapMaxMb, 4);
         if (bytes != null) {
@@ -161,6 +183,10 @@ final class Row {
         r.codecMbPerS = doubleOrNull(n, "codec_mb_per_s");
         r.storeMbPerS = doubleOrNull(n, "store_mb_per_s");
         r.storeRequests = n.has("store_requests") ? n.get("store_requests").asLong() : null;
+        r.latencyMs = n.has("latency_ms") ? n.get("latency_ms").asInt() : null;
+        r.ioConcurrency = n.has("io_concurrency") ? n.get("io_concurrency").asInt() : null;
+        r.httpRequests = n.has("http_requests") ? n.get("http_requests").asLong() : null;
+        r.peakInFlight = n.has("peak_in_flight") ? n.get("peak_in_flight").asInt() : null;
         r.peakRssMb = doubleOrNull(n, "peak_rss_mb");
         r.heapMaxMb = doubleOrNull(n, "heap_max_mb");
         r.bytes = n.has("bytes") ? n.get("bytes").asLong() : null;

@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The performance targets of issue 8, checked against one run's rows. Information only: a target
+ * The performance targets of issues 8 and 14 (the remote section), checked against one run's rows. Information only: a target
  * missed never changes the exit status.
  */
 final class Targets {
@@ -18,6 +18,12 @@ final class Targets {
     static final double ROUND_TRIP_RSS_MB = 500;
     /** Each added thread is worth at least 0.85 of one: 1.7x for two. */
     static final double SCALING_EFFICIENCY = 0.85;
+    /** Issue 14: at 50 ms per request, whole-array reads and writes keep this much of their speed at 0 ms. */
+    static final double LATENCY_HIDDEN = 0.7;
+    /** Issue 14: asynchronous fetching at 20 ms against ioConcurrency = threads. */
+    static final double CONCURRENCY_REAL = 5;
+    static final double AGAINST_ZARRITA = 3;
+    static final double REMOTE_BIG_RSS_MB = 512;
 
     private Targets() {}
 
@@ -39,7 +45,112 @@ final class Targets {
         out.add(roundTripRss(rows, failures, scale));
         out.add(streaming(rows, failures, scale));
         out.add(scaling(rows, threads));
+        out.add(latencyHidden(rows));
+        out.add(concurrencyReal(rows));
+        out.add(againstZarrita(rows));
+        out.add(remoteBigRss(rows, failures));
         return out;
+    }
+
+    // ---- the remote section (issue 14) ----
+
+    private static Optional<Row> remote(List<Row> rows, String name, String op, int latency) {
+        return rows.stream().filter(r -> r.name.equals(name) && r.op.equals(op) && r.latencyMs != null
+                && r.latencyMs == latency).findFirst();
+    }
+
+    private static List<String> remoteChains(List<Row> rows) {
+        List<String> out = new ArrayList<>();
+        for (Row r : rows) {
+            if (r.name.startsWith(RemoteBench.PREFIX) && r.latencyMs != null && r.op.equals("read")
+                    && !r.name.startsWith(RemoteBench.ZARRITA) && !r.name.equals(RemoteBench.BIG) && !out.contains(r.name)) {
+                out.add(r.name);
+            }
+        }
+        return out;
+    }
+
+    private static Target latencyHidden(List<Row> rows) {
+        int far = RemoteBench.LATENCIES.get(RemoteBench.LATENCIES.size() - 1);
+        String name = String.format(Locale.ROOT, "remote: whole-array read and write at %d ms >= %.1fx the same at 0 ms",
+                far, LATENCY_HIDDEN);
+        List<String> parts = new ArrayList<>();
+        boolean met = true;
+        for (String chain : remoteChains(rows)) {
+            for (String op : List.of("write", "read")) {
+                Optional<Row> near = remote(rows, chain, op, 0);
+                Optional<Row> distant = remote(rows, chain, op, far);
+                if (near.isPresent() && distant.isPresent()) {
+                    double ratio = distant.get().mbPerS / near.get().mbPerS;
+                    boolean ok = ratio >= LATENCY_HIDDEN;
+                    met &= ok;
+                    parts.add(String.format(Locale.ROOT, "%s %s %.2fx (%.1f against %.1f MB/s)%s", chain(distant.get()), op,
+                            ratio, distant.get().mbPerS, near.get().mbPerS, ok ? "" : " missed"));
+                }
+            }
+        }
+        return parts.isEmpty() ? new Target(name, null, "not measured in this run (--remote)")
+                : new Target(name, met, String.join(", ", parts));
+    }
+
+    private static Target concurrencyReal(List<Row> rows) {
+        int l = RemoteBench.COMPARE_LATENCY;
+        String name = String.format(Locale.ROOT, "remote: whole-array read at %d ms >= %.0fx the same with ioConcurrency = threads",
+                l, CONCURRENCY_REAL);
+        List<String> parts = new ArrayList<>();
+        boolean met = true;
+        for (String chain : remoteChains(rows)) {
+            Optional<Row> fast = remote(rows, chain, "read", l);
+            Optional<Row> slow = remote(rows, chain, RemoteBench.READ_IO_THREADS, l);
+            if (fast.isPresent() && slow.isPresent()) {
+                double ratio = fast.get().mbPerS / slow.get().mbPerS;
+                boolean ok = ratio >= CONCURRENCY_REAL;
+                met &= ok;
+                parts.add(String.format(Locale.ROOT, "%s %.2fx (%.1f against %.1f MB/s; at most %d against %d requests in flight)%s",
+                        chain(fast.get()), ratio, fast.get().mbPerS, slow.get().mbPerS, fast.get().peakInFlight,
+                        slow.get().peakInFlight, ok ? "" : " missed"));
+            }
+        }
+        return parts.isEmpty() ? new Target(name, null, "not measured in this run (--remote)")
+                : new Target(name, met, String.join(", ", parts));
+    }
+
+    private static Target againstZarrita(List<Row> rows) {
+        int l = RemoteBench.COMPARE_LATENCY;
+        String name = String.format(Locale.ROOT, "remote: zarrj whole-array read at %d ms >= %.0fx zarrita's (FetchStore, same relay)",
+                l, AGAINST_ZARRITA);
+        List<String> parts = new ArrayList<>();
+        boolean met = true;
+        for (String chain : remoteChains(rows)) {
+            Optional<Row> zarrj = remote(rows, chain, "read", l);
+            Optional<Row> zarrita = remote(rows, RemoteBench.ZARRITA + chain(zarrj.orElse(new Row(chain, "read"))), "read", l);
+            if (zarrj.isPresent() && zarrita.isPresent()) {
+                double ratio = zarrj.get().mbPerS / zarrita.get().mbPerS;
+                boolean ok = ratio >= AGAINST_ZARRITA;
+                met &= ok;
+                parts.add(String.format(Locale.ROOT, "%s %.2fx (%.1f against %.1f MB/s)%s", chain(zarrj.get()), ratio,
+                        zarrj.get().mbPerS, zarrita.get().mbPerS, ok ? "" : " missed"));
+            }
+        }
+        return parts.isEmpty() ? new Target(name, null, "not measured in this run (--remote, with Node and bench/zarrita installed)")
+                : new Target(name, met, String.join(", ", parts));
+    }
+
+    private static Target remoteBigRss(List<Row> rows, List<Failure> failures) {
+        String name = String.format(Locale.ROOT, "remote: whole read of a 2 GiB array at %d ms within %.0f MB peak RSS",
+                RemoteBench.BIG_LATENCY, REMOTE_BIG_RSS_MB);
+        Optional<Failure> f = failures.stream().filter(x -> x.name().equals(RemoteBench.BIG)).findFirst();
+        if (f.isPresent()) {
+            return new Target(name, false, f.get().error());
+        }
+        Optional<Row> r = find(rows, RemoteBench.BIG, "read", null);
+        if (r.isEmpty() || r.get().peakRssMb == null) {
+            return new Target(name, null, r.isEmpty() ? "not measured in this run (--remote-big)" : "peak RSS unknown on this system");
+        }
+        Row row = r.get();
+        return new Target(name, row.peakRssMb <= REMOTE_BIG_RSS_MB && row.bytes >= 1L << 31, String.format(Locale.ROOT,
+                "%s read in %.1f s (%.1f MB/s), peak RSS %.0f MB (-Xmx%dm), at most %d requests in flight",
+                size(row.bytes), row.seconds, row.mbPerS, row.peakRssMb, RemoteBench.BIG_HEAP_MIB, row.peakInFlight));
     }
 
     private static Target ceiling(List<Row> rows, int threads) {

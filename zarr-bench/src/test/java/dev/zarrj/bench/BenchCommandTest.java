@@ -203,6 +203,56 @@ class BenchCommandTest {
         assertTrue(Files.isRegularFile(dir.resolve("sparse/absent-heavy/zarr.json")), "kept in --dir");
     }
 
+    /**
+     * The remote section at its tiny size: s3proxy (the jar Maven resolved) behind the relay, every
+     * row with its latency, HTTP requests and peak in flight, the ioConcurrency baseline at 20 ms,
+     * and its targets evaluated. zarrita is not selected (it needs Node and bench/zarrita's packages).
+     */
+    @Test
+    void remoteSectionReportsEachLatencyWithTheRelaysCounts() throws Exception {
+        Run r = bench("--size", "tiny", "--json", "--dir", tmp.resolve("remote").toString(), "--only",
+                "remote/(zstd-1|hierarchy)");
+        assertEquals(0, r.code(), r.err());
+        JsonNode doc = new ObjectMapper().readTree(r.out());
+        List<JsonNode> rows = new ArrayList<>();
+        doc.get("workloads").forEach(rows::add);
+        Set<String> seen = new HashSet<>();
+        for (JsonNode w : rows) {
+            String id = w.path("name").asText() + " " + w.path("op").asText() + " " + w.path("latency_ms").asInt()
+                    + (w.has("io_concurrency") ? " io" : "");
+            assertTrue(w.get("name").asText().startsWith("remote/"), id);
+            assertTrue(Set.of(0, 20, 50).contains(w.get("latency_ms").asInt()), id);
+            assertTrue(w.get("seconds").asDouble() > 0, id);
+            assertTrue(w.get("mb_per_s").asDouble() > 0, id);
+            assertTrue(w.get("bytes").asLong() > 0, id);
+            assertTrue(w.get("http_requests").asLong() > 0, id);
+            assertTrue(w.get("peak_in_flight").asInt() >= 1, id);
+            assertTrue(w.get("peak_in_flight").asLong() <= w.get("http_requests").asLong(), id);
+            w.fields().forEachRemaining(f -> assertFalse(f.getValue().isNull(), id + ": " + f.getKey() + " is null"));
+            assertTrue(seen.add(id), "one row each: " + id);
+        }
+        for (int latency : List.of(0, 20, 50)) {
+            for (String op : List.of("write", "read", "read-random-chunks")) {
+                assertTrue(seen.contains("remote/zstd-1 " + op + " " + latency), op + " " + latency + " in " + seen);
+            }
+            assertTrue(seen.contains("remote/hierarchy-100 open-hierarchy " + latency), seen.toString());
+        }
+        assertTrue(seen.contains("remote/zstd-1 read-io-threads 20 io"), "the ioConcurrency = threads baseline: " + seen);
+        assertEquals(13, rows.size(), "3 latencies x (write, read, random reads, hierarchy) and the baseline: " + seen);
+        JsonNode random = rows.stream().filter(w -> w.get("op").asText().equals("read-random-chunks")).findFirst().get();
+        assertEquals(8, random.get("threads").asInt(), "eight readers");
+        assertTrue(random.get("http_requests").asLong() >= 64, "64 chunk reads: " + random);
+        JsonNode hierarchy = rows.stream().filter(w -> w.get("name").asText().equals("remote/hierarchy-100")).findFirst().get();
+        assertTrue(hierarchy.get("http_requests").asLong() > 10, "each of the 10 arrays is opened: " + hierarchy);
+
+        List<String> measured = new ArrayList<>();
+        doc.get("targets").forEach(t -> measured.add(t.get("target").asText()));
+        assertTrue(measured.stream().anyMatch(t -> t.startsWith("remote: whole-array read and write at 50 ms")), measured.toString());
+        assertTrue(measured.stream().anyMatch(t -> t.contains("ioConcurrency = threads")), measured.toString());
+        assertFalse(measured.stream().anyMatch(t -> t.contains("zarrita")), "zarrita not selected: " + measured);
+        assertFalse(Files.exists(tmp.resolve("remote").resolve("s3proxy")), "the server's folder is removed");
+    }
+
     @Test
     void badOptionsAreUserErrors() {
         Run threads = bench("--threads", "0");
