@@ -25,7 +25,11 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
@@ -158,6 +162,39 @@ public final class Zarr implements AutoCloseable {
         return ioConcurrency > 0 ? ioConcurrency : Math.max(chunkTasks.parallelism(), store.ioConcurrency());
     }
 
+    /**
+     * The metadata documents at these normalized node paths, empty where there is none, read with
+     * up to {@link #ioConcurrency(Store)} requests in flight: discovering a group's children
+     * costs about one request's latency on an object store, not one per child.
+     */
+    List<Optional<ByteBuffer>> metadataDocuments(Store store, List<String> paths) {
+        int window = ioConcurrency(store);
+        List<Optional<ByteBuffer>> out = new ArrayList<>(paths.size());
+        for (int from = 0; from < paths.size(); from += window) {
+            List<CompletableFuture<Optional<ByteBuffer>>> batch = new ArrayList<>();
+            for (String p : paths.subList(from, Math.min(paths.size(), from + window))) {
+                CompletableFuture<Optional<ByteBuffer>> f;
+                try {
+                    f = store.getAsync(NodePath.metadataKey(p));
+                } catch (RuntimeException e) {
+                    f = CompletableFuture.failedFuture(e);
+                }
+                batch.add(f);
+            }
+            for (CompletableFuture<Optional<ByteBuffer>> f : batch) {
+                try {
+                    out.add(f.join());
+                } catch (CompletionException e) {
+                    if (e.getCause() instanceof RuntimeException cause) {
+                        throw cause;
+                    }
+                    throw e;
+                }
+            }
+        }
+        return out;
+    }
+
     /** {@link Builder#coalesceGap(long)}. */
     long coalesceGap() {
         return coalesceGap;
@@ -288,6 +325,12 @@ public final class Zarr implements AutoCloseable {
         StoreKey key = NodePath.metadataKey(p);
         ByteBuffer bytes = store.get(key).orElseThrow(() -> new NodeNotFoundException("no array or group at '"
                 + NodePath.display(p) + "' in " + store.describe() + " (no '" + key + "')"));
+        return node(store, p, bytes, owner);
+    }
+
+    /** The node whose metadata document, read from {@code store} at normalized path {@code p}, is {@code bytes}. */
+    ZarrNode node(Store store, String p, ByteBuffer bytes, StoreOwner owner) {
+        StoreKey key = NodePath.metadataKey(p);
         NodeDocuments.Node node = NodeDocuments.parse(bytes, key.value(), resolver);
         if (node.array() != null) {
             return new ZarrArray(this, store, p, node.array(), owner);

@@ -10,8 +10,10 @@ import dev.zarrj.api.store.Store;
 import dev.zarrj.core.internal.hierarchy.NodePath;
 import dev.zarrj.core.internal.metadata.GroupMetadata;
 import dev.zarrj.core.internal.metadata.Json;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -83,23 +85,47 @@ public final class ZarrGroup implements ZarrNode {
      * sorted. Prefixes starting with {@code __} are not nodes.
      */
     public List<String> childNames() {
-        String prefix = NodePath.prefix(path);
-        ListDirResult dir = store.listDir(prefix);
         List<String> names = new ArrayList<>();
-        for (String p : dir.prefixes()) {
-            String name = p.substring(prefix.length(), p.length() - 1);
-            if (!name.startsWith("__") && store.exists(NodePath.metadataKey(NodePath.normalize(path + "/" + name)))) {
-                names.add(name);
-            }
+        for (Child c : listChildren()) {
+            names.add(c.name());
         }
         return names;
     }
 
-    /** The child nodes, opened, in name order. */
+    /**
+     * The child nodes, opened, in name order. Their metadata documents are read concurrently
+     * (up to {@link Zarr.Builder#ioConcurrency(int) ioConcurrency} at once), so that on an object
+     * store this costs one listing and about one request's latency.
+     */
     public List<ZarrNode> children() {
         List<ZarrNode> out = new ArrayList<>();
-        for (String n : childNames()) {
-            out.add(zarr.open(store, NodePath.child(path, n)));
+        for (Child c : listChildren()) {
+            out.add(zarr.node(store, c.path(), c.metadata(), StoreOwner.NONE));
+        }
+        return out;
+    }
+
+    private record Child(String name, String path, ByteBuffer metadata) {}
+
+    /** The prefixes under this group that hold a {@code zarr.json}, with it, in name order. */
+    private List<Child> listChildren() {
+        String prefix = NodePath.prefix(path);
+        ListDirResult dir = store.listDir(prefix);
+        List<String> names = new ArrayList<>();
+        List<String> paths = new ArrayList<>();
+        for (String p : dir.prefixes()) {
+            String name = p.substring(prefix.length(), p.length() - 1);
+            if (!name.startsWith("__")) {
+                names.add(name);
+                paths.add(NodePath.child(path, name));
+            }
+        }
+        List<Optional<ByteBuffer>> docs = zarr.metadataDocuments(store, paths);
+        List<Child> out = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            if (docs.get(i).isPresent()) {
+                out.add(new Child(names.get(i), paths.get(i), docs.get(i).get()));
+            }
         }
         return out;
     }
