@@ -11,9 +11,15 @@ import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.core.ZarrArray;
 import dev.zarrj.core.ZarrGroup;
 import dev.zarrj.core.ZarrNode;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -55,7 +61,7 @@ final class InfoCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static void collect(ZarrNode node, Store store, ArrayNode out) {
+    private static void collect(ZarrNode node, Store store, ArrayNode out) throws InterruptedException, ExecutionException {
         ObjectNode n = out.addObject();
         n.put("path", node.path());
         if (node instanceof ZarrArray a) {
@@ -79,7 +85,7 @@ final class InfoCommand implements Callable<Integer> {
         }
     }
 
-    static void describeArray(ZarrArray a, Store store, ObjectNode n) {
+    static void describeArray(ZarrArray a, Store store, ObjectNode n) throws InterruptedException, ExecutionException {
         ObjectNode meta = a.metadata();
         n.set("shape", longs(a.shape()));
         JsonNode codecs = a.codecs();
@@ -105,10 +111,12 @@ final class InfoCommand implements Callable<Integer> {
         long stored = 0;
         long bytes = 0;
         double decoded = 0; // a sum of chunk sizes up to 2^63 each: a long could overflow
-        for (long[] c : a.storedChunks()) {
+        List<long[]> chunks = a.storedChunks();
+        long[] sizes = sizes(store, chunks.stream().map(c -> StoreKey.of(a.chunkKey(c))).toList());
+        for (int i = 0; i < chunks.size(); i++) {
             stored++;
-            bytes += store.size(StoreKey.of(a.chunkKey(c))).orElse(0);
-            decoded += a.chunkByteSize(c);
+            bytes += sizes[i];
+            decoded += a.chunkByteSize(chunks.get(i));
         }
         long[] grid = a.chunkGridShape();
         long total = 1;
@@ -120,6 +128,45 @@ final class InfoCommand implements Callable<Integer> {
         n.put("stored_bytes", bytes);
         if (bytes > 0) {
             n.put("compression_ratio", Math.round(100.0 * decoded / bytes) / 100.0);
+        }
+    }
+
+    /**
+     * The sizes of these keys' values (0 when absent), asked as many at once as the store
+     * suggests keeping requests in flight: on an object store each is a request that mostly waits.
+     */
+    private static long[] sizes(Store store, List<StoreKey> keys) throws InterruptedException, ExecutionException {
+        long[] out = new long[keys.size()];
+        int threads = Math.min(keys.size(), Math.max(1, store.ioConcurrency()));
+        if (threads <= 1) {
+            for (int i = 0; i < out.length; i++) {
+                out[i] = store.size(keys.get(i)).orElse(0);
+            }
+            return out;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "zarr-info-size");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<Long>> futures = new ArrayList<>(keys.size());
+            for (StoreKey k : keys) {
+                futures.add(pool.submit(() -> store.size(k).orElse(0)));
+            }
+            for (int i = 0; i < out.length; i++) {
+                try {
+                    out[i] = futures.get(i).get();
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException cause) {
+                        throw cause;
+                    }
+                    throw e;
+                }
+            }
+            return out;
+        } finally {
+            pool.shutdownNow();
         }
     }
 

@@ -10,13 +10,15 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * A test-only store standing in for an object store: {@code slow:/path} is the directory store at
- * {@code /path} whose every {@code set} takes 20 ms more, that suggests keeping
- * {@link #SUGGESTED} requests in flight, and that on close writes the peak number of
- * {@code set}s it saw at once to {@code /path.peak}. Registered in the test resources'
+ * {@code /path} whose every {@code set} and {@code size} takes 20 ms more, that suggests keeping
+ * {@link #SUGGESTED} requests in flight, and that on close writes the peak number of those
+ * it saw at once to {@code /path.peak}. Registered in the test resources'
  * {@code META-INF/services} ({@link CliJvm#startWithTestProviders}).
  */
 public final class SlowStoreProvider implements StoreProvider {
@@ -37,13 +39,25 @@ public final class SlowStoreProvider implements StoreProvider {
         return new DirectoryBackedStore(uri, readOnly) {
             @Override
             public void set(StoreKey key, ByteBuffer value) {
+                slowly(key, () -> {
+                    super.set(key, value);
+                    return null;
+                });
+            }
+
+            @Override
+            public OptionalLong size(StoreKey key) {
+                return slowly(key, () -> super.size(key));
+            }
+
+            private <T> T slowly(StoreKey key, Supplier<T> op) {
                 peak.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
                 try {
                     Thread.sleep(20);
-                    super.set(key, value);
+                    return op.get();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    throw new StoreException(describe() + ": interrupted writing '" + key + "'", e);
+                    throw new StoreException(describe() + ": interrupted at '" + key + "'", e);
                 } finally {
                     inFlight.decrementAndGet();
                 }

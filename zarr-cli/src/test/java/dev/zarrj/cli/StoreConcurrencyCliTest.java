@@ -15,11 +15,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code zarr copy} to a store that suggests keeping many requests in flight (an object store)
- * copies that many chunks at once, not one per core: its requests are mostly waiting. The
- * destination is the test-only {@code slow:} store ({@link SlowStoreProvider}).
+ * On a store that suggests keeping many requests in flight (an object store), {@code zarr copy}
+ * copies that many chunks at once and {@code zarr info} asks that many chunk sizes at once, not
+ * one per core: their requests are mostly waiting. The store is the test-only {@code slow:}
+ * store ({@link SlowStoreProvider}).
  */
-class CopyConcurrencyTest {
+class StoreConcurrencyCliTest {
     @TempDir
     Path tmp;
 
@@ -51,5 +52,25 @@ class CopyConcurrencyTest {
                 "256 chunk writes of 20 ms each, the store suggesting " + SlowStoreProvider.SUGGESTED
                         + " in flight: the copy peaked at " + peak);
         assertArrayEquals(values.array(), zarr("cat", dst.toString(), "--path", "/a", "--format", "raw"));
+    }
+
+    @Test
+    void infoAsksAsManyChunkSizesAtOnceAsTheStoreSuggests() throws Exception {
+        assumeTrue(CliJvm.available(), "no class path to start the CLI with");
+        Path src = tmp.resolve("src.zarr").toAbsolutePath();
+        zarr("create", src.toString(), "--path", "/a", "--shape", "256", "--chunks", "1", "--dtype", "int32",
+                "--fill", "7");
+        Path raw = Files.write(tmp.resolve("a.raw"), new byte[256 * 4]);
+        zarr("write", src.toString(), "--path", "/a", "--raw", raw.toString());
+
+        CliJvm.Run info = CliJvm.finish(CliJvm.startWithTestProviders("info", "slow:" + src, "--json"));
+        assertEquals(0, info.code(), info.err());
+        assertTrue(info.out().contains("\"stored_chunks\" : 256") && info.out().contains("\"stored_bytes\" : 1024"),
+                info.out());
+
+        int peak = Integer.parseInt(Files.readString(Path.of(src + ".peak")).strip());
+        assertTrue(peak > Runtime.getRuntime().availableProcessors() && peak <= SlowStoreProvider.SUGGESTED,
+                "256 sizes of 20 ms each, the store suggesting " + SlowStoreProvider.SUGGESTED
+                        + " in flight: info peaked at " + peak);
     }
 }
