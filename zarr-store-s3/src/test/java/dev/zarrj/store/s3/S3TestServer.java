@@ -116,6 +116,7 @@ public abstract class S3TestServer implements BeforeAllCallback {
         private final Path dir;
         private final URI endpoint;
         private final S3AsyncClient admin;
+        private PerObjectLockProxy proxy;
 
         private Running(Class<?> type, Process process, Path dir, URI endpoint) {
             this.type = type;
@@ -137,6 +138,15 @@ public abstract class S3TestServer implements BeforeAllCallback {
         public void close() throws IOException, InterruptedException {
             RUNNING.remove(type, this);
             admin.close();
+            synchronized (this) {
+                if (proxy != null) {
+                    try {
+                        proxy.close();
+                    } catch (Exception e) {
+                        // a test thread may still hold a connection; the process ends anyway
+                    }
+                }
+            }
             process.destroy();
             if (!process.waitFor(20, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor(20, TimeUnit.SECONDS);
@@ -153,6 +163,26 @@ public abstract class S3TestServer implements BeforeAllCallback {
         /** {@code http://127.0.0.1:port}. */
         public URI endpoint() {
             return endpoint;
+        }
+
+        /**
+         * The endpoint of a {@link PerObjectLockProxy} in front of this server (started on first
+         * use): one object's requests are linearizable through it.
+         */
+        public synchronized URI linearizedEndpoint() {
+            if (proxy == null) {
+                try {
+                    proxy = new PerObjectLockProxy(endpoint);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+            return proxy.endpoint();
+        }
+
+        /** As {@link #uri}, through {@link #linearizedEndpoint()}. */
+        public URI linearizedUri(String bucket, String prefix, String extra) {
+            return URI.create("s3://" + bucket + "/" + prefix + "?endpoint=" + linearizedEndpoint() + extra);
         }
 
         /** A client with the server's credentials, for setting up buckets. */
