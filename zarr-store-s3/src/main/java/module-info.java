@@ -27,6 +27,18 @@ import dev.zarrj.store.s3.internal.S3StoreProvider;
  *   <li>{@code multipart-threshold=16777216}, {@code part-size=8388608} — values larger than
  *       the threshold are uploaded in parts of this size (S3 requires at least 5 MiB per part
  *       but the last).</li>
+ *   <li>{@code conditional-writes=true|false} — whether the store offers conditional writes
+ *       ({@link dev.zarrj.api.store.Store#conditionalWrites()}), with which concurrent partial
+ *       writes of one chunk or shard from several processes lose nothing and of two processes
+ *       creating one array only-if-absent exactly one wins. They are S3's {@code If-None-Match: *}
+ *       and {@code If-Match: <etag>} on {@code PutObject} (and on
+ *       {@code CompleteMultipartUpload} for values above the multipart threshold), so they need a
+ *       service that honours those headers: AWS S3 does (since 2024), but many S3-compatible
+ *       services ignore them and overwrite, which would lose writes silently (s3proxy 2.7.0 does).
+ *       Default: true on AWS S3's own endpoints (no endpoint given), false with an endpoint
+ *       ({@code endpoint=}, {@code AWS_ENDPOINT_URL_S3}, {@code AWS_ENDPOINT_URL}); give
+ *       {@code conditional-writes=true} for a service known to honour them (Adobe S3Mock,
+ *       which the tests use, does; check your service's documentation).</li>
  * </ul>
  *
  * <h2>Behaviour</h2>
@@ -37,7 +49,11 @@ import dev.zarrj.store.s3.internal.S3StoreProvider;
  * the answer's {@code Content-Range} and length: a server that ignores the range is an error,
  * never silently the wrong bytes. Values above the multipart threshold are uploaded in parts
  * sent concurrently (an interrupted upload is aborted); {@code erase_values} and
- * {@code erase_prefix} delete up to 1000 objects per {@code DeleteObjects} request. Throttling
+ * {@code erase_prefix} delete up to 1000 objects per {@code DeleteObjects} request. A
+ * conditional write answered 412 Precondition Failed stores nothing and returns false (as does
+ * {@code If-Match} answered 404: the key was erased); one answered 409 ConditionalRequestConflict
+ * (another write to the key in progress) is retried up to 8 times after a short random pause, as
+ * AWS asks. The version of a value is its ETag. Throttling
  * answers and 5xx are retried by the SDK's standard retry strategy (6 attempts, exponential
  * backoff with jitter); each attempt times out after 2 minutes, connecting after 10 s. An absent
  * object (404) is an absent key; every other failure is a
@@ -48,11 +64,13 @@ import dev.zarrj.store.s3.internal.S3StoreProvider;
  * ({@code netty-nio-client}): it is pure Java (no native library per platform, unlike the AWS
  * CRT client), is the SDK's default asynchronous client and so the one most S3-compatible
  * services are tested with, keeps many requests in flight on a few event-loop threads (up to 64
- * connections per store), and its jars carry {@code Automatic-Module-Name}s, so the store works
+ * connections per store, which is the store's {@code ioConcurrency}), and its jars carry {@code Automatic-Module-Name}s, so the store works
  * on the module path. The client is built explicitly, not found by the SDK's
- * {@code ServiceLoader} lookup, so nothing depends on service files being visible. The blocking
- * {@code Store} methods start asynchronous requests and wait for them; several ranges
- * ({@code get_partial_values}) are requested concurrently.
+ * {@code ServiceLoader} lookup, so nothing depends on service files being visible. The asynchronous
+ * {@code Store} methods ({@code getAsync}, {@code getPartialValuesAsync}, {@code setAsync},
+ * {@code eraseAsync}) complete from the client's callbacks, so no thread waits per request; the
+ * blocking methods wait for them. Several ranges ({@code get_partial_values}) are requested
+ * concurrently.
  *
  * <p>Request checksums are computed only where S3 requires them, and response checksums are
  * checked only where required (the SDK's {@code WHEN_REQUIRED}): many S3-compatible services do

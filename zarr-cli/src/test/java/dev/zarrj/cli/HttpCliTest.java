@@ -79,6 +79,15 @@ class HttpCliTest {
             assertEquals(local.out(), remote.out());
             assertTrue(remote.out().length() > 1000, remote.out());
 
+            CliRun withOptions = CliRun.zarr("info", url + "?request-timeout=30s&max-concurrent-requests=8",
+                    "--path", array);
+            assertEquals(0, withOptions.code(), withOptions.err());
+            assertTrue(withOptions.out().contains("shape [24,180,360]"), withOptions.out());
+            CliRun badOption = CliRun.zarr("info", url + "?request-timeout=soon");
+            assertEquals(2, badOption.code(), badOption.err());
+            assertEquals(1, badOption.err().strip().lines().count(), badOption.err());
+            assertTrue(badOption.err().contains("option 'request-timeout' is 'soon'"), badOption.err());
+
             CliRun missing = CliRun.zarr("info", url, "--path", "/nope");
             assertEquals(2, missing.code(), missing.err());
             assertEquals(1, missing.err().strip().lines().count(), missing.err());

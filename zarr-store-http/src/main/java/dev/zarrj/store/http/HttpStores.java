@@ -20,6 +20,17 @@ import org.apiguardian.api.API;
  * answers the server's basic-authentication challenges, for the root's host and port only (not
  * to a host a redirect leads to), and is left out of {@link Store#describe()}.
  *
+ * <p>The URI's query holds store options, not part of the location:
+ * {@code https://host/data.zarr?connect-timeout=5s&request-timeout=2m&max-concurrent-requests=64}
+ * (see {@link HttpStoreOptions#withUriOptions}); the same text works in code, in
+ * {@code Zarr.openArray} and on the command line. An unknown option or a bad value is refused
+ * with an {@link IllegalArgumentException} naming it.
+ *
+ * <p>The store keeps up to {@code max-concurrent-requests} requests in flight (default 64, also
+ * its {@link Store#ioConcurrency()}); its asynchronous reads ({@code getAsync},
+ * {@code getPartialValuesAsync}) complete from {@code java.net.http}'s callbacks, so no thread
+ * waits per request.
+ *
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
@@ -27,20 +38,22 @@ public final class HttpStores {
     private HttpStores() {}
 
     /**
-     * Opens the store at an {@code http:} or {@code https:} URI with the default options.
+     * Opens the store at an {@code http:} or {@code https:} URI with the default options and
+     * those of its query.
      *
-     * @throws IllegalArgumentException when the URI is not an absolute http(s) URI with a host, or
-     *                                  has a query or fragment
+     * @throws IllegalArgumentException when the URI is not an absolute http(s) URI with a host,
+     *                                  has a fragment, or has an unknown option or a bad value
      */
     public static Store open(URI uri) {
         return open(uri, HttpStoreOptions.defaults());
     }
 
     /**
-     * Opens the store at an {@code http:} or {@code https:} URI.
+     * Opens the store at an {@code http:} or {@code https:} URI with {@code options}, those of
+     * its query in their place.
      *
-     * @throws IllegalArgumentException when the URI is not an absolute http(s) URI with a host, or
-     *                                  has a query or fragment
+     * @throws IllegalArgumentException when the URI is not an absolute http(s) URI with a host,
+     *                                  has a fragment, or has an unknown option or a bad value
      */
     public static Store open(URI uri, HttpStoreOptions options) {
         return new HttpStore(uri, options);

@@ -12,8 +12,13 @@ import org.apiguardian.api.API;
 /**
  * Opens S3 stores from {@code s3://bucket/prefix?option=value} URIs; the options are listed in
  * the module's documentation ({@code endpoint}, {@code region}, {@code path-style},
- * {@code anonymous}, {@code multipart-threshold}, {@code part-size}). The store owns its client:
- * close it.
+ * {@code anonymous}, {@code multipart-threshold}, {@code part-size},
+ * {@code conditional-writes}). The store owns its client: close it.
+ *
+ * <p>Conditional writes ({@link Store#conditionalWrites()}) need a service that honours S3's
+ * {@code If-Match} and {@code If-None-Match} headers: they are on by default for AWS S3 and off
+ * for any other endpoint, where {@code conditional-writes=true} turns them on. A service that
+ * ignores the headers while the store claims the capability would lose writes silently.
  *
  * @since 0.1
  */

@@ -33,6 +33,7 @@ final class ScriptedHttpServer implements AutoCloseable {
             while (!socket.isClosed()) {
                 try (Socket c = socket.accept()) {
                     String head = readHead(c.getInputStream());
+                    continueIfExpected(head, c.getOutputStream());
                     int length = contentLength(head);
                     String body = length > 0
                             ? new String(c.getInputStream().readNBytes(length), StandardCharsets.UTF_8) : "";
@@ -59,7 +60,7 @@ final class ScriptedHttpServer implements AutoCloseable {
         thread.start();
     }
 
-    private static String readHead(InputStream in) throws IOException {
+    static String readHead(InputStream in) throws IOException {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         int state = 0;
         while (state < 4) {
@@ -73,7 +74,15 @@ final class ScriptedHttpServer implements AutoCloseable {
         return b.toString(StandardCharsets.ISO_8859_1);
     }
 
-    private static int contentLength(String head) {
+    /** Answers {@code Expect: 100-continue} (the SDK's PutObject sends it), so the client sends its body. */
+    static void continueIfExpected(String head, OutputStream out) throws IOException {
+        if (head.toLowerCase(java.util.Locale.ROOT).contains("\nexpect: 100-continue")) {
+            out.write("HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+        }
+    }
+
+    static int contentLength(String head) {
         for (String line : head.split("\r\n")) {
             if (line.toLowerCase(java.util.Locale.ROOT).startsWith("content-length:")) {
                 return Integer.parseInt(line.substring(15).trim());

@@ -16,6 +16,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -25,7 +26,8 @@ import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Semaphore;
+import java.util.concurrent.ForkJoinPool;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -37,6 +39,10 @@ import java.util.regex.Pattern;
  * server that ignored {@code Range}) carries the whole value, which is sliced here; a 416 is
  * resolved against the value's size so that a range outside the value fails as it does in every
  * other store. Anything else fails naming the URL, so a misbehaving server never yields wrong bytes.
+ *
+ * <p>Requests are sent with {@link HttpClient#sendAsync}; at most
+ * {@link HttpStoreOptions#maxConcurrentRequests()} are in flight at once for the whole store, the
+ * others wait in a queue (no thread waits for them) and start as earlier ones complete.
  */
 public final class HttpStore implements Store {
     private static final StoreCapabilities CAPABILITIES = new StoreCapabilities(true, false, false, false);
@@ -46,16 +52,20 @@ public final class HttpStore implements Store {
 
     private final HttpClient client;
     private final HttpStoreOptions options;
-    /** scheme://host[:port][/path], without user information and trailing slashes. */
+    /** scheme://host[:port][/path], without user information, query and trailing slashes. */
     private final String root;
+    /** Requests in flight, and those waiting for one of them to complete. */
+    private int inFlight;
+    private final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
 
     /**
-     * @throws IllegalArgumentException when the URI is not an absolute http(s) URI with a host, or
-     *                                  has a query or fragment
+     * @param options the options, which those in the URI's query replace
+     * @throws IllegalArgumentException when the URI is not an absolute http(s) URI with a host, has
+     *                                  a fragment, or has a query that is not valid options
      */
     public HttpStore(URI uri, HttpStoreOptions options) {
         Objects.requireNonNull(uri, "uri");
-        this.options = Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(options, "options");
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https")) {
             throw new IllegalArgumentException("'" + uri + "' is not an http: or https: URI");
@@ -64,10 +74,11 @@ public final class HttpStore implements Store {
             throw new IllegalArgumentException("'" + redact(uri) + "' names no host; write "
                     + scheme + "://host/path");
         }
-        if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
+        if (uri.getRawFragment() != null) {
             throw new IllegalArgumentException("'" + redact(uri)
-                    + "': an http store URI takes no query or fragment (keys are appended to its path)");
+                    + "': an http store URI takes no fragment (keys are appended to its path)");
         }
+        this.options = options.withUriOptions(uri);
         String path = uri.getRawPath() == null ? "" : uri.getRawPath();
         while (path.endsWith("/")) {
             path = path.substring(0, path.length() - 1);
@@ -130,6 +141,12 @@ public final class HttpStore implements Store {
         return root;
     }
 
+    /** {@link HttpStoreOptions#maxConcurrentRequests()}: the requests the store keeps in flight. */
+    @Override
+    public int ioConcurrency() {
+        return options.maxConcurrentRequests();
+    }
+
     /** The URL of a key: the root, then each segment of the key percent-encoded. */
     String url(StoreKey key) {
         StringBuilder b = new StringBuilder(root.length() + key.value().length() + 8).append(root);
@@ -161,49 +178,65 @@ public final class HttpStore implements Store {
 
     @Override
     public Optional<ByteBuffer> get(StoreKey key) {
-        return await(fetch(key, ByteRange.all()));
+        return await(getAsync(key));
     }
 
     @Override
     public Optional<ByteBuffer> get(StoreKey key, ByteRange range) {
         Objects.requireNonNull(range, "range");
-        return await(fetch(key, range));
+        return await(getAsync(key, range));
     }
 
-    /** Sends the requests at once (up to {@link HttpStoreOptions#maxConcurrentRequests()} in flight) and waits for all. */
+    /** Waits for {@link #getPartialValuesAsync}. */
     @Override
     public List<Optional<ByteBuffer>> getPartialValues(List<KeyRange> ranges) {
-        Semaphore permits = new Semaphore(options.maxConcurrentRequests());
-        List<CompletableFuture<Optional<ByteBuffer>>> futures = new ArrayList<>(ranges.size());
-        try {
-            for (KeyRange kr : ranges) {
-                permits.acquire();
-                CompletableFuture<Optional<ByteBuffer>> f;
-                try {
-                    f = fetch(kr.key(), kr.range());
-                } catch (RuntimeException e) {
-                    permits.release();
-                    throw e;
-                }
-                f.whenComplete((v, t) -> permits.release());
-                futures.add(f);
-            }
-            List<Optional<ByteBuffer>> out = new ArrayList<>(futures.size());
-            for (CompletableFuture<Optional<ByteBuffer>> f : futures) {
-                out.add(await(f));
-            }
-            return out;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StoreException(root + ": interrupted while reading " + ranges.size() + " ranges", e);
-        } finally {
-            futures.forEach(f -> f.cancel(true));
+        return await(getPartialValuesAsync(ranges));
+    }
+
+    @Override
+    public CompletableFuture<Optional<ByteBuffer>> getAsync(StoreKey key) {
+        return settle(() -> fetch(key, ByteRange.all()));
+    }
+
+    @Override
+    public CompletableFuture<Optional<ByteBuffer>> getAsync(StoreKey key, ByteRange range) {
+        if (range == null) {
+            return CompletableFuture.failedFuture(new NullPointerException("range"));
         }
+        return settle(() -> fetch(key, range));
+    }
+
+    /**
+     * Requests every range at once (the store keeps {@link HttpStoreOptions#maxConcurrentRequests()}
+     * in flight); fails with the failure of the first range, in list order, that failed.
+     */
+    @Override
+    public CompletableFuture<List<Optional<ByteBuffer>>> getPartialValuesAsync(List<KeyRange> ranges) {
+        List<CompletableFuture<Optional<ByteBuffer>>> futures = new ArrayList<>(ranges.size());
+        for (KeyRange kr : ranges) {
+            futures.add(getAsync(kr.key(), kr.range()));
+        }
+        CompletableFuture<List<Optional<ByteBuffer>>> out = new CompletableFuture<>();
+        CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).whenComplete((v, e) -> {
+            List<Optional<ByteBuffer>> values = new ArrayList<>(futures.size());
+            for (CompletableFuture<Optional<ByteBuffer>> f : futures) {
+                if (f.isCompletedExceptionally()) {
+                    f.exceptionally(t -> {
+                        out.completeExceptionally(unwrap(t));
+                        return null;
+                    });
+                    return;
+                }
+                values.add(f.join());
+            }
+            out.complete(values);
+        });
+        return out;
     }
 
     @Override
     public OptionalLong size(StoreKey key) {
-        return await(sizeAsync(key));
+        return await(settle(() -> sizeAsync(key)));
     }
 
     /** HTTP offers no listing. */
@@ -222,13 +255,91 @@ public final class HttpStore implements Store {
 
     private <T> CompletableFuture<HttpResponse<T>> send(String method, String url, HttpRequest request,
                                                           HttpResponse.BodyHandler<T> handler) {
-        return client.sendAsync(request, handler).handle((r, t) -> {
+        return limited(() -> client.sendAsync(request, handler)).handle((r, t) -> {
             if (t != null) {
-                Throwable cause = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+                Throwable cause = unwrap(t);
                 throw new CompletionException(new StoreException(method + " " + url + " failed: " + cause, cause));
             }
             return r;
         });
+    }
+
+    /**
+     * Starts a request now if fewer than {@code maxConcurrentRequests} are in flight, else when one
+     * completes; the returned future completes after the slot is given back, so that a request
+     * started from its callback never waits for its own slot.
+     */
+    private <T> CompletableFuture<T> limited(Supplier<CompletableFuture<T>> request) {
+        CompletableFuture<T> out = new CompletableFuture<>();
+        Runnable start = () -> {
+            CompletableFuture<T> f;
+            try {
+                f = request.get();
+            } catch (RuntimeException e) {
+                f = CompletableFuture.failedFuture(e);
+            }
+            f.whenComplete((v, e) -> {
+                release();
+                if (e != null) {
+                    out.completeExceptionally(e);
+                } else {
+                    out.complete(v);
+                }
+            });
+        };
+        boolean now;
+        synchronized (waiting) {
+            now = inFlight < options.maxConcurrentRequests();
+            if (now) {
+                inFlight++;
+            } else {
+                waiting.add(start);
+            }
+        }
+        if (now) {
+            start.run();
+        }
+        return out;
+    }
+
+    private void release() {
+        Runnable next;
+        synchronized (waiting) {
+            next = waiting.poll();
+            if (next == null) {
+                inFlight--;
+            }
+        }
+        if (next != null) {
+            // Not on this thread: a request that fails at once would otherwise recurse through the queue.
+            ForkJoinPool.commonPool().execute(next);
+        }
+    }
+
+    /** The future of {@code call}, failing with the ZarrException the blocking method throws, unwrapped. */
+    private static <T> CompletableFuture<T> settle(Supplier<CompletableFuture<T>> call) {
+        CompletableFuture<T> f;
+        try {
+            f = call.get();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        CompletableFuture<T> out = new CompletableFuture<>();
+        f.whenComplete((v, e) -> {
+            if (e == null) {
+                out.complete(v);
+            } else {
+                out.completeExceptionally(unwrap(e));
+            }
+        });
+        return out;
+    }
+
+    private static Throwable unwrap(Throwable t) {
+        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
     }
 
     /** A range of a key's value, checked as the class comment says; empty when absent. */
@@ -388,10 +499,7 @@ public final class HttpStore implements Store {
             Thread.currentThread().interrupt();
             throw new StoreException(root + ": interrupted", e);
         } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            while (c instanceof CompletionException && c.getCause() != null) {
-                c = c.getCause();
-            }
+            Throwable c = unwrap(e.getCause());
             if (c instanceof ZarrException z) {
                 throw z;
             }

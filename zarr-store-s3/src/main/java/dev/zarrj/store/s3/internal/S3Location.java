@@ -20,13 +20,16 @@ import java.util.Set;
  * @param anonymous          unsigned requests
  * @param multipartThreshold values larger than this are uploaded in parts
  * @param partSize           the size of each part but the last
+ * @param conditionalWrites  whether the store offers conditional writes ({@code If-Match},
+ *                           {@code If-None-Match}); by default only on AWS S3's own endpoints
  */
 public record S3Location(String bucket, String prefix, Optional<URI> endpoint, Optional<String> region,
-        boolean pathStyle, boolean anonymous, long multipartThreshold, long partSize) {
+        boolean pathStyle, boolean anonymous, long multipartThreshold, long partSize, boolean conditionalWrites) {
     static final long DEFAULT_MULTIPART_THRESHOLD = 16L << 20;
     static final long DEFAULT_PART_SIZE = 8L << 20;
     private static final Set<String> OPTIONS =
-            Set.of("endpoint", "region", "path-style", "anonymous", "multipart-threshold", "part-size");
+            Set.of("endpoint", "region", "path-style", "anonymous", "multipart-threshold", "part-size",
+                    "conditional-writes");
 
     /**
      * Parses an {@code s3:} URI; {@code env} supplies {@code AWS_ENDPOINT_URL_S3} and
@@ -71,7 +74,13 @@ public record S3Location(String bucket, String prefix, Optional<URI> endpoint, O
         boolean anonymous = options.containsKey("anonymous") && bool(uri, "anonymous", options.get("anonymous"));
         long threshold = size(uri, "multipart-threshold", options.get("multipart-threshold"), DEFAULT_MULTIPART_THRESHOLD);
         long partSize = size(uri, "part-size", options.get("part-size"), DEFAULT_PART_SIZE);
-        return new S3Location(bucket, prefix, endpoint, region, pathStyle, anonymous, threshold, partSize);
+        // AWS S3 honours If-Match and If-None-Match on PUT (since 2024); many S3-compatible services
+        // ignore them and would overwrite silently, so another endpoint must say it honours them.
+        boolean conditional = options.containsKey("conditional-writes")
+                ? bool(uri, "conditional-writes", options.get("conditional-writes"))
+                : endpoint.isEmpty();
+        return new S3Location(bucket, prefix, endpoint, region, pathStyle, anonymous, threshold, partSize,
+                conditional);
     }
 
     /** {@code s3://bucket/prefix}, and the endpoint when there is one: the same for two stores over the same data. */

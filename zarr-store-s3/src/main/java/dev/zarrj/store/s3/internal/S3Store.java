@@ -3,6 +3,8 @@ package dev.zarrj.store.s3.internal;
 import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.ReadOnlyException;
 import dev.zarrj.api.StoreException;
+import dev.zarrj.api.ZarrException;
+import dev.zarrj.api.store.ConditionalWrites;
 import dev.zarrj.api.store.KeyRange;
 import dev.zarrj.api.store.ListDirResult;
 import dev.zarrj.api.store.Store;
@@ -19,6 +21,7 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
@@ -49,13 +52,16 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
- * A {@link Store} over the objects of one bucket under one prefix, on {@link S3AsyncClient}: each
- * blocking method starts asynchronous requests and waits for them. See the module documentation.
+ * A {@link Store} over the objects of one bucket under one prefix, on {@link S3AsyncClient}: the
+ * asynchronous methods complete from the client's callbacks, each blocking method waits for its
+ * asynchronous one. See the module documentation.
  */
 public final class S3Store implements Store {
     static final int MAX_CONCURRENCY = 64;
     static final int MAX_ATTEMPTS = 6;
     static final int DELETE_BATCH = 1000;
+    /** Attempts of a conditional write that S3 answers with 409 ConditionalRequestConflict. */
+    static final int CONFLICT_ATTEMPTS = 8;
     private static final Pattern CONTENT_RANGE = Pattern.compile("bytes (\\d+)-(\\d+)/(\\d+|\\*)");
 
     private final S3Location location;
@@ -63,6 +69,7 @@ public final class S3Store implements Store {
     private final S3AsyncClient s3;
     /** Whether DeleteObjects works here; false after the service answered it with 501. */
     private volatile boolean batchDeletes = true;
+    private final Optional<ConditionalWrites> conditional;
 
     public S3Store(S3Location location, boolean readOnly) {
         this.location = location;
@@ -72,6 +79,7 @@ public final class S3Store implements Store {
         } catch (RuntimeException e) {
             throw new StoreException(location.describe() + ": cannot create the S3 client: " + e.getMessage(), e);
         }
+        this.conditional = location.conditionalWrites() ? Optional.of(new Conditional()) : Optional.empty();
     }
 
     private static S3AsyncClient client(S3Location loc) {
@@ -121,6 +129,18 @@ public final class S3Store implements Store {
         return location.describe();
     }
 
+    /** As many requests as the client keeps in flight (its connections). */
+    @Override
+    public int ioConcurrency() {
+        return MAX_CONCURRENCY;
+    }
+
+    /** Present when the location says the service honours {@code If-Match} and {@code If-None-Match}. */
+    @Override
+    public Optional<ConditionalWrites> conditionalWrites() {
+        return conditional;
+    }
+
     private String object(StoreKey key) {
         return location.prefix() + key.value();
     }
@@ -129,24 +149,54 @@ public final class S3Store implements Store {
 
     @Override
     public Optional<ByteBuffer> get(StoreKey key) {
-        return join(fetch(key, null), key);
+        return join(getAsync(key), key);
     }
 
     @Override
     public Optional<ByteBuffer> get(StoreKey key, ByteRange range) {
-        return join(fetch(key, range), key);
+        return join(getAsync(key, range), key);
     }
 
     @Override
     public List<Optional<ByteBuffer>> getPartialValues(List<KeyRange> ranges) {
+        return join(getPartialValuesAsync(ranges), null);
+    }
+
+    @Override
+    public CompletableFuture<Optional<ByteBuffer>> getAsync(StoreKey key) {
+        return settle(fetch(key, null), "get", key);
+    }
+
+    @Override
+    public CompletableFuture<Optional<ByteBuffer>> getAsync(StoreKey key, ByteRange range) {
+        if (range == null) {
+            return CompletableFuture.failedFuture(new NullPointerException("range"));
+        }
+        return settle(fetch(key, range), "get", key);
+    }
+
+    /** Every range requested at once; fails with the failure of the first range (in list order) that failed. */
+    @Override
+    public CompletableFuture<List<Optional<ByteBuffer>>> getPartialValuesAsync(List<KeyRange> ranges) {
         List<CompletableFuture<Optional<ByteBuffer>>> futures = new ArrayList<>(ranges.size());
         for (KeyRange kr : ranges) {
-            futures.add(fetch(kr.key(), kr.range()));
+            futures.add(getAsync(kr.key(), kr.range()));
         }
-        List<Optional<ByteBuffer>> out = new ArrayList<>(ranges.size());
-        for (int i = 0; i < futures.size(); i++) {
-            out.add(join(futures.get(i), ranges.get(i).key()));
-        }
+        CompletableFuture<List<Optional<ByteBuffer>>> out = new CompletableFuture<>();
+        CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).whenComplete((v, e) -> {
+            List<Optional<ByteBuffer>> values = new ArrayList<>(futures.size());
+            for (CompletableFuture<Optional<ByteBuffer>> f : futures) {
+                if (f.isCompletedExceptionally()) {
+                    f.exceptionally(t -> {
+                        out.completeExceptionally(unwrap(t));
+                        return null;
+                    });
+                    return;
+                }
+                values.add(f.join());
+            }
+            out.complete(values);
+        });
         return out;
     }
 
@@ -276,19 +326,37 @@ public final class S3Store implements Store {
 
     @Override
     public void set(StoreKey key, ByteBuffer value) {
-        requireWritable("set '" + key + "'");
-        byte[] copy = new byte[value.remaining()];
-        value.duplicate().get(copy);
-        CompletableFuture<?> f = copy.length > location.multipartThreshold()
-                ? multipart(key, copy)
-                : s3.putObject(r -> r.bucket(location.bucket()).key(object(key)).contentLength((long) copy.length),
-                        AsyncRequestBody.fromBytes(copy));
-        join(f.exceptionally(e -> {
-            throw failure("set", key, e);
-        }), key);
+        join(setAsync(key, value), key);
     }
 
-    private CompletableFuture<?> multipart(StoreKey key, byte[] value) {
+    /** Copies the value before returning (the caller may reuse its memory), then uploads it. */
+    @Override
+    public CompletableFuture<Void> setAsync(StoreKey key, ByteBuffer value) {
+        if (readOnly) {
+            return CompletableFuture.failedFuture(readOnly("set '" + key + "'"));
+        }
+        return settle(put(key, copy(value), null, null).thenApply(r -> (Void) null), "set", key);
+    }
+
+    private static byte[] copy(ByteBuffer value) {
+        byte[] copy = new byte[value.remaining()];
+        value.duplicate().get(copy);
+        return copy;
+    }
+
+    /**
+     * A PutObject, or a multipart upload above the threshold; {@code ifNoneMatch} and
+     * {@code ifMatch} (null for none) go on the PutObject or on the CompleteMultipartUpload.
+     */
+    private CompletableFuture<?> put(StoreKey key, byte[] value, String ifNoneMatch, String ifMatch) {
+        return value.length > location.multipartThreshold()
+                ? multipart(key, value, ifNoneMatch, ifMatch)
+                : s3.putObject(r -> r.bucket(location.bucket()).key(object(key)).contentLength((long) value.length)
+                                .ifNoneMatch(ifNoneMatch).ifMatch(ifMatch),
+                        AsyncRequestBody.fromBytes(value));
+    }
+
+    private CompletableFuture<?> multipart(StoreKey key, byte[] value, String ifNoneMatch, String ifMatch) {
         String name = object(key);
         return s3.createMultipartUpload(r -> r.bucket(location.bucket()).key(name)).thenCompose(created -> {
             String id = created.uploadId();
@@ -306,6 +374,7 @@ public final class S3Store implements Store {
             }
             return CompletableFuture.allOf(uploads.toArray(CompletableFuture[]::new))
                     .thenCompose(v -> s3.completeMultipartUpload(r -> r.bucket(location.bucket()).key(name).uploadId(id)
+                            .ifNoneMatch(ifNoneMatch).ifMatch(ifMatch)
                             .multipartUpload(u -> u.parts(uploads.stream().map(CompletableFuture::join).toList()))))
                     .handle((done, error) -> {
                         if (error == null) {
@@ -323,13 +392,88 @@ public final class S3Store implements Store {
 
     @Override
     public void erase(StoreKey key) {
-        requireWritable("erase '" + key + "'");
-        join(s3.deleteObject(r -> r.bucket(location.bucket()).key(object(key))).exceptionally(e -> {
-            if (absent(e)) {
-                return null;
+        join(eraseAsync(key), key);
+    }
+
+    @Override
+    public CompletableFuture<Void> eraseAsync(StoreKey key) {
+        if (readOnly) {
+            return CompletableFuture.failedFuture(readOnly("erase '" + key + "'"));
+        }
+        return settle(s3.deleteObject(r -> r.bucket(location.bucket()).key(object(key))).handle((r, e) -> {
+            if (e != null && !absent(e)) {
+                throw new CompletionException(e);
             }
-            throw failure("erase", key, e);
-        }), key);
+            return (Void) null;
+        }), "erase", key);
+    }
+
+    // ---- conditional writes ----
+
+    /** {@code If-None-Match: *} and {@code If-Match: <etag>} on PutObject and CompleteMultipartUpload. */
+    private final class Conditional implements ConditionalWrites {
+        @Override
+        public Optional<VersionedValue> getVersioned(StoreKey key) {
+            return join(settle(s3.getObject(r -> r.bucket(location.bucket()).key(object(key)),
+                            AsyncResponseTransformer.toBytes())
+                    .handle((bytes, error) -> {
+                        if (error != null) {
+                            if (absent(error)) {
+                                return Optional.<VersionedValue>empty();
+                            }
+                            throw new CompletionException(error);
+                        }
+                        ByteBuffer value = checked(key, null, bytes);
+                        String etag = bytes.response().eTag();
+                        if (etag == null || etag.isEmpty()) {
+                            throw error(where("get", key) + ": the server sent no ETag, which conditional writes"
+                                    + " need (open the store with conditional-writes=false)");
+                        }
+                        return Optional.of(new VersionedValue(value, etag));
+                    }), "get", key), key);
+        }
+
+        @Override
+        public boolean setIfAbsent(StoreKey key, ByteBuffer value) {
+            requireWritable("set '" + key + "' if absent");
+            return join(conditionalPut(key, copy(value), "*", null, 1), key);
+        }
+
+        @Override
+        public boolean setIfMatch(StoreKey key, ByteBuffer value, String version) {
+            requireWritable("set '" + key + "' if unchanged");
+            if (version == null || version.isEmpty()) {
+                throw new IllegalArgumentException("a version must not be null or empty");
+            }
+            return join(conditionalPut(key, copy(value), null, version, 1), key);
+        }
+    }
+
+    /**
+     * True when stored; false on 412 Precondition Failed or 304 Not Modified (and, for If-Match,
+     * on 404: the key was erased). A 409 ConditionalRequestConflict (another write to the key in progress) is retried,
+     * as AWS asks, after a short randomised pause.
+     */
+    private CompletableFuture<Boolean> conditionalPut(StoreKey key, byte[] value, String ifNoneMatch, String ifMatch,
+            int attempt) {
+        String op = ifMatch == null ? "set if absent" : "set if unchanged";
+        return put(key, value, ifNoneMatch, ifMatch).handle((r, error) -> {
+            if (error == null) {
+                return CompletableFuture.completedFuture(true);
+            }
+            int status = status(error);
+            // 304 is how some services (S3Mock on CompleteMultipartUpload) answer a failed If-None-Match.
+            if (status == 412 || status == 304 || (status == 404 && ifMatch != null && absent(error))) {
+                return CompletableFuture.completedFuture(false);
+            }
+            if (status == 409 && attempt < CONFLICT_ATTEMPTS) {
+                long pause = (5L << attempt) + java.util.concurrent.ThreadLocalRandom.current().nextLong(10L << attempt);
+                return CompletableFuture.supplyAsync(() -> null,
+                                CompletableFuture.delayedExecutor(pause, TimeUnit.MILLISECONDS))
+                        .thenCompose(x -> conditionalPut(key, value, ifNoneMatch, ifMatch, attempt + 1));
+            }
+            return CompletableFuture.<Boolean>failedFuture(failure(op, key, error));
+        }).thenCompose(f -> f);
     }
 
     @Override
@@ -393,8 +537,12 @@ public final class S3Store implements Store {
 
     private void requireWritable(String what) {
         if (readOnly) {
-            throw new ReadOnlyException(describe() + " is read-only; cannot " + what);
+            throw readOnly(what);
         }
+    }
+
+    private ReadOnlyException readOnly(String what) {
+        return new ReadOnlyException(describe() + " is read-only; cannot " + what);
     }
 
     // ---- listable ----
@@ -528,6 +676,23 @@ public final class S3Store implements Store {
         return error(where + ": " + t, t);
     }
 
+    /**
+     * A future completed as {@code f} is, or failed with the {@link ZarrException} the blocking
+     * operation throws (not wrapped in a CompletionException).
+     */
+    private <T> CompletableFuture<T> settle(CompletableFuture<T> f, String op, StoreKey key) {
+        CompletableFuture<T> out = new CompletableFuture<>();
+        f.whenComplete((v, e) -> {
+            if (e == null) {
+                out.complete(v);
+                return;
+            }
+            Throwable t = unwrap(e);
+            out.completeExceptionally(t instanceof ZarrException ? t : failure(op, key, t));
+        });
+        return out;
+    }
+
     private <T> T join(CompletableFuture<T> f, StoreKey key) {
         try {
             return f.get();
@@ -536,7 +701,11 @@ public final class S3Store implements Store {
             Thread.currentThread().interrupt();
             throw new StoreException(describe() + ": interrupted" + (key == null ? "" : " at key '" + key + "'"), e);
         } catch (ExecutionException e) {
-            throw failure("request", key, e.getCause());
+            Throwable t = unwrap(e.getCause());
+            if (t instanceof ZarrException z) {
+                throw z;
+            }
+            throw failure("request", key, t);
         }
     }
 }

@@ -79,6 +79,20 @@ class S3LocationTest {
     }
 
     @Test
+    void conditionalWritesAreOnForAwsAndOffForOtherEndpointsUnlessTold() {
+        assertTrue(parse("s3://b/p").conditionalWrites(), "AWS S3 honours If-Match and If-None-Match");
+        assertFalse(parse("s3://b/p?endpoint=http://127.0.0.1:9000").conditionalWrites(),
+                "an S3-compatible service may ignore the headers");
+        assertFalse(S3Location.parse(URI.create("s3://b/p"), Map.of("AWS_ENDPOINT_URL", "http://h:2"))
+                .conditionalWrites(), "an endpoint from the environment is another service too");
+        assertTrue(parse("s3://b/p?endpoint=http://127.0.0.1:9000&conditional-writes=true").conditionalWrites());
+        assertFalse(parse("s3://b/p?conditional-writes=false").conditionalWrites());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> parse("s3://b/p?conditional-writes=maybe"));
+        assertTrue(e.getMessage().contains("'conditional-writes' is 'maybe'"), e.getMessage());
+    }
+
+    @Test
     void rangeHeaders() {
         assertEquals("bytes=2-4", S3Store.rangeHeader(ByteRange.of(2, 3)));
         assertEquals("bytes=5-", S3Store.rangeHeader(ByteRange.from(5)));
