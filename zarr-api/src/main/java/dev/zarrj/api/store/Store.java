@@ -14,7 +14,9 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeSet;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import org.apiguardian.api.API;
@@ -165,7 +167,9 @@ public interface Store extends AutoCloseable {
     /**
      * {@link #getPartialValues} without blocking the caller: the ranges in the order given, an
      * empty element for each absent key. The default starts {@link #getAsync(StoreKey, ByteRange)}
-     * for every range at once and completes when all have, exceptionally when any fails.
+     * for every range at once and completes when all have; when any fails, exceptionally with the
+     * exception of the first in list order that failed (not wrapped in a
+     * {@link CompletionException}).
      */
     default CompletableFuture<List<Optional<ByteBuffer>>> getPartialValuesAsync(List<KeyRange> ranges) {
         List<CompletableFuture<Optional<ByteBuffer>>> parts = new ArrayList<>(ranges.size());
@@ -178,13 +182,22 @@ public interface Store extends AutoCloseable {
             }
             parts.add(f);
         }
-        return CompletableFuture.allOf(parts.toArray(new CompletableFuture<?>[0])).thenApply(v -> {
-            List<Optional<ByteBuffer>> out = new ArrayList<>(parts.size());
+        CompletableFuture<List<Optional<ByteBuffer>>> out = new CompletableFuture<>();
+        CompletableFuture.allOf(parts.toArray(new CompletableFuture<?>[0])).whenComplete((v, e) -> {
+            List<Optional<ByteBuffer>> values = new ArrayList<>(parts.size());
             for (CompletableFuture<Optional<ByteBuffer>> f : parts) {
-                out.add(f.join());
+                try {
+                    values.add(f.join());
+                } catch (CompletionException | CancellationException failed) {
+                    // The first range to fail, in list order, with what the store failed it with.
+                    out.completeExceptionally(failed instanceof CompletionException && failed.getCause() != null
+                            ? failed.getCause() : failed);
+                    return;
+                }
             }
-            return out;
+            out.complete(values);
         });
+        return out;
     }
 
     /**

@@ -206,34 +206,6 @@ public final class HttpStore implements Store {
         return settle(() -> fetch(key, range));
     }
 
-    /**
-     * Requests every range at once (the store keeps {@link HttpStoreOptions#maxConcurrentRequests()}
-     * in flight); fails with the failure of the first range, in list order, that failed.
-     */
-    @Override
-    public CompletableFuture<List<Optional<ByteBuffer>>> getPartialValuesAsync(List<KeyRange> ranges) {
-        List<CompletableFuture<Optional<ByteBuffer>>> futures = new ArrayList<>(ranges.size());
-        for (KeyRange kr : ranges) {
-            futures.add(getAsync(kr.key(), kr.range()));
-        }
-        CompletableFuture<List<Optional<ByteBuffer>>> out = new CompletableFuture<>();
-        CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).whenComplete((v, e) -> {
-            List<Optional<ByteBuffer>> values = new ArrayList<>(futures.size());
-            for (CompletableFuture<Optional<ByteBuffer>> f : futures) {
-                if (f.isCompletedExceptionally()) {
-                    f.exceptionally(t -> {
-                        out.completeExceptionally(unwrap(t));
-                        return null;
-                    });
-                    return;
-                }
-                values.add(f.join());
-            }
-            out.complete(values);
-        });
-        return out;
-    }
-
     @Override
     public OptionalLong size(StoreKey key) {
         return await(settle(() -> sizeAsync(key)));

@@ -175,31 +175,6 @@ public final class S3Store implements Store {
         return settle(fetch(key, range), "get", key);
     }
 
-    /** Every range requested at once; fails with the failure of the first range (in list order) that failed. */
-    @Override
-    public CompletableFuture<List<Optional<ByteBuffer>>> getPartialValuesAsync(List<KeyRange> ranges) {
-        List<CompletableFuture<Optional<ByteBuffer>>> futures = new ArrayList<>(ranges.size());
-        for (KeyRange kr : ranges) {
-            futures.add(getAsync(kr.key(), kr.range()));
-        }
-        CompletableFuture<List<Optional<ByteBuffer>>> out = new CompletableFuture<>();
-        CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).whenComplete((v, e) -> {
-            List<Optional<ByteBuffer>> values = new ArrayList<>(futures.size());
-            for (CompletableFuture<Optional<ByteBuffer>> f : futures) {
-                if (f.isCompletedExceptionally()) {
-                    f.exceptionally(t -> {
-                        out.completeExceptionally(unwrap(t));
-                        return null;
-                    });
-                    return;
-                }
-                values.add(f.join());
-            }
-            out.complete(values);
-        });
-        return out;
-    }
-
     /** A value or a range of it; {@code range == null} or from 0 reads the whole value. */
     private CompletableFuture<Optional<ByteBuffer>> fetch(StoreKey key, ByteRange requested) {
         ByteRange range = requested instanceof ByteRange.From f && f.start() == 0 ? null : requested;
