@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.Region;
 import dev.zarrj.api.store.Store;
+import dev.zarrj.bench.raw.RawCodec;
 import dev.zarrj.bench.remote.LatencyRelay;
 import dev.zarrj.bench.remote.S3ProxyServer;
 import dev.zarrj.core.DataTypes;
@@ -23,6 +24,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
@@ -34,7 +36,8 @@ import java.util.function.Predicate;
 /**
  * The remote workloads ({@code zarr bench --remote}): s3proxy on loopback behind a
  * {@link LatencyRelay} that adds L = 0, 20 and 50 ms to every request. The float32 {@code zstd-1}
- * and {@code sharding-zstd-1} arrays (Float32Bench's chains, at a smaller shape) written whole,
+ * and {@code sharding-zstd-1} arrays (Float32Bench's chains, at a smaller shape), and
+ * {@code zstd-1} in 256 KiB chunks ({@link #SMALL_CHUNKS}), written whole,
  * read whole, and read as 64 random single (inner) chunks by 8 concurrent readers; a hierarchy of
  * 100 arrays opened as {@code zarr info} opens it; the whole read at L = 20 again with
  * {@code ioConcurrency = threads} (the behaviour before asynchronous fetching), and by zarrita
@@ -60,7 +63,15 @@ final class RemoteBench {
     static final int BIG_HEAP_MIB = 256;
     private static final String BUCKET = "zarrj-bench";
     private static final String CHAINS_PREFIX = "float32";
-    private static final List<String> CHAINS = List.of("zstd-1", "sharding-zstd-1");
+    /**
+     * {@code zstd-1} with chunks of 256 KiB instead of 4 MiB: many more requests for the same
+     * bytes, so that latency, not decoding, dominates, and the gain of requests in flight over
+     * one per thread shows undiluted.
+     */
+    static final Float32Bench.Chain SMALL_CHUNKS = new Float32Bench.Chain("zstd-1-256k", List.of("zstd"),
+            b -> b.chunks(16, 64, 64).codec("zstd", Map.of("level", 1, "checksum", false)), () -> RawCodec.zstd(1));
+    private static final long[] SMALL_CHUNK_SHAPE = {16, 64, 64};
+    private static final List<String> CHAINS = List.of("zstd-1", "sharding-zstd-1", SMALL_CHUNKS.name());
 
     private final Scale scale;
     private final int threads;
@@ -122,7 +133,9 @@ final class RemoteBench {
     List<Row> run() throws Exception {
         List<Row> rows = new ArrayList<>();
         List<Float32Bench.Chain> chains = new ArrayList<>();
-        for (Float32Bench.Chain c : Float32Bench.chains()) {
+        List<Float32Bench.Chain> candidates = new ArrayList<>(Float32Bench.chains());
+        candidates.add(SMALL_CHUNKS);
+        for (Float32Bench.Chain c : candidates) {
             if (CHAINS.contains(c.name()) && (selected.test(PREFIX + c.name()) || selected.test(ZARRITA + c.name()))) {
                 chains.add(c);
             }
@@ -315,7 +328,7 @@ final class RemoteBench {
     }
 
     private static long[] unit(Float32Bench.Chain chain) {
-        return chain.sharded() ? Float32Bench.INNER : Float32Bench.CHUNKS;
+        return chain.sharded() ? Float32Bench.INNER : chain == SMALL_CHUNKS ? SMALL_CHUNK_SHAPE : Float32Bench.CHUNKS;
     }
 
     private static long[] unitAt(long[] unit, long[] shape, long[] o) {

@@ -59,11 +59,13 @@ final class Targets {
                 && r.latencyMs == latency).findFirst();
     }
 
+    /** The remote arrays the targets are set on: {@link RemoteBench#SMALL_CHUNKS} is reported beside them, not judged. */
     private static List<String> remoteChains(List<Row> rows) {
         List<String> out = new ArrayList<>();
         for (Row r : rows) {
             if (r.name.startsWith(RemoteBench.PREFIX) && r.latencyMs != null && r.op.equals("read")
-                    && !r.name.startsWith(RemoteBench.ZARRITA) && !r.name.equals(RemoteBench.BIG) && !out.contains(r.name)) {
+                    && !r.name.startsWith(RemoteBench.ZARRITA) && !r.name.equals(RemoteBench.BIG)
+                    && !r.name.equals(RemoteBench.PREFIX + RemoteBench.SMALL_CHUNKS.name()) && !out.contains(r.name)) {
                 out.add(r.name);
             }
         }
@@ -110,6 +112,15 @@ final class Targets {
                         chain(fast.get()), ratio, fast.get().mbPerS, slow.get().mbPerS, fast.get().peakInFlight,
                         slow.get().peakInFlight, ok ? "" : " missed"));
             }
+        }
+        String small = RemoteBench.PREFIX + RemoteBench.SMALL_CHUNKS.name();
+        Optional<Row> fast = remote(rows, small, "read", l);
+        Optional<Row> slow = remote(rows, small, RemoteBench.READ_IO_THREADS, l);
+        if (!parts.isEmpty() && fast.isPresent() && slow.isPresent()) {
+            // Beside the target: the same data in 16x as many chunks, where latency rather than decoding dominates.
+            parts.add(String.format(Locale.ROOT, "(not judged: %s %.2fx, %.1f against %.1f MB/s; at most %d against %d requests in flight)",
+                    chain(fast.get()), fast.get().mbPerS / slow.get().mbPerS, fast.get().mbPerS, slow.get().mbPerS,
+                    fast.get().peakInFlight, slow.get().peakInFlight));
         }
         return parts.isEmpty() ? new Target(name, null, "not measured in this run (--remote)")
                 : new Target(name, met, String.join(", ", parts));
