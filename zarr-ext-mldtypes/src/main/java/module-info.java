@@ -5,7 +5,8 @@ import dev.zarrj.ext.mldtypes.internal.NarrowTypeProviders;
  * The ml_dtypes family of data types (zarr-extensions): the 2- and 4-bit integers {@code int2},
  * {@code int4}, {@code uint2}, {@code uint4}; {@code bfloat16}; the {@code float8_*},
  * {@code float6_*} and {@code float4_e2m1fn} formats; and the {@code complex_*} types of these and
- * of {@code float16}. Read and written bit-exact in the {@code bytes} codec's one byte per
+ * of {@code float16}, and {@code complex_float32}/{@code complex_float64} (the registry's names of
+ * {@code complex64}/{@code complex128}). Read and written bit-exact in the {@code bytes} codec's one byte per
  * component (two for 16-bit formats); {@code NdArray} converts their values to and from Java
  * numbers through {@link dev.zarrj.api.datatype.NumericEncoding}.
  *
@@ -47,5 +48,7 @@ module dev.zarrj.ext.mldtypes {
             NarrowTypeProviders.ComplexFloat8E8m0fnu,
             NarrowTypeProviders.ComplexFloat6E2m3fn,
             NarrowTypeProviders.ComplexFloat6E3m2fn,
-            NarrowTypeProviders.ComplexFloat4E2m1fn;
+            NarrowTypeProviders.ComplexFloat4E2m1fn,
+            NarrowTypeProviders.ComplexFloat32,
+            NarrowTypeProviders.ComplexFloat64;
 }

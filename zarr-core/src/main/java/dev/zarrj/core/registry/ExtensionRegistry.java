@@ -53,7 +53,7 @@ public final class ExtensionRegistry {
     /** The data types of zarr-ext-mldtypes. */
     private static final java.util.regex.Pattern ML_DTYPES = java.util.regex.Pattern.compile(
             "u?int[24]|(complex_)?(bfloat16|float8_e3m4|float8_e4m3|float8_e4m3b11fnuz|float8_e4m3fnuz|float8_e5m2"
-                    + "|float8_e5m2fnuz|float8_e8m0fnu|float6_e2m3fn|float6_e3m2fn|float4_e2m1fn)|complex_float16");
+                    + "|float8_e5m2fnuz|float8_e8m0fnu|float6_e2m3fn|float6_e3m2fn|float4_e2m1fn)|complex_float(16|32|64)");
 
     private final Map<ExtensionPoint, Map<String, NamedProvider>> byName;
     private final Map<ExtensionPoint, Map<String, RegistryReport.Conflict>> unresolved;

@@ -155,6 +155,21 @@ class MlDataTypesTest {
         assertArrayEquals(b(0xff, 0x07, 0xf8), store.get(StoreKey.of("i4/c/0")).map(MlDataTypesTest::array).orElseThrow());
     }
 
+    @Test
+    void complexFloat32IsComplex64UnderItsRegistryName() {
+        DataType t = MlDataTypes.of("complex_float32").orElseThrow();
+        Store store = ZARR.openStore("memory:");
+        ZARR.array(t, 2).chunks(2).fillValue(java.util.List.of("NaN", 1.5)).create(store, "/c");
+        ZarrArray a = ZARR.openArray(store, "/c");
+        assertEquals("\"complex_float32\"", a.metadata().get("data_type").toString());
+        float[] fill = a.read().toFloatArray();
+        assertTrue(Float.isNaN(fill[0]));
+        assertEquals(1.5f, fill[1]);
+        a.write(new long[] {0}, new long[] {2}, new float[] {1, 2, 3, 4});
+        assertArrayEquals(new float[] {1, 2, 3, 4}, ZARR.openArray(store, "/c").read().toFloatArray());
+        assertEquals(16, MlDataTypes.of("complex_float64").orElseThrow().size());
+    }
+
     private static byte[] array(ByteBuffer b) {
         byte[] out = new byte[b.remaining()];
         b.duplicate().get(out);

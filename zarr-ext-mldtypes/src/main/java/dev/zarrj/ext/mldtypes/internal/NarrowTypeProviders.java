@@ -341,4 +341,28 @@ public final class NarrowTypeProviders {
             return plain(config, "complex_float4_e2m1fn");
         }
     }
+
+    /** {@code complex_float32}, an alias of the core {@code complex64}. */
+    @AutoService(DataTypeProvider.class)
+    public static final class ComplexFloat32 implements DataTypeProvider {
+        public ComplexFloat32() {}
+
+        @Override public String name() { return "complex_float32"; }
+
+        @Override public DataType create(ExtensionConfig config, ProviderContext context) {
+            return plain(config, "complex_float32");
+        }
+    }
+
+    /** {@code complex_float64}, an alias of the core {@code complex128}. */
+    @AutoService(DataTypeProvider.class)
+    public static final class ComplexFloat64 implements DataTypeProvider {
+        public ComplexFloat64() {}
+
+        @Override public String name() { return "complex_float64"; }
+
+        @Override public DataType create(ExtensionConfig config, ProviderContext context) {
+            return plain(config, "complex_float64");
+        }
+    }
 }

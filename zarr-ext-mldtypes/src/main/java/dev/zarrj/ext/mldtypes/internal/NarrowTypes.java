@@ -10,7 +10,7 @@ import java.util.Set;
 public final class NarrowTypes {
     private NarrowTypes() {}
 
-    private static final Map<String, NarrowType> BY_NAME = new LinkedHashMap<>();
+    private static final Map<String, DataType> BY_NAME = new LinkedHashMap<>();
 
     static {
         for (NarrowType t : new NarrowType[] {
@@ -44,6 +44,8 @@ public final class NarrowTypes {
         }) {
             BY_NAME.put(t.name(), t);
         }
+        BY_NAME.put(ComplexAlias.COMPLEX_FLOAT32.name(), ComplexAlias.COMPLEX_FLOAT32);
+        BY_NAME.put(ComplexAlias.COMPLEX_FLOAT64.name(), ComplexAlias.COMPLEX_FLOAT64);
     }
 
     /** The type with this name, if this module has it. */
@@ -56,8 +58,8 @@ public final class NarrowTypes {
         return java.util.Collections.unmodifiableSet(BY_NAME.keySet());
     }
 
-    static NarrowType get(String name) {
-        NarrowType t = BY_NAME.get(name);
+    static DataType get(String name) {
+        DataType t = BY_NAME.get(name);
         if (t == null) {
             throw new IllegalStateException("no narrow type " + name);
         }

@@ -203,4 +203,21 @@ class NarrowTypeConformanceTest {
     @Nested class Int4 extends Narrow { Int4() { super("int4", intForms(-8, 7), 1, false); } }
     @Nested class Uint2 extends Narrow { Uint2() { super("uint2", intForms(0, 3), 1, false); } }
     @Nested class Uint4 extends Narrow { Uint4() { super("uint4", intForms(0, 15), 1, false); } }
+
+    /** The aliases of complex64 and complex128: kind COMPLEX, so the kit's own complex forms apply. */
+    @Nested
+    class ComplexFloat32 extends DataTypeContract {
+        @Override
+        protected DataTypeProvider provider() {
+            return NarrowTypeConformanceTest.provider("complex_float32");
+        }
+    }
+
+    @Nested
+    class ComplexFloat64 extends DataTypeContract {
+        @Override
+        protected DataTypeProvider provider() {
+            return NarrowTypeConformanceTest.provider("complex_float64");
+        }
+    }
 }
