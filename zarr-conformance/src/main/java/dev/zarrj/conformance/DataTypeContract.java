@@ -50,8 +50,11 @@ import org.junit.jupiter.api.TestFactory;
  * }
  * }</pre>
  *
- * <p>Every rule is one test named {@code required_DT<NN>_...}; a failure message starts with the
- * rule id. Rules are listed in {@code rules/stores-and-metadata.md}.
+ * <p>A type of kind {@code OTHER} that offers a {@link DataType#numericEncoding()} is also checked
+ * over every bit pattern of its components, and for rounding to nearest (optional rule DT07).
+ *
+ * <p>Every rule is one test named {@code required_DT<NN>_...} (or {@code optional_DT<NN>_...}); a
+ * failure message starts with the rule id. Rules are listed in {@code rules/stores-and-metadata.md}.
  *
  * @since 0.1
  */
