@@ -12,6 +12,7 @@
  */
 module dev.zarrj.cli {
     requires dev.zarrj.core;
+    requires dev.zarrj.ext.datetime;
     requires info.picocli;
     requires dev.zarrj.conformance;
     requires com.fasterxml.jackson.databind;

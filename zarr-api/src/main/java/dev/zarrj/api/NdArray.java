@@ -6,6 +6,7 @@ import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.api.datatype.ElementKind;
 import dev.zarrj.api.datatype.FillValue;
 import dev.zarrj.api.datatype.Float16;
+import dev.zarrj.api.datatype.NumericEncoding;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -24,7 +25,9 @@ import org.apiguardian.api.API;
  * integers (unsigned values keep their bits), {@code float[]} for {@code float16} (converted) and
  * {@code float32}, {@code double[]} for {@code float64}, interleaved real/imaginary
  * {@code float[]}/{@code double[]} for {@code complex64}/{@code complex128}, and {@code byte[]}
- * for raw and other types. Each copy has one overload per Java array type, so that anything but a
+ * for raw and other types — except types of kind {@code OTHER} with a
+ * {@link DataType#numericEncoding()}, whose values copy to and from {@code byte[]} (integers) or
+ * {@code float[]} (floats; complex ones interleaved), converted. Each copy has one overload per Java array type, so that anything but a
  * primitive array fails to compile; an array type that is not the data type's fails at run time
  * with an {@link IllegalArgumentException} naming both. {@link #toJavaArray()} serves code that
  * handles every data type.
@@ -47,11 +50,14 @@ public final class NdArray {
     private final DataType dataType;
     private final long[] shape;
     private final ByteBuffer data;
+    /** The conversions of a numeric OTHER type, else null. */
+    private final NumericEncoding numeric;
 
     private NdArray(DataType dataType, long[] shape, ByteBuffer data) {
         this.dataType = dataType;
         this.shape = shape;
         this.data = data;
+        this.numeric = dataType.kind() == ElementKind.OTHER ? dataType.numericEncoding().orElse(null) : null;
     }
 
     /** A zero-filled array. */
@@ -409,6 +415,12 @@ public final class NdArray {
     }
 
     private long longAt(int o) {
+        if (numeric != null) {
+            if (numeric.components() != 1 || !numeric.isInteger()) {
+                throw new UnsupportedOperationException("getLong on " + dataType.name());
+            }
+            return (long) numeric.get(data, o);
+        }
         ElementKind k = dataType.kind();
         return switch (dataType.size()) {
             case 1 -> k == ElementKind.INT ? data.get(o) : data.get(o) & 0xffL;
@@ -420,6 +432,13 @@ public final class NdArray {
     }
 
     private void putLongAt(int o, long value) {
+        if (numeric != null) {
+            if (numeric.components() != 1 || !numeric.isInteger()) {
+                throw new UnsupportedOperationException("setLong on " + dataType.name());
+            }
+            numeric.set(data, o, value);
+            return;
+        }
         switch (dataType.size()) {
             case 1 -> data.put(o, (byte) value);
             case 2 -> data.putShort(o, (short) value);
@@ -473,6 +492,9 @@ public final class NdArray {
     }
 
     private double doubleAt(int o) {
+        if (numeric != null) {
+            return numeric.get(data, o);
+        }
         return switch (dataType.kind()) {
             case FLOAT -> switch (dataType.size()) {
                 case 2 -> Float16.toFloat(data.getShort(o));
@@ -490,6 +512,13 @@ public final class NdArray {
     }
 
     private void putDoubleAt(int o, double value) {
+        if (numeric != null) {
+            if (numeric.components() != 1) {
+                throw new UnsupportedOperationException("setDouble on " + dataType.name() + " (complex: use copyFrom)");
+            }
+            numeric.set(data, o, value);
+            return;
+        }
         switch (dataType.kind()) {
             case FLOAT -> {
                 switch (dataType.size()) {
@@ -563,6 +592,9 @@ public final class NdArray {
 
     /** The Java array type that bulk copies use for this array's data type. */
     public Class<?> javaArrayType() {
+        if (numeric != null) {
+            return numeric.isInteger() ? byte[].class : float[].class;
+        }
         int size = dataType.size();
         return switch (dataType.kind()) {
             case BOOL -> boolean[].class;
@@ -581,7 +613,9 @@ public final class NdArray {
 
     private int javaLength() {
         long n = elementCount();
-        if (dataType.kind() == ElementKind.COMPLEX) {
+        if (numeric != null) {
+            n *= numeric.components();
+        } else if (dataType.kind() == ElementKind.COMPLEX) {
             n *= 2;
         } else if (javaArrayType() == byte[].class) {
             n = byteSize();
@@ -628,7 +662,9 @@ public final class NdArray {
         } else if (type == double[].class) {
             return toDoubleArray();
         }
-        return toByteArray();
+        byte[] out = new byte[javaLength()];
+        copyTo(out);
+        return out;
     }
 
     /** A {@code bool} array's elements as a new {@code boolean[]}. */
@@ -705,6 +741,13 @@ public final class NdArray {
      */
     public void copyTo(byte[] dst) {
         checkJavaArray(byte[].class, dst.length);
+        if (numeric != null) {
+            int step = dataType.size() / numeric.components();
+            for (int i = 0; i < dst.length; i++) {
+                dst[i] = (byte) numeric.get(data, i * step);
+            }
+            return;
+        }
         bytes().get(dst);
     }
 
@@ -751,7 +794,12 @@ public final class NdArray {
     public void copyTo(float[] dst) {
         checkJavaArray(float[].class, dst.length);
         ByteBuffer b = bytes();
-        if (dataType.size() == 2) {
+        if (numeric != null) {
+            int step = dataType.size() / numeric.components();
+            for (int i = 0; i < dst.length; i++) {
+                dst[i] = (float) numeric.get(data, i * step);
+            }
+        } else if (dataType.size() == 2) {
             for (int i = 0; i < dst.length; i++) {
                 dst[i] = Float16.toFloat(b.getShort(2 * i));
             }
@@ -794,6 +842,13 @@ public final class NdArray {
      */
     public void copyFrom(byte[] src) {
         checkJavaArray(byte[].class, src.length);
+        if (numeric != null) {
+            int step = dataType.size() / numeric.components();
+            for (int i = 0; i < src.length; i++) {
+                numeric.set(data, i * step, src[i]);
+            }
+            return;
+        }
         bytes().put(src);
     }
 
@@ -840,7 +895,12 @@ public final class NdArray {
     public void copyFrom(float[] src) {
         checkJavaArray(float[].class, src.length);
         ByteBuffer b = bytes();
-        if (dataType.size() == 2) {
+        if (numeric != null) {
+            int step = dataType.size() / numeric.components();
+            for (int i = 0; i < src.length; i++) {
+                numeric.set(data, i * step, src[i]);
+            }
+        } else if (dataType.size() == 2) {
             for (int i = 0; i < src.length; i++) {
                 b.putShort(2 * i, Float16.fromFloat(src[i]));
             }

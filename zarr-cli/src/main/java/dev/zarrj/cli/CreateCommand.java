@@ -6,15 +6,22 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.zarrj.api.ExtensionConfig;
 import dev.zarrj.api.datatype.DataType;
+import dev.zarrj.api.datatype.DataTypeProvider;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.core.ArrayBuilder;
 import dev.zarrj.core.DataTypes;
+import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
+import dev.zarrj.core.registry.ExtensionPoint;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -51,13 +58,17 @@ final class CreateCommand implements Callable<Integer> {
     @Option(names = "--shard", description = "Shard shape: chunks are stored as inner chunks of sharding_indexed.")
     String shard;
 
-    @Option(names = "--dtype", description = "A core data type: bool, int8..uint64, float16/32/64, complex64/128, r<bits>.")
+    @Option(names = "--dtype", description = "The data type: a core one (bool, int8..uint64, float16/32/64, "
+            + "complex64/128, r<bits>), any installed type by name (e.g. bfloat16), NumPy's time types as "
+            + "numpy.datetime64[10ms] or numpy.timedelta64[s] (scale optional; no brackets: the generic unit), or the "
+            + "data_type JSON, e.g. '{\"name\": \"numpy.datetime64\", \"configuration\": {\"unit\": \"s\", "
+            + "\"scale_factor\": 1}}'.")
     String dtype;
 
     @Option(names = "--codecs", paramLabel = "JSON", description = "The codec chain (inner chain with --shard) as a JSON array.")
     String codecs;
 
-    @Option(names = "--fill", paramLabel = "V", description = "Fill value: a number, true/false, NaN, Infinity, -Infinity, 0x..., or JSON.")
+    @Option(names = "--fill", paramLabel = "V", description = "Fill value: a number, true/false, NaN, Infinity, -Infinity, 0x..., NaT, or JSON.")
     String fill;
 
     @Option(names = "--attrs", paramLabel = "JSON", description = "Attributes as a JSON object.")
@@ -103,12 +114,7 @@ final class CreateCommand implements Callable<Integer> {
     }
 
     private ArrayBuilder builder() {
-        DataType type;
-        try {
-            type = DataTypes.of(dtype);
-        } catch (IllegalArgumentException e) {
-            throw new UserError("unknown --dtype '" + dtype + "': " + e.getMessage());
-        }
+        DataType type = dataType(root.zarr(), dtype);
         long[] s = ZarrCli.longs(shape, "--shape");
         ArrayBuilder b = root.zarr().array(type, s);
         long[] c = ZarrCli.longs(chunks, "--chunks");
@@ -161,9 +167,61 @@ final class CreateCommand implements Callable<Integer> {
         return f.arrayNode().add(sharding);
     }
 
+    /** {@code numpy.datetime64[10ms]}: NumPy's spelling of a time type, scale and unit in brackets. */
+    private static final Pattern NUMPY_TIME =
+            Pattern.compile("(?:numpy\\.)?(datetime64|timedelta64)(?:\\[([0-9]*)([A-Za-z\u03bc]+)\\])?");
+
+    /**
+     * The data type {@code --dtype} names: the data_type JSON ({@code {...}}), NumPy's spelling of
+     * a time type, a core type, or any installed type by name (without configuration).
+     *
+     * @throws UserError when no installed type has the name
+     * @throws dev.zarrj.api.InvalidMetadataException when its provider rejects the configuration
+     */
+    static DataType dataType(Zarr zarr, String text) {
+        String name;
+        JsonNode configuration = null;
+        Matcher time = NUMPY_TIME.matcher(text);
+        if (text.startsWith("{")) {
+            JsonNode doc = parse(text, "--dtype");
+            if (!doc.isObject() || !doc.path("name").isTextual()) {
+                throw new UserError("--dtype JSON must be an object with a \"name\" (and a \"configuration\"), got " + doc);
+            }
+            name = doc.get("name").asText();
+            configuration = doc.get("configuration");
+        } else if (time.matches()) {
+            name = "numpy." + time.group(1);
+            ObjectNode c = JsonNodeFactory.instance.objectNode();
+            c.put("unit", time.group(3) == null ? "generic" : time.group(3));
+            if (time.group(2) != null && !time.group(2).isEmpty()) {
+                try {
+                    c.put("scale_factor", Integer.parseInt(time.group(2)));
+                } catch (NumberFormatException e) {
+                    throw new UserError("--dtype '" + text + "': the scale factor must be at most 2147483647");
+                }
+            } else {
+                c.put("scale_factor", 1);
+            }
+            configuration = c;
+        } else {
+            try {
+                return DataTypes.of(text);
+            } catch (IllegalArgumentException e) {
+                name = text;
+            }
+        }
+        Optional<DataTypeProvider> provider = zarr.registry().find(ExtensionPoint.DATA_TYPE, name, DataTypeProvider.class);
+        if (provider.isEmpty()) {
+            throw new UserError("unknown --dtype '" + text + "': no installed data type is named '" + name
+                    + "' (zarr plugins lists them)");
+        }
+        return provider.get().create(ExtensionConfig.of(name, configuration, "/data_type/configuration"),
+                zarr.providerContext());
+    }
+
     static JsonNode fillValue(String text) {
         switch (text) {
-            case "NaN", "Infinity", "-Infinity" -> {
+            case "NaN", "Infinity", "-Infinity", "NaT" -> {
                 return JsonNodeFactory.instance.textNode(text);
             }
             default -> {
@@ -173,7 +231,7 @@ final class CreateCommand implements Callable<Integer> {
                 try {
                     return JSON.readTree(text);
                 } catch (JsonProcessingException e) {
-                    throw new UserError("--fill '" + text + "' is neither a number, true/false, NaN, Infinity, 0x... nor JSON");
+                    throw new UserError("--fill '" + text + "' is neither a number, true/false, NaN, Infinity, 0x..., NaT nor JSON");
                 }
             }
         }

@@ -5,14 +5,24 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.api.datatype.ElementKind;
+import dev.zarrj.api.datatype.FillValue;
 import dev.zarrj.api.datatype.Float16;
+import dev.zarrj.api.datatype.NumericEncoding;
+import dev.zarrj.ext.datetime.NumpyTimeType;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.time.DateTimeException;
 
 /**
  * The element formats of {@code cat} and {@code write}: raw (C order, little endian, no header;
- * bool as one byte 0/1, complex as real then imaginary, {@code r*} as its bytes), JSON and CSV.
+ * bool as one byte 0/1, complex as real then imaginary, {@code r*} as its bytes,
+ * {@code numpy.datetime64}/{@code timedelta64} as their int64 counts, {@code NaT} as -2^63), JSON
+ * and CSV (datetimes as ISO 8601 instants, timedeltas as ISO 8601 durations, {@code NaT} as
+ * {@code null} in JSON and an empty field in CSV; a count whose unit has no such text, such as
+ * {@code generic}, or beyond year ±10^9, as its number). Types with their own number encoding
+ * ({@code bfloat16}, {@code float8_*}, {@code int4}...) print their values in JSON and CSV and their
+ * stored bytes in raw (one byte per component, two little-endian bytes for 16-bit formats).
  */
 final class ElementFormats {
     private ElementFormats() {}
@@ -52,6 +62,12 @@ final class ElementFormats {
     static com.fasterxml.jackson.databind.JsonNode element(NdArray a, long i) {
         JsonNodeFactory f = JsonNodeFactory.instance;
         DataType t = a.dataType();
+        if (t instanceof NumpyTimeType time) {
+            return time(time, a.getLong(i));
+        }
+        if (t.kind() == ElementKind.OTHER && t.numericEncoding().isPresent()) {
+            return narrow(t, t.numericEncoding().get(), a, i);
+        }
         return switch (t.kind()) {
             case BOOL -> f.booleanNode(a.getBoolean(i));
             case INT -> f.numberNode(a.getLong(i));
@@ -79,6 +95,54 @@ final class ElementFormats {
                 yield bytes;
             }
         };
+    }
+
+    /** An element of a type with its own number encoding (bfloat16, int4...): a number, or [re, im]. */
+    private static com.fasterxml.jackson.databind.JsonNode narrow(DataType t, NumericEncoding enc, NdArray a, long i) {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        if (enc.isInteger() && enc.components() == 1) {
+            return f.numberNode(a.getLong(i));
+        }
+        ByteBuffer b = a.bytes();
+        int o = (int) (i * t.size());
+        if (enc.components() == 1) {
+            return floatNode(enc.get(b, o), 4);
+        }
+        int half = t.size() / 2;
+        return f.arrayNode().add(floatNode(enc.get(b, o), 4)).add(floatNode(enc.get(b, o + half), 4));
+    }
+
+    /** A datetime64/timedelta64 count as ISO 8601 text, {@code null} for NaT, its number where no text is exact. */
+    static com.fasterxml.jackson.databind.JsonNode time(NumpyTimeType type, long count) {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        try {
+            return type.toIsoString(count).<com.fasterxml.jackson.databind.JsonNode>map(f::textNode).orElse(f.nullNode());
+        } catch (DateTimeException e) {
+            return f.numberNode(count);
+        }
+    }
+
+    /**
+     * A data type as people write it: the core types by name, NumPy's time types as
+     * {@code numpy.datetime64[10ms]}, others as their metadata JSON.
+     */
+    static String typeText(DataType t) {
+        if (t instanceof NumpyTimeType) {
+            return t.toString();
+        }
+        com.fasterxml.jackson.databind.JsonNode json = t.toJson();
+        return json.isTextual() ? json.asText() : json.toString();
+    }
+
+    /** A fill value as its JSON form, with {@code NaT} and the ISO text of a time beside the count. */
+    static String fillText(DataType t, FillValue fill) {
+        com.fasterxml.jackson.databind.JsonNode json = t.fillValueToJson(fill);
+        if (t instanceof NumpyTimeType time) {
+            long count = json.longValue();
+            com.fasterxml.jackson.databind.JsonNode text = time(time, count);
+            return text.isNull() ? "NaT" : text.isTextual() ? count + " (" + text.textValue() + ")" : Long.toString(count);
+        }
+        return json.toString();
     }
 
     private static com.fasterxml.jackson.databind.JsonNode floatNode(double v, int size) {
@@ -126,8 +190,10 @@ final class ElementFormats {
         if (s.length == 0 || s.length > 2) {
             throw new UserError("csv needs a 1-d or 2-d region; this one has " + s.length + " dimensions (use --format json)");
         }
-        if (a.dataType().kind() == ElementKind.COMPLEX || a.dataType().kind() == ElementKind.RAW
-                || a.dataType().kind() == ElementKind.OTHER) {
+        DataType t = a.dataType();
+        boolean realNumbers = t.numericEncoding().map(e -> e.components() == 1).orElse(false) || t instanceof NumpyTimeType;
+        if (t.kind() == ElementKind.COMPLEX || t.kind() == ElementKind.RAW
+                || (t.kind() == ElementKind.OTHER && !realNumbers)) {
             throw new UserError("csv holds plain numbers and booleans; use --format json for " + a.dataType().name());
         }
         long rows = s.length == 1 ? s[0] : s[0];
@@ -139,7 +205,7 @@ final class ElementFormats {
                     sb.append(',');
                 }
                 com.fasterxml.jackson.databind.JsonNode e = element(a, r * cols + c);
-                sb.append(e.isTextual() ? e.textValue() : e.toString());
+                sb.append(e.isNull() ? "" : e.isTextual() ? e.textValue() : e.toString());
             }
             sb.append('\n');
         }

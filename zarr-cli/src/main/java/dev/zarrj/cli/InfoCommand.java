@@ -13,8 +13,10 @@ import dev.zarrj.core.ZarrGroup;
 import dev.zarrj.core.ZarrNode;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -42,6 +44,9 @@ final class InfoCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON document instead of a tree.")
     boolean json;
 
+    /** Per array node: its data type and fill value as the tree prints them. */
+    private final Map<JsonNode, String[]> text = new IdentityHashMap<>();
+
     @Override
     public Integer call() throws Exception {
         Store s = root.openStore(store, true);
@@ -61,7 +66,7 @@ final class InfoCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static void collect(ZarrNode node, Store store, ArrayNode out) throws InterruptedException, ExecutionException {
+    private void collect(ZarrNode node, Store store, ArrayNode out) throws InterruptedException, ExecutionException {
         ObjectNode n = out.addObject();
         n.put("path", node.path());
         if (node instanceof ZarrArray a) {
@@ -85,7 +90,7 @@ final class InfoCommand implements Callable<Integer> {
         }
     }
 
-    static void describeArray(ZarrArray a, Store store, ObjectNode n) throws InterruptedException, ExecutionException {
+    private void describeArray(ZarrArray a, Store store, ObjectNode n) throws InterruptedException, ExecutionException {
         ObjectNode meta = a.metadata();
         n.set("shape", longs(a.shape()));
         JsonNode codecs = a.codecs();
@@ -100,6 +105,7 @@ final class InfoCommand implements Callable<Integer> {
         n.set("data_type", meta.get("data_type"));
         n.set("codecs", codecs);
         n.set("fill_value", meta.get("fill_value"));
+        text.put(n, new String[] {ElementFormats.typeText(a.dataType()), ElementFormats.fillText(a.dataType(), a.fillValue())});
         a.dimensionNames().ifPresent(names -> {
             ArrayNode dn = n.putArray("dimension_names");
             names.forEach(dn::add);
@@ -182,7 +188,8 @@ final class InfoCommand implements Callable<Integer> {
         String indent = "  ".repeat(depth);
         StringBuilder sb = new StringBuilder(indent).append(path).append("  ").append(n.get("node_type").asText());
         if (n.get("node_type").asText().equals("array")) {
-            sb.append(' ').append(n.get("data_type").isTextual() ? n.get("data_type").asText() : n.get("data_type").toString())
+            String[] text = this.text.get(n);
+            sb.append(' ').append(text != null ? text[0] : n.get("data_type").toString())
                     .append(" shape ").append(n.get("shape"));
             if (n.has("shard_shape")) {
                 sb.append(" shards ").append(n.get("shard_shape")).append(" chunks ").append(n.get("chunk_shape"));
@@ -190,7 +197,7 @@ final class InfoCommand implements Callable<Integer> {
                 sb.append(" chunks ").append(n.get("chunk_shape"));
             }
             sb.append("\n").append(indent).append("    codecs ").append(n.get("codecs"));
-            sb.append("\n").append(indent).append("    fill ").append(n.get("fill_value"));
+            sb.append("\n").append(indent).append("    fill ").append(text != null ? text[1] : n.get("fill_value"));
             String unit = n.has("shard_shape") ? "shards" : "chunks";
             if (n.has("stored_chunks_listed")) {
                 sb.append(", stored " + unit + " not listed (the store is not listable)");

@@ -50,8 +50,11 @@ import org.junit.jupiter.api.TestFactory;
  * }
  * }</pre>
  *
- * <p>Every rule is one test named {@code required_DT<NN>_...}; a failure message starts with the
- * rule id. Rules are listed in {@code rules/stores-and-metadata.md}.
+ * <p>A type of kind {@code OTHER} that offers a {@link DataType#numericEncoding()} is also checked
+ * over every bit pattern of its components, and for rounding to nearest (optional rule DT07).
+ *
+ * <p>Every rule is one test named {@code required_DT<NN>_...} (or {@code optional_DT<NN>_...}); a
+ * failure message starts with the rule id. Rules are listed in {@code rules/stores-and-metadata.md}.
  *
  * @since 0.1
  */
@@ -483,5 +486,107 @@ public abstract class DataTypeContract {
     public void required_DT06_unknownConfigurationFieldIsRejected() {
         Rule.check("DT06", "an unknown configuration field is rejected", provider().name(),
                 () -> Extensions.rejectsUnknownFields(provider(), configurations()));
+    }
+    /**
+     * A type that offers a {@link DataType#numericEncoding()} (kind {@code OTHER} only) converts
+     * every value exactly and rounds to nearest: for every bit pattern of a component (all 256 or
+     * 65536), {@code get} returns NaN or a value that a {@code float} holds exactly, and
+     * {@code set} of that value stores a pattern that reads back as the same value ({@code -0.0}
+     * and {@code 0.0} told apart, any NaN as NaN); for a float format, a value a quarter of the
+     * way from one value to the next reads back as the nearer one; {@code get} and {@code set}
+     * leave the buffer's position and limit alone. The claim is made by a present encoding.
+     *
+     * <p>Spec: the data type's own (zarr-extensions data-types/*); SPI
+     * {@link dev.zarrj.api.datatype.NumericEncoding}.
+     *
+     * <p>If this fails, check: rounding by truncation ({@code (int)} instead of
+     * {@code Math.rint}); double rounding through {@code float}; the sign of zero; bits above a
+     * narrow format's width not ignored when read.
+     */
+    @TestFactory
+    @DisplayName("DT07 a numeric encoding reads every pattern exactly and rounds to nearest" + SPEC)
+    public Stream<DynamicTest> optional_DT07_numericEncodingIsExactAndRoundsToNearest() {
+        List<DataType> claimed = new ArrayList<>();
+        try {
+            for (DataType t : types.create()) {
+                if (t.kind() == ElementKind.OTHER && t.numericEncoding().isPresent()) {
+                    claimed.add(t);
+                } else {
+                    Rule.notClaimed("optional_DT07", "data type " + t.name() + " (no numeric encoding of kind OTHER)");
+                }
+            }
+        } catch (RuntimeException e) {
+            return types.each("DT07", "a numeric encoding reads every pattern exactly and rounds to nearest", t -> { });
+        }
+        return types.each("DT07", "a numeric encoding reads every pattern exactly and rounds to nearest", t -> {
+            if (claimed.contains(t)) {
+                checkNumericEncoding(t, t.numericEncoding().orElseThrow());
+            }
+        }).filter(test -> !claimed.isEmpty());
+    }
+
+    private static void checkNumericEncoding(DataType t, dev.zarrj.api.datatype.NumericEncoding enc) {
+        int components = enc.components();
+        if ((components != 1 && components != 2) || t.size() % components != 0) {
+            throw Rule.fail("components() is " + components + " for an element of " + t.size() + " bytes");
+        }
+        int unit = t.size() / components;
+        if (unit != 1 && unit != 2) {
+            throw Rule.fail("a component of " + unit + " bytes: numeric encodings are for formats of at most 16 bits");
+        }
+        int patterns = 1 << (8 * unit);
+        // Components at offset 3 of a larger buffer whose position is not 0.
+        ByteBuffer in = ByteBuffer.allocate(unit + 4).order(NATIVE);
+        ByteBuffer out = ByteBuffer.allocate(unit + 4).order(NATIVE);
+        java.util.TreeSet<Double> finite = new java.util.TreeSet<>();
+        for (int p = 0; p < patterns; p++) {
+            if (unit == 1) {
+                in.put(3, (byte) p);
+            } else {
+                in.putShort(3, (short) p);
+            }
+            in.limit(unit + 3).position(1);
+            double v = enc.get(in, 3);
+            if (in.position() != 1 || in.limit() != unit + 3) {
+                throw Rule.fail("get moved the buffer's position or limit");
+            }
+            String pattern = "pattern 0x" + Integer.toHexString(p);
+            if (!Double.isNaN(v) && (double) (float) v != v) {
+                throw Rule.fail(pattern + " reads as " + v + ", which no float holds exactly");
+            }
+            out.limit(unit + 3).position(2);
+            enc.set(out, 3, v);
+            if (out.position() != 2 || out.limit() != unit + 3) {
+                throw Rule.fail("set moved the buffer's position or limit");
+            }
+            double back = enc.get(out, 3);
+            if (Double.compare(v, back) != 0 && !(Double.isNaN(v) && Double.isNaN(back))) {
+                throw Rule.fail(pattern + " reads as " + v + ", which set() stores as a pattern that reads as " + back);
+            }
+            if (!Double.isNaN(v) && !Double.isInfinite(v)) {
+                finite.add(v == 0 ? 0.0 : v);
+            }
+        }
+        if (enc.isInteger()) {
+            return;
+        }
+        Double previous = null;
+        for (double hi : finite) {
+            if (previous == null) {
+                previous = hi;
+                continue;
+            }
+            double lo = previous;
+            previous = hi;
+            double quarter = (hi - lo) / 4;
+            for (double[] probe : new double[][] {{lo + quarter, lo}, {hi - quarter, hi}}) {
+                enc.set(out, 3, probe[0]);
+                double got = enc.get(out, 3);
+                if (got != probe[1]) {
+                    throw Rule.fail(probe[0] + " (between " + lo + " and " + hi + ") is stored as " + got + ", not the"
+                            + " nearest value " + probe[1]);
+                }
+            }
+        }
     }
 }

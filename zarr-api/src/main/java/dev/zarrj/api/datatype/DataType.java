@@ -45,6 +45,16 @@ public interface DataType extends Extension {
     /** The canonical JSON form of a fill value of this type. */
     JsonNode fillValueToJson(FillValue value);
 
+    /**
+     * For a type of kind {@link ElementKind#OTHER} whose elements are numbers in an encoding of its
+     * own ({@code bfloat16}, {@code float8_e4m3}, {@code int4}...): how they convert to and from
+     * Java numbers, which {@link dev.zarrj.api.NdArray}'s accessors and bulk copies then use. Empty
+     * by default, and ignored for the other kinds.
+     */
+    default java.util.Optional<NumericEncoding> numericEncoding() {
+        return java.util.Optional.empty();
+    }
+
     /** The fill value used when a user leaves it unset (zero, false, or all-zero bytes). */
     default FillValue defaultFillValue() {
         return FillValue.ofBytes(new byte[size()]);

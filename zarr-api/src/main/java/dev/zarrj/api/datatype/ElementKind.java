@@ -24,6 +24,9 @@ public enum ElementKind {
     COMPLEX,
     /** Opaque bytes ({@code r*}). */
     RAW,
-    /** Anything else; only raw byte access applies. */
+    /**
+     * Anything else: raw byte access, and number access when {@link DataType#numericEncoding()}
+     * is present.
+     */
     OTHER
 }

@@ -155,6 +155,30 @@ public final class BrokenMetadata {
         }
     }
 
+    /**
+     * DT07: a one-byte format of halves (pattern / 2) whose {@code set} truncates instead of
+     * rounding to nearest, so 0.375 (between 0 and 0.5, nearer 0.5) is stored as 0.
+     */
+    public static class NumericSetTruncates extends TypeFixture {
+        @Override DataType make() {
+            return new ForwardingDataType(DataTypes.UINT8) {
+                @Override public String name() { return "halves"; }
+                @Override public JsonNode toJson() { return TextNode.valueOf("halves"); }
+                @Override public ElementKind kind() { return ElementKind.OTHER; }
+                @Override public java.util.Optional<dev.zarrj.api.datatype.NumericEncoding> numericEncoding() {
+                    return java.util.Optional.of(new dev.zarrj.api.datatype.NumericEncoding() {
+                        @Override public int components() { return 1; }
+                        @Override public boolean isInteger() { return false; }
+                        @Override public double get(ByteBuffer data, int offset) { return (data.get(offset) & 0xff) / 2.0; }
+                        @Override public void set(ByteBuffer data, int offset, double value) {
+                            data.put(offset, (byte) (int) (value * 2));
+                        }
+                    });
+                }
+            };
+        }
+    }
+
     // ---- chunk grids ----
 
     /** A regular grid written here (the core one is not exported); fixtures override what they break. */

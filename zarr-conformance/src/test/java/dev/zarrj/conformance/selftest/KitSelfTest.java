@@ -63,6 +63,7 @@ class KitSelfTest {
                 Arguments.of(BrokenMetadata.EqualityByIdentity.class, "DT04"),
                 Arguments.of(BrokenMetadata.HexThroughFloat.class, "DT05"),
                 Arguments.of(BrokenMetadata.DataTypeUnknownFieldAccepted.class, "DT06"),
+                Arguments.of(BrokenMetadata.NumericSetTruncates.class, "DT07"),
                 // chunk grids
                 Arguments.of(BrokenMetadata.ChunkIndexOffByOne.class, "G01"),
                 Arguments.of(BrokenMetadata.GapBetweenChunks.class, "G02"),

@@ -50,6 +50,11 @@ public final class ExtensionRegistry {
             Map.entry("https", "zarr-store-http (module dev.zarrj.store.http)"),
             Map.entry("s3", "zarr-store-s3 (module dev.zarrj.store.s3)"));
 
+    /** The data types of zarr-ext-mldtypes. */
+    private static final java.util.regex.Pattern ML_DTYPES = java.util.regex.Pattern.compile(
+            "u?int[24]|(complex_)?(bfloat16|float8_e3m4|float8_e4m3|float8_e4m3b11fnuz|float8_e4m3fnuz|float8_e5m2"
+                    + "|float8_e5m2fnuz|float8_e8m0fnu|float6_e2m3fn|float6_e3m2fn|float4_e2m1fn)|complex_float(16|32|64)");
+
     private final Map<ExtensionPoint, Map<String, NamedProvider>> byName;
     private final Map<ExtensionPoint, Map<String, RegistryReport.Conflict>> unresolved;
     private final RegistryReport report;
@@ -167,7 +172,14 @@ public final class ExtensionRegistry {
 
     /** The zarrj module that provides a name, when zarrj knows one (for "add this module" hints). */
     public static Optional<String> knownModule(String name) {
-        return Optional.ofNullable(KNOWN_MODULES.get(name));
+        String module = KNOWN_MODULES.get(name);
+        if (module == null && (name.equals("numpy.datetime64") || name.equals("numpy.timedelta64"))) {
+            module = "zarr-ext-datetime (module dev.zarrj.ext.datetime)";
+        }
+        if (module == null && ML_DTYPES.matcher(name).matches()) {
+            module = "zarr-ext-mldtypes (module dev.zarrj.ext.mldtypes)";
+        }
+        return Optional.ofNullable(module);
     }
 
     /** What discovery found. */

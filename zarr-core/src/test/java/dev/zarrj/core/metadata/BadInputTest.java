@@ -115,6 +115,26 @@ class BadInputTest {
                 VALID.replace("\"int16\"", "{\"name\": \"int128\", \"must_understand\": false}"), "int128");
     }
 
+    @Test
+    void structTypesFailNamingTheTypeAsNotImplemented() {
+        String fields = "{\"fields\": [{\"name\": \"x\", \"data_type\": \"float32\"}]}";
+        for (String name : new String[] {"struct", "structured"}) {
+            UnknownExtensionException e = openFails(UnknownExtensionException.class, VALID.replace("\"int16\"",
+                    "{\"name\": \"" + name + "\", \"configuration\": " + fields + "}"), "'" + name + "'",
+                    "not implemented by zarrj", "/data_type");
+            assertEquals(name, e.extensionName());
+        }
+    }
+
+    @Test
+    void aTypeOfAModuleNotInstalledNamesTheModule() {
+        openFails(UnknownExtensionException.class, VALID.replace("\"int16\"",
+                "{\"name\": \"numpy.datetime64\", \"configuration\": {\"unit\": \"s\", \"scale_factor\": 1}}"),
+                "'numpy.datetime64'", "zarr-ext-datetime");
+        openFails(UnknownExtensionException.class, VALID.replace("\"int16\"", "\"float8_e4m3\""), "zarr-ext-mldtypes");
+        openFails(UnknownExtensionException.class, VALID.replace("\"int16\"", "\"complex_bfloat16\""), "zarr-ext-mldtypes");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"40000", "1.5", "\"0\"", "true", "null", "[0]"})
     void fillValueOutOfRangeOrOfTheWrongType(String fill) {

@@ -79,7 +79,10 @@ public final class ExtensionResolver implements ProviderContext {
     private UnknownExtensionException unknown(ExtensionPoint point, ExtensionEntry entry) {
         StringBuilder sb = new StringBuilder("unknown ").append(point.label()).append(" '").append(entry.name()).append("'");
         Optional<String> module = ExtensionRegistry.knownModule(entry.name());
-        if (module.isPresent()) {
+        if (point == ExtensionPoint.DATA_TYPE && (entry.name().equals("struct") || entry.name().equals("structured"))) {
+            sb = new StringBuilder("data type '").append(entry.name()).append("' (records of named fields, zarr-extensions")
+                    .append(" data-types/struct) is not implemented by zarrj: arrays of it cannot be opened");
+        } else if (module.isPresent()) {
             sb.append("; it is provided by ").append(module.get()).append(": add it to the module path or class path");
         } else if (!point.skippable()) {
             sb.append("; a ").append(point.label()).append(" cannot be skipped with \"must_understand\": false");
