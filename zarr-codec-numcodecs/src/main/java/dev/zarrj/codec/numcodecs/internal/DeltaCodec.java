@@ -20,8 +20,10 @@ import java.nio.ByteBuffer;
  *
  * <p>Configuration: {@code dtype}, the chunk's type (filled in when an array is created without
  * it, as zarr-python does); {@code astype}, optional. Both are numpy names or type strings
- * ({@code "int32"}, {@code "<i4"}). Integer and float types; not {@code bool}. Lossless unless
- * {@code astype} is narrower. Immutable and thread-safe.
+ * ({@code "int32"}, {@code "<i4"}). Integer and float types; not {@code bool}. Lossless for
+ * integer types unless {@code astype} is narrower; on floats the running sum of rounded
+ * differences need not give the values back (numcodecs' behaviour too), so float (and unconfigured)
+ * types declare it lossy. Immutable and thread-safe.
  *
  * @param dtype   the decoded type, when configured
  * @param astype  the encoded type, when configured
@@ -54,8 +56,11 @@ record DeltaCodec(DType dtype, DType astype, String pointer) implements ArrayToA
 
     @Override
     public boolean lossless() {
-        return astype == null || dtype == null || astype.type() == dtype.type()
-                || astype.type().isFloat() == dtype.type().isFloat() && astype.type().size > dtype.type().size;
+        if (dtype == null || dtype.type().isFloat()) {
+            return false;
+        }
+        return astype == null || astype.type() == dtype.type()
+                || astype.type().isInteger() && astype.type().size > dtype.type().size;
     }
 
     private NumpyType type(ChunkSpec decoded) {

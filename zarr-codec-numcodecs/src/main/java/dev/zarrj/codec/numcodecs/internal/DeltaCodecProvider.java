@@ -21,7 +21,7 @@ public final class DeltaCodecProvider implements CodecProvider {
 
     @Override
     public List<ObjectNode> exampleConfigurations() {
-        return Configs.examples("{\"dtype\": \"int32\"}", "{\"dtype\": \"<f8\"}", "{\"dtype\": \"<f4\"}", "{\"dtype\": \"uint8\"}", "{\"dtype\": \"<i8\", \"astype\": \"<i2\"}", "{}");
+        return Configs.examples("{\"dtype\": \"int32\"}", "{\"dtype\": \"<u2\"}", "{\"dtype\": \"uint8\"}", "{\"dtype\": \"<i8\", \"astype\": \"<i2\"}", "{}");
     }
 
     /** @throws dev.zarrj.api.InvalidMetadataException when a field is invalid or unknown */
