@@ -14,10 +14,10 @@ import org.apiguardian.api.API;
  * validates the fields when the array is created or opened.
  *
  * <pre>{@code
- * zarr.array(DataTypes.FLOAT64, 1000).chunks(100)
- *         .codec(NumcodecsConfiguration.delta("<f8"))     // array→array: before the bytes codec
- *         .codec(BytesConfiguration.LITTLE_ENDIAN)
- *         .codec(NumcodecsConfiguration.zlib(5))          // bytes→bytes: after it
+ * zarr.array(DataTypes.INT32, 1000).chunks(100)
+ *         .codecs(NumcodecsConfiguration.delta("int32"),  // array→array: before the bytes codec
+ *                 BytesConfiguration.LITTLE_ENDIAN,
+ *                 NumcodecsConfiguration.zlib(5))         // bytes→bytes: after it
  *         .create(store, "/x");
  * }</pre>
  *
