@@ -22,8 +22,8 @@ import dev.zarrj.codec.numcodecs.internal.ZlibCodecProvider;
  * (commons-compress), {@code .lzma} (xz-java), {@code .lz4} (lz4-java), {@code .adler32},
  * {@code .crc32}, {@code .fletcher32}, {@code .shuffle}; array→array {@code numcodecs.delta},
  * {@code .fixedscaleoffset}, {@code .quantize}, {@code .bitround}, {@code .astype},
- * {@code .packbits}. {@code numcodecs.zfpy} and {@code numcodecs.pcodec} are known and refused with
- * the reason.
+ * {@code .packbits}; array→bytes {@code numcodecs.zfpy} (the system's zfp library through JNA).
+ * {@code numcodecs.pcodec} is known and refused with the reason.
  *
  * <p>Exports only {@link dev.zarrj.codec.numcodecs.NumcodecsConfiguration}, for building metadata
  * in code.
@@ -37,6 +37,7 @@ module dev.zarrj.codec.numcodecs {
     requires org.apache.commons.compress;
     requires org.tukaani.xz;
     requires org.lz4.java;
+    requires com.sun.jna;
 
     exports dev.zarrj.codec.numcodecs;
 

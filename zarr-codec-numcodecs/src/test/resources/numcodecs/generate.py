@@ -110,6 +110,31 @@ for es in (2, 4, 8):
     add_bytes("shuffle", {"elementsize": es}, smooth)
 add_bytes("shuffle", {"elementsize": 4}, f4)
 
+# ---- array -> bytes ----
+def add_array_bytes(name, config, arr, note=""):
+    cfg = dict(config)
+    codec = numcodecs.get_codec({"id": name, **cfg})
+    enc = bytes(codec.encode(arr))
+    dec = np.asarray(codec.decode(enc)).reshape(arr.shape)
+    cases.append({"name": "numcodecs." + name, "configuration": cfg, "kind": "array_bytes",
+                  "input": {"dtype": dtype_str(arr.dtype), "shape": list(arr.shape), "bytes": b64(arr)},
+                  "encoded": {"bytes": base64.b64encode(enc).decode("ascii")},
+                  "decoded": {"dtype": dtype_str(dec.dtype), "bytes": b64(dec)},
+                  "deterministic": True, "note": note})
+
+
+try:
+    import zfpy  # noqa: F401 - numcodecs' ZFPY needs it (Debian: python3-zfpy)
+    add_array_bytes("zfpy", {"mode": 4, "tolerance": 0.01}, f8)
+    add_array_bytes("zfpy", {"mode": 4, "tolerance": 0.5}, (rng.standard_normal((3, 5, 7)) * 10).astype("<f4"))
+    add_array_bytes("zfpy", {"mode": 2, "rate": 12}, smooth.astype("<f4"))
+    add_array_bytes("zfpy", {"mode": 3, "precision": 20}, f8.reshape(2, 4, 5))
+    add_array_bytes("zfpy", {"mode": 4, "tolerance": -1}, i4)
+    add_array_bytes("zfpy", {"mode": 4, "tolerance": -1}, f8.reshape(1, 2, 4, 5))
+    add_array_bytes("zfpy", {"mode": 3, "precision": 24}, i4_steps.astype("<i8"))
+except ImportError:
+    pass
+
 # ---- array -> array ----
 add_array("delta", {"dtype": "<i4"}, i4)
 add_array("delta", {"dtype": "<i4", "astype": "<i1"}, i4_steps)

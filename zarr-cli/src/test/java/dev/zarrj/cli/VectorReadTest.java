@@ -49,7 +49,7 @@ class VectorReadTest {
      * provides here: arrays using them must fail to open with an {@link UnsupportedFormatException}
      * naming the codec.
      */
-    private static final Set<String> UNAVAILABLE = Set.of("numcodecs.zfpy", "numcodecs.pcodec");
+    private static final Set<String> UNAVAILABLE = Set.of("numcodecs.pcodec");
 
     @TestFactory
     Stream<DynamicTest> everyArrayReadsAsTheManifestSays() throws IOException {
@@ -76,8 +76,9 @@ class VectorReadTest {
         for (JsonNode a : manifest.get("arrays")) {
             String id = a.get("id").asText();
             // Only arrays this build can read; the others are checked to fail in everyArrayReadsAsTheManifestSays.
+            // Nor arrays of a lossy chain (numcodecs.zfpy): decoding and encoding again need not give the values back.
             if (a.get("expected").get("values").get("kind").asText().equals("must_fail") || !missingExtensions(a).isEmpty()
-                    || !unavailable(a).isEmpty()) {
+                    || !unavailable(a).isEmpty() || a.get("codecs").toString().contains("numcodecs.zfpy")) {
                 continue;
             }
             tests.add(DynamicTest.dynamicTest(id, () -> {
@@ -167,11 +168,17 @@ class VectorReadTest {
         ZarrArray array = ZARR.openArray(store, "/");
         NdArray values = array.read();
         assertEquals(a.get("shape").size(), values.rank(), id + " rank");
+        double tolerance = tolerance(array.codecs());
         switch (kind) {
             case "arange" -> {
                 double start = expected.get("values").get("start").asDouble();
                 double step = expected.get("values").get("step").asDouble();
                 for (long i = 0; i < values.elementCount(); i++) {
+                    if (tolerance > 0) {
+                        assertEquals(start + step * i, values.getDouble(i), tolerance, id + " element " + i
+                                + " within the lossy codec's tolerance");
+                        continue;
+                    }
                     assertElement(values, i, new BigDecimal(start).add(new BigDecimal(step).multiply(BigDecimal.valueOf(i))), id);
                 }
             }
@@ -199,7 +206,6 @@ class VectorReadTest {
         }
     }
 
-    /** Extensions the array's metadata names that this build does not install. */
     /** The codecs of {@link #UNAVAILABLE} that an array uses. */
     private static Set<String> unavailable(JsonNode a) {
         Set<String> out = new java.util.TreeSet<>();
@@ -212,6 +218,20 @@ class VectorReadTest {
         return out;
     }
 
+    /**
+     * How far a lossy codec may move values: the {@code tolerance} of {@code numcodecs.zfpy} in
+     * fixed-accuracy mode (4); 0 for lossless chains.
+     */
+    private static double tolerance(JsonNode codecs) {
+        for (JsonNode c : codecs) {
+            if (c.path("name").asText().equals("numcodecs.zfpy") && c.path("configuration").path("mode").asInt() == 4) {
+                return Math.max(0, c.path("configuration").path("tolerance").asDouble());
+            }
+        }
+        return 0;
+    }
+
+    /** Extensions the array's metadata names that this build does not install. */
     private static Set<String> missingExtensions(JsonNode a) throws IOException {
         Set<String> missing = new java.util.TreeSet<>();
         JsonNode dt = a.get("data_type");

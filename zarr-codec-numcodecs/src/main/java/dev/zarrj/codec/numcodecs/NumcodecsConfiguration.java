@@ -122,6 +122,14 @@ public record NumcodecsConfiguration(String name, ObjectNode configuration) impl
         return of("packbits", node());
     }
 
+    /**
+     * {@code numcodecs.zfpy} in fixed-accuracy mode: values within {@code tolerance}; a negative
+     * tolerance means reversible (lossless). Needs the system's zfp library.
+     */
+    public static NumcodecsConfiguration zfpyAccuracy(double tolerance) {
+        return of("zfpy", node().put("mode", 4).put("tolerance", tolerance).put("rate", -1.0).put("precision", -1));
+    }
+
     /** The configuration fields; a fresh copy owned by the caller. */
     @Override
     public ObjectNode configuration() {

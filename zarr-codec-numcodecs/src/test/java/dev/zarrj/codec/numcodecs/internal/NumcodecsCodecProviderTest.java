@@ -65,6 +65,8 @@ class NumcodecsCodecProviderTest {
         "numcodecs.bitround|{}|/keepbits",
         "numcodecs.astype|{\"decode_dtype\": \"<f8\"}|/encode_dtype",
         "numcodecs.packbits|{\"x\": 1}|/x",
+        "numcodecs.zfpy|{\"mode\": 1}|/mode",
+        "numcodecs.zfpy|{\"mode\": 4, \"tolerance\": \"small\"}|/tolerance",
     })
     void aBadConfigurationNamesTheField(String name, String configuration, String field) {
         InvalidMetadataException e = rejected(name, configuration);
@@ -80,10 +82,9 @@ class NumcodecsCodecProviderTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "numcodecs.zfpy|{\"mode\": 4, \"tolerance\": 0.01}|zfp",
-        "numcodecs.pcodec|{\"level\": 8, \"mode_spec\": \"auto\"}|pco-jni",
+        "numcodecs.pcodec|{\"level\": 8, \"mode_spec\": \"auto\"}|Java binding of pco",
     })
-    void aCodecThatNeedsANativeLibraryIsRefusedSayingWhatWouldProvideIt(String name, String configuration, String what) {
+    void pcodecIsRefusedSayingWhatWouldProvideIt(String name, String configuration, String what) {
         UnsupportedFormatException e = assertThrows(UnsupportedFormatException.class,
                 () -> Providers.create(name, configuration));
         assertTrue(e.getMessage().contains(name) && e.getMessage().contains(what)

@@ -40,8 +40,10 @@ class NumcodecsVectorsTest {
     private static final Set<String> DETERMINISTIC = Set.of("bytes", "transpose", "numcodecs.zlib",
             "numcodecs.adler32", "numcodecs.crc32", "numcodecs.fletcher32", "numcodecs.delta", "numcodecs.shuffle",
             "numcodecs.lz4", "numcodecs.fixedscaleoffset", "numcodecs.quantize", "numcodecs.bitround",
-            "numcodecs.astype", "numcodecs.packbits");
-    private static final Set<String> UNAVAILABLE = Set.of("numcodecs.zfpy", "numcodecs.pcodec");
+            "numcodecs.astype", "numcodecs.packbits", "numcodecs.zfpy");
+    private static final Set<String> UNAVAILABLE = Set.of("numcodecs.pcodec");
+    /** Lossy codecs: the values are within the configured tolerance of the manifest's. */
+    private static final Set<String> LOSSY = Set.of("numcodecs.zfpy");
 
     static Path vectors() {
         Optional<Path> root = Vectors.root();
@@ -87,8 +89,7 @@ class NumcodecsVectorsTest {
                     }
                     assertTrue(t instanceof UnsupportedFormatException, e.toString());
                     assertTrue(e.getMessage().contains(unavailable.get()) && e.getMessage().contains("not supported")
-                            && e.getMessage().contains(unavailable.get().equals("numcodecs.zfpy") ? "zfp" : "pco"),
-                            e.getMessage());
+                            && e.getMessage().contains("pco"), e.getMessage());
                     return;
                 }
                 ZarrArray array = ZARR.openArray(store, "/");
@@ -98,10 +99,14 @@ class NumcodecsVectorsTest {
                 for (int i = 0; i < values.elementCount(); i++) {
                     double want = expected.get("kind").asText().equals("list") ? expected.get("values").get(i).asDouble()
                             : expected.get("start").asDouble() + i * expected.get("step").asDouble();
-                    assertEquals(want, values.getDouble(i), id + " element " + i);
+                    double tolerance = names.stream().anyMatch(LOSSY::contains)
+                            ? meta.get("codecs").get(names.indexOf("numcodecs.zfpy")).get("configuration")
+                                    .get("tolerance").asDouble()
+                            : 0;
+                    assertEquals(want, values.getDouble(i), tolerance, id + " element " + i);
                 }
                 if (DETERMINISTIC.containsAll(names)) {
-                    assertChunksReencodeByteForByte(array, store, id);
+                    assertChunksReencodeByteForByte(array, store, id, names.contains("numcodecs.zfpy"));
                 }
             }));
         }
@@ -109,8 +114,13 @@ class NumcodecsVectorsTest {
         return tests.stream();
     }
 
-    /** Every stored chunk, decoded and encoded again by zarrj's chain, is the stored bytes. */
-    private static void assertChunksReencodeByteForByte(ZarrArray array, Store store, String id) {
+    /**
+     * Every stored chunk, decoded and encoded again by zarrj's chain, is the stored bytes. zfp pads
+     * its stream to its bit-stream word size, which differs between builds of the library (the
+     * Python wheels use 64-bit words, Debian's libzfp bytes): with zfpy, the bytes are compared
+     * without their trailing zero padding.
+     */
+    private static void assertChunksReencodeByteForByte(ZarrArray array, Store store, String id, boolean padded) {
         CodecChain chain = ZARR.providerContext().codecChain(array.codecs(), "/codecs");
         long[] chunk = array.chunkShape();
         List<long[]> stored = array.storedChunks();
@@ -120,8 +130,13 @@ class NumcodecsVectorsTest {
             ChunkSpec spec = new ChunkSpec(array.dataType(), chunk, array.fillValue());
             ByteBuffer encoded = chain.encode(decoded, spec);
             ByteBuffer expected = store.get(StoreKey.of(array.chunkKey(coords))).orElseThrow();
-            assertEquals(HexFormat.of().formatHex(bytes(expected)), HexFormat.of().formatHex(bytes(encoded)),
-                    id + " chunk " + java.util.Arrays.toString(coords) + " re-encoded");
+            String want = HexFormat.of().formatHex(bytes(expected));
+            String got = HexFormat.of().formatHex(bytes(encoded));
+            if (padded) {
+                want = want.replaceAll("(00)+$", "");
+                got = got.replaceAll("(00)+$", "");
+            }
+            assertEquals(want, got, id + " chunk " + java.util.Arrays.toString(coords) + " re-encoded");
         }
     }
 
