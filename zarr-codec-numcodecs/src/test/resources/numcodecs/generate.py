@@ -151,6 +151,8 @@ add_array("fixedscaleoffset", {"offset": 0.5, "scale": 4.0, "dtype": "<f4", "ast
 add_array("fixedscaleoffset", {"offset": 3, "scale": 1, "dtype": "<i2"}, i4_steps.astype("<i2"))
 add_array("fixedscaleoffset", {"offset": 5, "scale": 2.5, "dtype": "<i4", "astype": "<i4"}, i4)
 add_array("fixedscaleoffset", {"offset": 0, "scale": 7, "dtype": "|u1"}, u1)
+# An integer offset keeps the subtraction in the (wrapping) integer type before a float scale.
+add_array("fixedscaleoffset", {"offset": 200, "scale": 0.5, "dtype": "|u1", "astype": "<f8"}, u1)
 add_array("fixedscaleoffset", {"offset": 0, "scale": 1, "dtype": "<f8", "astype": "<i4"}, signed_in_range)
 add_array("fixedscaleoffset", {"offset": 1, "scale": 3, "dtype": "<f2"}, f2)
 for digits in range(-2, 12):

@@ -117,6 +117,12 @@ record FixedScaleOffsetCodec(JsonNode offset, JsonNode scale, DType dtype, DType
         if (t.isFloat()) {
             v = FloatOps.mul(t, FloatOps.sub(t, t.getDouble(in, i), FloatOps.round(t, offset.doubleValue())),
                     FloatOps.round(t, scale.doubleValue()));
+        } else if (offset.isIntegralNumber()) {
+            // numpy: the integer array minus a Python int stays in the integer type (wrapping), then
+            // times a Python float is float64.
+            ByteBuffer tmp = ByteBuffer.allocate(8).order(ByteOrder.nativeOrder());
+            t.putLong(tmp, 0, t.getLong(in, i) - offset.longValue());
+            v = t.getDouble(tmp, 0) * scale.doubleValue();
         } else {
             v = (t.getDouble(in, i) - offset.doubleValue()) * scale.doubleValue();
         }
