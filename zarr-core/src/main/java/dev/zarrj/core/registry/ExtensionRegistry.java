@@ -51,6 +51,8 @@ public final class ExtensionRegistry {
             Map.entry("numcodecs.lz4", NUMCODECS),
             Map.entry("numcodecs.adler32", NUMCODECS),
             Map.entry("numcodecs.crc32", NUMCODECS),
+            Map.entry("numcodecs.crc32c", NUMCODECS),
+            Map.entry("numcodecs.gzip", NUMCODECS),
             Map.entry("numcodecs.fletcher32", NUMCODECS),
             Map.entry("numcodecs.shuffle", NUMCODECS),
             Map.entry("numcodecs.delta", NUMCODECS),

@@ -12,12 +12,14 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.zip.Adler32;
 import java.util.zip.CRC32;
+import java.util.zip.CRC32C;
 
 /**
  * numcodecs' 32-bit checksums as bytes→bytes codecs: {@code numcodecs.adler32},
  * {@code numcodecs.crc32} (zlib's Adler-32 and CRC-32 of the data, stored as 4 little-endian bytes
  * before the data, or after it with {@code "location": "end"}; numcodecs 0.14 added the option,
- * {@code "start"} is its default and the only form earlier versions write) and
+ * {@code "start"} is its default and the only form earlier versions write),
+ * {@code numcodecs.crc32c} (CRC-32C, {@code "end"} by default) and
  * {@code numcodecs.fletcher32} (the HDF5/netCDF Fletcher-32 over big-endian 16-bit words, stored
  * as 4 little-endian bytes after the data; no configuration).
  *
@@ -30,7 +32,8 @@ import java.util.zip.CRC32;
  */
 record ChecksumCodec(Algorithm algorithm, Location location, boolean explicitLocation) implements BytesToBytesCodec {
     enum Algorithm {
-        ADLER32("numcodecs.adler32"), CRC32("numcodecs.crc32"), FLETCHER32("numcodecs.fletcher32");
+        ADLER32("numcodecs.adler32"), CRC32("numcodecs.crc32"), CRC32C("numcodecs.crc32c"),
+        FLETCHER32("numcodecs.fletcher32");
 
         final String codecName;
 
@@ -47,6 +50,11 @@ record ChecksumCodec(Algorithm algorithm, Location location, boolean explicitLoc
                 }
                 case CRC32 -> {
                     CRC32 c = new CRC32();
+                    c.update(data.duplicate());
+                    return (int) c.getValue();
+                }
+                case CRC32C -> {
+                    CRC32C c = new CRC32C();
                     c.update(data.duplicate());
                     return (int) c.getValue();
                 }

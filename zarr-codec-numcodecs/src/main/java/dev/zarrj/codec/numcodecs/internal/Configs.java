@@ -31,18 +31,14 @@ final class Configs {
         return n;
     }
 
-    /** Example configurations from JSON texts. */
+    /** Example configurations from JSON texts (constants of this module, so always valid). */
     static List<ObjectNode> examples(String... json) {
-        try {
-            return java.util.Arrays.stream(json).map(s -> {
-                try {
-                    return (ObjectNode) JSON.readTree(s);
-                } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }).toList();
-        } catch (UncheckedIOException e) {
-            throw new IllegalStateException(e);
-        }
+        return java.util.Arrays.stream(json).map(s -> {
+            try {
+                return (ObjectNode) JSON.readTree(s);
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new UncheckedIOException(e);
+            }
+        }).toList();
     }
 }

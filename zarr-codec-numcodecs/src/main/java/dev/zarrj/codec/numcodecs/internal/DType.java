@@ -2,7 +2,6 @@ package dev.zarrj.codec.numcodecs.internal;
 
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.InvalidMetadataException;
-import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.api.datatype.FillValue;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -62,10 +61,5 @@ record DType(NumpyType type, String spelling) {
         ByteBuffer dst = ByteBuffer.allocate(to.size).order(ByteOrder.nativeOrder());
         to.convert(from, src, 0, dst, 0);
         return FillValue.ofBytes(dst.array());
-    }
-
-    /** A data type for messages. */
-    static String describe(DataType t) {
-        return t.name();
     }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.EncodedSize;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.codec.BytesToBytesCodec;
@@ -12,9 +11,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Set;
 import org.tukaani.xz.ARM64Options;
 import org.tukaani.xz.ARMOptions;
@@ -114,10 +111,6 @@ final class LzmaCodec implements BytesToBytesCodec {
         if (filters != null) {
             validateFilters();
         }
-    }
-
-    int format() {
-        return format;
     }
 
     @Override
@@ -427,14 +420,5 @@ final class LzmaCodec implements BytesToBytesCodec {
     @Override
     public String toString() {
         return NAME + configuration();
-    }
-
-    /** The filter list for messages and tests. */
-    List<JsonNode> filterList() {
-        List<JsonNode> l = new ArrayList<>();
-        if (filters != null) {
-            filters.forEach(l::add);
-        }
-        return l;
     }
 }

@@ -127,6 +127,16 @@ class NumcodecsCodecProviderTest {
     }
 
     @Test
+    void crc32cGoesAtTheEndByDefault() {
+        BytesToBytesCodec c = (BytesToBytesCodec) Providers.create("numcodecs.crc32c", "{}");
+        byte[] data = "123456789".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        ByteBuffer e = c.encode(ByteBuffer.wrap(data)).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(0xE3069283, e.getInt(data.length), "the CRC-32C check value of \"123456789\", last");
+        assertEquals('1', e.get(0));
+        assertEquals(Providers.JSON.createObjectNode(), c.configuration());
+    }
+
+    @Test
     void fletcher32MatchesTheHdf5Definition() {
         // Words 0x0102, 0x0304 and the odd byte 0x05 as 0x0500: sum1 = 0x0906, sum2 = 0x0102 + 0x0406 + 0x0906.
         int sum = ChecksumCodec.fletcher32(ByteBuffer.wrap(new byte[] {1, 2, 3, 4, 5}));

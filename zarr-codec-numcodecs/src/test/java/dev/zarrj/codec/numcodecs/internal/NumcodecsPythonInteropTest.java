@@ -38,6 +38,7 @@ class NumcodecsPythonInteropTest {
 
     static final String[][] BYTES_CASES = {
         {"numcodecs.zlib", "{\"level\": 3}"},
+        {"numcodecs.gzip", "{\"level\": 6}"},
         {"numcodecs.bz2", "{\"level\": 1}"},
         {"numcodecs.bz2", "{\"level\": 9}"},
         {"numcodecs.lzma", "{\"format\": 1, \"check\": -1, \"preset\": null, \"filters\": null}"},

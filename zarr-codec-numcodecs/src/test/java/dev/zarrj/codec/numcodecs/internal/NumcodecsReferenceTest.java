@@ -77,7 +77,7 @@ class NumcodecsReferenceTest {
     void theReferenceCoversEveryCodecThatDebiansNumcodecsHas() {
         List<String> names = new ArrayList<>();
         reference.get("cases").forEach(c -> names.add(c.get("name").asText()));
-        for (String name : List.of("numcodecs.zlib", "numcodecs.bz2", "numcodecs.lzma", "numcodecs.lz4",
+        for (String name : List.of("numcodecs.zlib", "numcodecs.gzip", "numcodecs.bz2", "numcodecs.lzma", "numcodecs.lz4",
                 "numcodecs.adler32", "numcodecs.crc32", "numcodecs.shuffle", "numcodecs.delta",
                 "numcodecs.fixedscaleoffset", "numcodecs.quantize", "numcodecs.bitround", "numcodecs.astype",
                 "numcodecs.packbits", "numcodecs.zfpy")) {
@@ -106,8 +106,14 @@ class NumcodecsReferenceTest {
             ByteBuffer decoded = b.decode(ByteBuffer.wrap(encoded), EncodedSize.fixed(input.length));
             assertArrayEquals(input, bytes(decoded), "zarrj decodes numcodecs' encoding to the input");
             if (deterministic) {
-                assertEquals(HexFormat.of().formatHex(encoded), HexFormat.of().formatHex(bytes(b.encode(
-                        ByteBuffer.wrap(input)))), "zarrj encodes numcodecs' bytes");
+                byte[] ours = bytes(b.encode(ByteBuffer.wrap(input)));
+                if (c.has("ignore")) {
+                    // A range numcodecs fills differently each time (gzip's MTIME), where zarrj writes zeros.
+                    java.util.Arrays.fill(encoded, c.get("ignore").get(0).asInt(), c.get("ignore").get(1).asInt(),
+                            (byte) 0);
+                }
+                assertEquals(HexFormat.of().formatHex(encoded), HexFormat.of().formatHex(ours),
+                        "zarrj encodes numcodecs' bytes");
             }
             return;
         }
