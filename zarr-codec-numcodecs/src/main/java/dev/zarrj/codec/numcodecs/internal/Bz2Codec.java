@@ -3,9 +3,9 @@ package dev.zarrj.codec.numcodecs.internal;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.EncodedSize;
+import dev.zarrj.api.ZarrException;
 import dev.zarrj.api.codec.BytesToBytesCodec;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream;
@@ -46,7 +46,8 @@ record Bz2Codec(int level) implements BytesToBytesCodec {
         try (BZip2CompressorOutputStream bz = new BZip2CompressorOutputStream(out, level)) {
             bz.write(data);
         } catch (IOException e) {
-            throw new UncheckedIOException(e); // writes to memory do not fail
+            // Writes go to memory; only the library's own checks of its options can fail here.
+            throw new ZarrException("ZARR-CODEC", NAME + ": cannot encode: " + Buffers.describe(e), e);
         }
         return out.result();
     }

@@ -5,11 +5,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.EncodedSize;
+import dev.zarrj.api.ZarrException;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.codec.BytesToBytesCodec;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.Iterator;
 import java.util.Set;
@@ -355,7 +355,8 @@ final class LzmaCodec implements BytesToBytesCodec {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(e); // writes to memory do not fail
+            // Writes go to memory; only the library's own checks of its options can fail here.
+            throw new ZarrException("ZARR-CODEC", NAME + ": cannot encode: " + Buffers.describe(e), e);
         }
         return out.result();
     }

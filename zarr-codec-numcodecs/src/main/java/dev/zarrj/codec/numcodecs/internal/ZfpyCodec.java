@@ -191,14 +191,31 @@ final class ZfpyCodec implements ArrayToBytesCodec {
         if (n == 0) {
             throw new CorruptDataException(NAME + ": empty input, expected a zfp header");
         }
-        Memory in = new Memory(n);
-        in.write(0, Buffers.toArray(encoded), 0, n);
+        // zfp's bit stream reads without bounds checks, so a truncated or corrupt stream could make it
+        // read past the input: the input is copied into memory at least as large as the most this
+        // stream can need (zfp_stream_maximum_size for the field and mode in its header), zero padded.
+        byte[] input = Buffers.toArray(encoded);
+        Memory in = padded(input, n + 64L);
         Pointer field = zfp.zfp_field_alloc();
-        Pointer bits = zfp.stream_open(in, n);
+        Pointer bits = zfp.stream_open(in, in.size());
         Pointer stream = zfp.zfp_stream_open(bits);
         try {
             if (zfp.zfp_read_header(stream, field, ZfpLibrary.HEADER_FULL) == 0) {
                 throw new CorruptDataException(NAME + ": not a zfp stream with a full header");
+            }
+            long max = zfp.zfp_stream_maximum_size(stream, field);
+            if (max <= 0 || max > Buffers.MAX_BUFFER) {
+                throw new CorruptDataException(NAME + ": the zfp header describes an impossible stream");
+            }
+            if (max + 8 > in.size()) {
+                zfp.zfp_stream_close(stream);
+                zfp.stream_close(bits);
+                in = padded(input, max + 8);
+                bits = zfp.stream_open(in, in.size());
+                stream = zfp.zfp_stream_open(bits);
+                if (zfp.zfp_read_header(stream, field, ZfpLibrary.HEADER_FULL) == 0) {
+                    throw new CorruptDataException(NAME + ": not a zfp stream with a full header");
+                }
             }
             int type = zfp.zfp_field_type(field);
             int dims = zfp.zfp_field_dimensionality(field);
@@ -220,7 +237,9 @@ final class ZfpyCodec implements ArrayToBytesCodec {
             zfp.zfp_field_set_pointer(field, out);
             long read = zfp.zfp_decompress(stream, field);
             if (read == 0 || read > n) {
-                throw new CorruptDataException(NAME + ": zfp could not decompress the stream (" + n + " bytes)");
+                // Reading into the padding: the stream is truncated.
+                throw new CorruptDataException(NAME + ": stream truncated: zfp needed " + read + " bytes, the"
+                        + " input has " + n);
             }
             NdArray result = NdArray.allocate(decoded.dataType(), decoded.shape());
             result.bytes().put(out.getByteBuffer(0, bytes));
@@ -230,6 +249,13 @@ final class ZfpyCodec implements ArrayToBytesCodec {
             zfp.zfp_stream_close(stream);
             zfp.stream_close(bits);
         }
+    }
+
+    private static Memory padded(byte[] data, long size) {
+        Memory m = new Memory(Math.max(size, data.length));
+        m.clear();
+        m.write(0, data, 0, data.length);
+        return m;
     }
 
     @Override
