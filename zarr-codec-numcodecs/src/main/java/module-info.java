@@ -9,6 +9,7 @@ import dev.zarrj.codec.numcodecs.internal.DeltaCodecProvider;
 import dev.zarrj.codec.numcodecs.internal.FixedScaleOffsetCodecProvider;
 import dev.zarrj.codec.numcodecs.internal.Fletcher32CodecProvider;
 import dev.zarrj.codec.numcodecs.internal.GzipCodecProvider;
+import dev.zarrj.codec.numcodecs.internal.JenkinsLookup3CodecProvider;
 import dev.zarrj.codec.numcodecs.internal.Lz4CodecProvider;
 import dev.zarrj.codec.numcodecs.internal.LzmaCodecProvider;
 import dev.zarrj.codec.numcodecs.internal.PackBitsCodecProvider;
@@ -22,7 +23,8 @@ import dev.zarrj.codec.numcodecs.internal.ZlibCodecProvider;
  * The {@code numcodecs.*} codecs that zarr-python 3 writes for numcodecs' compressors, checksums
  * and filters, with numcodecs' semantics: bytes→bytes {@code numcodecs.zlib}, {@code .gzip},
  * {@code .bz2} (commons-compress), {@code .lzma} (xz-java), {@code .lz4} (lz4-java),
- * {@code .adler32}, {@code .crc32}, {@code .crc32c}, {@code .fletcher32}, {@code .shuffle}; array→array {@code numcodecs.delta},
+ * {@code .adler32}, {@code .crc32}, {@code .crc32c}, {@code .fletcher32}, {@code .jenkins_lookup3},
+ * {@code .shuffle}; array→array {@code numcodecs.delta},
  * {@code .fixedscaleoffset}, {@code .quantize}, {@code .bitround}, {@code .astype},
  * {@code .packbits}; array→bytes {@code numcodecs.zfpy} (the system's zfp library through JNA).
  * {@code numcodecs.pcodec} is known and refused with the reason.
@@ -44,7 +46,8 @@ module dev.zarrj.codec.numcodecs {
     exports dev.zarrj.codec.numcodecs;
 
     provides CodecProvider with ZlibCodecProvider, GzipCodecProvider, Bz2CodecProvider, LzmaCodecProvider,
-            Lz4CodecProvider, Adler32CodecProvider, Crc32CodecProvider, Crc32cCodecProvider, Fletcher32CodecProvider, ShuffleCodecProvider,
+            Lz4CodecProvider, Adler32CodecProvider, Crc32CodecProvider, Crc32cCodecProvider, Fletcher32CodecProvider,
+            JenkinsLookup3CodecProvider, ShuffleCodecProvider,
             DeltaCodecProvider, FixedScaleOffsetCodecProvider, QuantizeCodecProvider, BitRoundCodecProvider,
             AsTypeCodecProvider, PackBitsCodecProvider, ZfpyCodecProvider, PcodecCodecProvider;
 }

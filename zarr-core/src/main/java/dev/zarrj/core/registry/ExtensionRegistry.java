@@ -54,6 +54,7 @@ public final class ExtensionRegistry {
             Map.entry("numcodecs.crc32c", NUMCODECS),
             Map.entry("numcodecs.gzip", NUMCODECS),
             Map.entry("numcodecs.fletcher32", NUMCODECS),
+            Map.entry("numcodecs.jenkins_lookup3", NUMCODECS),
             Map.entry("numcodecs.shuffle", NUMCODECS),
             Map.entry("numcodecs.delta", NUMCODECS),
             Map.entry("numcodecs.fixedscaleoffset", NUMCODECS),

@@ -136,6 +136,34 @@ class NumcodecsCodecProviderTest {
         assertEquals(Providers.JSON.createObjectNode(), c.configuration());
     }
 
+    /** Values numcodecs' own tests assert for its jenkins_lookup3. */
+    @Test
+    void jenkinsLookup3MatchesNumcodecs() {
+        java.nio.charset.Charset ascii = java.nio.charset.StandardCharsets.US_ASCII;
+        ByteBuffer empty = ByteBuffer.allocate(0);
+        ByteBuffer four = ByteBuffer.wrap("Four score and seven years ago".getBytes(ascii));
+        assertEquals(0xDEADBEEF, JenkinsLookup3Codec.hash(empty, 0));
+        assertEquals(0xBD5B7DDE, JenkinsLookup3Codec.hash(empty, 0xDEADBEEF));
+        assertEquals(0x17770551, JenkinsLookup3Codec.hash(four, 0));
+        assertEquals(0xCD628161, JenkinsLookup3Codec.hash(four, 1));
+        assertEquals(202276345, JenkinsLookup3Codec.hash(ByteBuffer.wrap("jenkins".getBytes(ascii)), 0));
+        BytesToBytesCodec c = (BytesToBytesCodec) Providers.create("numcodecs.jenkins_lookup3", "{\"initval\": 1230}");
+        ByteBuffer e = c.encode(four).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(0x0EE25AD7, e.getInt(30), "numcodecs' d7 5a e2 0e after the data");
+        assertEquals(four, c.decode(e, EncodedSize.fixed(30)));
+
+        // An HDF5 fixed-array data block (numcodecs' test): the checksum covers the "FADB" prefix too.
+        byte[] block = java.util.HexFormat.of().parseHex("0008000000000000f70f000000000000f717000000000000f70f0000"
+                + "00000000ee27000000000000f70f000000000000e537000000000000f70f000000000000dc47000000000000f70f0000"
+                + "00000000d357000000000000f70f000000000000ca67000000000000f70f000000000000c177000000000000f70f0000"
+                + "00000000b887000000000000f70f000000000000af97000000000000f70f000000000000a6a7000000000000f70f0000"
+                + "000000009db7000000000000f70f00000000000094c7000000000000f70f0000000000008bd7000000000000f70f0000"
+                + "0000000082e7000000000000f70f00000000000079f7000000000000f70f0000000000006e960785");
+        BytesToBytesCodec hdf5 = (BytesToBytesCodec) Providers.create("numcodecs.jenkins_lookup3",
+                "{\"prefix\": [70, 65, 68, 66, 0, 1, 207, 1, 0, 0, 0, 0, 0, 0]}");
+        assertEquals(ByteBuffer.wrap(block), hdf5.encode(ByteBuffer.wrap(block, 0, block.length - 4)));
+    }
+
     @Test
     void fletcher32MatchesTheHdf5Definition() {
         // Words 0x0102, 0x0304 and the odd byte 0x05 as 0x0500: sum1 = 0x0906, sum2 = 0x0102 + 0x0406 + 0x0906.

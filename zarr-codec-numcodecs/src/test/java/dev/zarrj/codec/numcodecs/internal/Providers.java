@@ -21,7 +21,7 @@ final class Providers {
 
     static final List<CodecProvider> ALL = List.of(new ZlibCodecProvider(), new Bz2CodecProvider(),
             new LzmaCodecProvider(), new Lz4CodecProvider(), new Adler32CodecProvider(), new Crc32CodecProvider(), new Crc32cCodecProvider(), new GzipCodecProvider(),
-            new Fletcher32CodecProvider(), new ShuffleCodecProvider(), new DeltaCodecProvider(),
+            new Fletcher32CodecProvider(), new JenkinsLookup3CodecProvider(), new ShuffleCodecProvider(), new DeltaCodecProvider(),
             new FixedScaleOffsetCodecProvider(), new QuantizeCodecProvider(), new BitRoundCodecProvider(),
             new AsTypeCodecProvider(), new PackBitsCodecProvider(), new ZfpyCodecProvider(), new PcodecCodecProvider());
 
