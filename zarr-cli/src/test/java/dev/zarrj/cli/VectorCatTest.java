@@ -70,7 +70,9 @@ class VectorCatTest {
             return false;
         }
         for (JsonNode c : a.get("codecs")) {
-            if (!reg.names(ExtensionPoint.CODEC).contains(c.asText().replaceAll("\\(.*", ""))) {
+            String name = c.asText().replaceAll("\\(.*", "");
+            // numcodecs.pcodec is registered only to refuse, naming what would provide it (VectorReadTest checks that).
+            if (!reg.names(ExtensionPoint.CODEC).contains(name) || name.equals("numcodecs.pcodec")) {
                 return false;
             }
         }

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.UnknownExtensionException;
+import dev.zarrj.api.UnsupportedFormatException;
 import dev.zarrj.api.ZarrException;
 import dev.zarrj.api.datatype.ElementKind;
 import dev.zarrj.api.datatype.FillValue;
@@ -43,6 +44,12 @@ import org.junit.jupiter.api.TestFactory;
  */
 class VectorReadTest {
     private static final Zarr ZARR = Zarr.defaults();
+    /**
+     * Codecs that zarrj knows but cannot run, because they need a native library no Java binding
+     * provides here: arrays using them must fail to open with an {@link UnsupportedFormatException}
+     * naming the codec.
+     */
+    private static final Set<String> UNAVAILABLE = Set.of("numcodecs.pcodec");
 
     @TestFactory
     Stream<DynamicTest> everyArrayReadsAsTheManifestSays() throws IOException {
@@ -69,7 +76,9 @@ class VectorReadTest {
         for (JsonNode a : manifest.get("arrays")) {
             String id = a.get("id").asText();
             // Only arrays this build can read; the others are checked to fail in everyArrayReadsAsTheManifestSays.
-            if (a.get("expected").get("values").get("kind").asText().equals("must_fail") || !missingExtensions(a).isEmpty()) {
+            // Nor arrays of a lossy chain (numcodecs.zfpy): decoding and encoding again need not give the values back.
+            if (a.get("expected").get("values").get("kind").asText().equals("must_fail") || !missingExtensions(a).isEmpty()
+                    || !unavailable(a).isEmpty() || a.get("codecs").toString().contains("numcodecs.zfpy")) {
                 continue;
             }
             tests.add(DynamicTest.dynamicTest(id, () -> {
@@ -140,6 +149,15 @@ class VectorReadTest {
             assertInstanceOf(UnknownExtensionException.class, e, id + ": " + e.getMessage());
             return;
         }
+        Set<String> unavailable = unavailable(a);
+        if (missing.isEmpty() && !unavailable.isEmpty()) {
+            ZarrException e = assertThrows(ZarrException.class, () -> ZARR.openArray(store, "/").read(),
+                    id + " uses " + unavailable + ", which zarrj cannot run");
+            assertInstanceOf(UnsupportedFormatException.class, e, id + ": " + e.getMessage());
+            assertTrue(unavailable.stream().anyMatch(e.getMessage()::contains), "the error names the codec: "
+                    + e.getMessage());
+            return;
+        }
         if (!missing.isEmpty()) {
             UnknownExtensionException e = assertThrows(UnknownExtensionException.class,
                     () -> ZARR.openArray(store, "/").read(), id + " uses " + missing + ", which is not installed");
@@ -150,11 +168,17 @@ class VectorReadTest {
         ZarrArray array = ZARR.openArray(store, "/");
         NdArray values = array.read();
         assertEquals(a.get("shape").size(), values.rank(), id + " rank");
+        double tolerance = tolerance(array.codecs());
         switch (kind) {
             case "arange" -> {
                 double start = expected.get("values").get("start").asDouble();
                 double step = expected.get("values").get("step").asDouble();
                 for (long i = 0; i < values.elementCount(); i++) {
+                    if (tolerance > 0) {
+                        assertEquals(start + step * i, values.getDouble(i), tolerance, id + " element " + i
+                                + " within the lossy codec's tolerance");
+                        continue;
+                    }
                     assertElement(values, i, new BigDecimal(start).add(new BigDecimal(step).multiply(BigDecimal.valueOf(i))), id);
                 }
             }
@@ -180,6 +204,31 @@ class VectorReadTest {
             }
             default -> fail(id + ": no check for expected values of kind " + kind);
         }
+    }
+
+    /** The codecs of {@link #UNAVAILABLE} that an array uses. */
+    private static Set<String> unavailable(JsonNode a) {
+        Set<String> out = new java.util.TreeSet<>();
+        for (JsonNode c : a.get("codecs")) {
+            String name = c.asText().replaceAll("\\(.*", "");
+            if (UNAVAILABLE.contains(name)) {
+                out.add(name);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * How far a lossy codec may move values: the {@code tolerance} of {@code numcodecs.zfpy} in
+     * fixed-accuracy mode (4); 0 for lossless chains.
+     */
+    private static double tolerance(JsonNode codecs) {
+        for (JsonNode c : codecs) {
+            if (c.path("name").asText().equals("numcodecs.zfpy") && c.path("configuration").path("mode").asInt() == 4) {
+                return Math.max(0, c.path("configuration").path("tolerance").asDouble());
+            }
+        }
+        return 0;
     }
 
     /** Extensions the array's metadata names that this build does not install. */

@@ -38,12 +38,32 @@ import org.apiguardian.api.API;
 public final class ExtensionRegistry {
     private static final System.Logger LOG = System.getLogger(ExtensionRegistry.class.getName());
 
+    private static final String NUMCODECS = "zarr-codec-numcodecs (module dev.zarrj.codec.numcodecs)";
     /** Where each extension zarrj knows of but may not have installed comes from, for error messages. */
     private static final Map<String, String> KNOWN_MODULES = Map.ofEntries(
             Map.entry("gzip", "zarr-codec-gzip (module dev.zarrj.codec.gzip)"),
             Map.entry("blosc", "zarr-codec-blosc (module dev.zarrj.codec.blosc)"),
             Map.entry("zstd", "zarr-codec-zstd (module dev.zarrj.codec.zstd)"),
             Map.entry("sharding_indexed", "zarr-codec-sharding (module dev.zarrj.codec.sharding)"),
+            Map.entry("numcodecs.zlib", NUMCODECS),
+            Map.entry("numcodecs.bz2", NUMCODECS),
+            Map.entry("numcodecs.lzma", NUMCODECS),
+            Map.entry("numcodecs.lz4", NUMCODECS),
+            Map.entry("numcodecs.adler32", NUMCODECS),
+            Map.entry("numcodecs.crc32", NUMCODECS),
+            Map.entry("numcodecs.crc32c", NUMCODECS),
+            Map.entry("numcodecs.gzip", NUMCODECS),
+            Map.entry("numcodecs.fletcher32", NUMCODECS),
+            Map.entry("numcodecs.jenkins_lookup3", NUMCODECS),
+            Map.entry("numcodecs.shuffle", NUMCODECS),
+            Map.entry("numcodecs.delta", NUMCODECS),
+            Map.entry("numcodecs.fixedscaleoffset", NUMCODECS),
+            Map.entry("numcodecs.quantize", NUMCODECS),
+            Map.entry("numcodecs.bitround", NUMCODECS),
+            Map.entry("numcodecs.astype", NUMCODECS),
+            Map.entry("numcodecs.packbits", NUMCODECS),
+            Map.entry("numcodecs.zfpy", NUMCODECS),
+            Map.entry("numcodecs.pcodec", NUMCODECS),
             Map.entry("file", "zarr-store-fs (module dev.zarrj.store.fs)"),
             Map.entry("zip", "zarr-store-zip (module dev.zarrj.store.zip)"),
             Map.entry("http", "zarr-store-http (module dev.zarrj.store.http)"),

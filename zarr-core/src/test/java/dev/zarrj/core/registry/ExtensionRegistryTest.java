@@ -89,6 +89,16 @@ class ExtensionRegistryTest {
         }
     }
 
+    /** An array written by zarr-python with a numcodecs codec names the module to add when it is missing. */
+    @Test
+    void numcodecsNamesPointToTheirModule() {
+        for (String name : List.of("numcodecs.zlib", "numcodecs.delta", "numcodecs.fletcher32", "numcodecs.zfpy")) {
+            assertEquals("zarr-codec-numcodecs (module dev.zarrj.codec.numcodecs)",
+                    ExtensionRegistry.knownModule(name).orElseThrow(), name);
+        }
+        assertTrue(ExtensionRegistry.knownModule("numcodecs.unknown").isEmpty());
+    }
+
     @Test
     void discoveryFindsEveryCoreExtension() {
         ExtensionRegistry r = ExtensionRegistry.discover();

@@ -1,0 +1,33 @@
+package dev.zarrj.codec.numcodecs.internal;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.auto.service.AutoService;
+import dev.zarrj.api.ExtensionConfig;
+import dev.zarrj.api.ProviderContext;
+import dev.zarrj.api.codec.Codec;
+import dev.zarrj.api.codec.CodecProvider;
+import java.util.List;
+
+/** Creates {@code numcodecs.fletcher32} codecs from their metadata configuration. */
+@AutoService(CodecProvider.class)
+public final class Fletcher32CodecProvider implements CodecProvider {
+    /** For {@link java.util.ServiceLoader}; does nothing. */
+    public Fletcher32CodecProvider() {}
+
+    @Override
+    public String name() {
+        return "numcodecs.fletcher32";
+    }
+
+    @Override
+    public List<ObjectNode> exampleConfigurations() {
+        return Configs.examples("{}");
+    }
+
+    /** @throws dev.zarrj.api.InvalidMetadataException when a field is invalid or unknown */
+    @Override
+    public Codec create(ExtensionConfig config, ProviderContext context) {
+        config.rejectUnknownFields();
+        return new ChecksumCodec(ChecksumCodec.Algorithm.FLETCHER32, ChecksumCodec.Location.END, false);
+    }
+}

@@ -1,0 +1,33 @@
+package dev.zarrj.codec.numcodecs.internal;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.auto.service.AutoService;
+import dev.zarrj.api.ExtensionConfig;
+import dev.zarrj.api.ProviderContext;
+import dev.zarrj.api.codec.Codec;
+import dev.zarrj.api.codec.CodecProvider;
+import java.util.List;
+
+/** Creates {@code numcodecs.packbits} codecs from their metadata configuration. */
+@AutoService(CodecProvider.class)
+public final class PackBitsCodecProvider implements CodecProvider {
+    /** For {@link java.util.ServiceLoader}; does nothing. */
+    public PackBitsCodecProvider() {}
+
+    @Override
+    public String name() {
+        return "numcodecs.packbits";
+    }
+
+    @Override
+    public List<ObjectNode> exampleConfigurations() {
+        return Configs.examples("{}");
+    }
+
+    /** @throws dev.zarrj.api.InvalidMetadataException when a field is invalid or unknown */
+    @Override
+    public Codec create(ExtensionConfig config, ProviderContext context) {
+        config.rejectUnknownFields();
+        return new PackBitsCodec(config.pointer());
+    }
+}

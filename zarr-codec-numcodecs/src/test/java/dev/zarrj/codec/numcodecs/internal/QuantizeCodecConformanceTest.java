@@ -1,0 +1,12 @@
+package dev.zarrj.codec.numcodecs.internal;
+
+import dev.zarrj.api.codec.CodecProvider;
+import dev.zarrj.conformance.ArrayToArrayCodecContract;
+
+/** {@code numcodecs.quantize} against the kit's array→array contract, with the provider's example configurations. */
+class QuantizeCodecConformanceTest extends ArrayToArrayCodecContract {
+    @Override
+    protected CodecProvider provider() {
+        return new QuantizeCodecProvider();
+    }
+}
