@@ -1,7 +1,8 @@
 /**
  * The {@code bitround} codec of zarr-extensions for zarrj: an example of a third-party plugin.
  *
- * @provides dev.zarrj.api.codec.CodecProvider {@code bitround} (alias {@code numcodecs.bitround})
+ * @provides dev.zarrj.api.codec.CodecProvider {@code bitround} (zarrj's own zarr-codec-numcodecs provides
+ *           {@code numcodecs.bitround})
  */
 module com.example.zarr.bitround {
     requires dev.zarrj.api;

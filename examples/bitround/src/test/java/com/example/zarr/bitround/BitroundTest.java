@@ -95,14 +95,4 @@ class BitroundTest {
                 () -> ZARR.array(DataTypes.FLOAT32, 3).codec("bitround", Map.of("keepbits", 0)).create(store, "/z"));
         assertTrue(zero.getMessage().contains("keepbits"), zero.getMessage());
     }
-
-    @Test
-    void isFoundUnderItsDeprecatedAliasToo(@TempDir Path tmp) {
-        Store store = ZARR.openStore(tmp.toString());
-        ZarrArray a = ZARR.array(DataTypes.FLOAT32, 2).codec("numcodecs.bitround", Map.of("keepbits", 1)).create(store, "/a");
-        a.write(new long[] {0}, new long[] {2}, new float[] {1.2f, 3.9f});
-        NdArray back = ZARR.openArray(store, "/a").read();
-        assertEquals(1.0f, back.toFloatArray()[0]);
-        assertEquals(4.0f, back.toFloatArray()[1]);
-    }
 }

@@ -16,7 +16,8 @@ import java.util.Optional;
  * bits so that a following compressor does better. Lossy on encode; decode is the identity.
  *
  * <p>Spec: zarr-extensions {@code codecs/bitround/README.md}. Names: {@code bitround}
- * ({@code numcodecs.bitround} accepted). Configuration: {@code {"keepbits": 3}}.
+ * (zarrj's zarr-codec-numcodecs provides {@code numcodecs.bitround}). Configuration:
+ * {@code {"keepbits": 3}}.
  *
  * <ul>
  *   <li>Floats ({@code float16/32/64}, and each component of {@code complex64/128}): the mantissa

@@ -8,7 +8,6 @@ import dev.zarrj.api.ProviderContext;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecProvider;
 import java.util.List;
-import java.util.Set;
 
 /** Creates {@code bitround} codecs from {@code {"keepbits": n}}, n ≥ 1. */
 @AutoService(CodecProvider.class)
@@ -16,11 +15,6 @@ public final class BitroundCodecProvider implements CodecProvider {
     @Override
     public String name() {
         return "bitround";
-    }
-
-    @Override
-    public Set<String> aliases() {
-        return Set.of("numcodecs.bitround");
     }
 
     @Override
