@@ -119,8 +119,20 @@ record DeltaCodec(DType dtype, DType astype, String pointer) implements ArrayToA
         return out;
     }
 
+    /**
+     * A NaN operand of {@code a op b}, the first when both are, as x86 hardware gives numpy: Java
+     * leaves which NaN an operation returns unspecified, and the JIT and the interpreter differ,
+     * which would make encoding differ from run to run.
+     */
+    private static double nanOperand(double a, double b) {
+        return Double.isNaN(a) ? a : b;
+    }
+
     /** a - b rounded to t, as numpy computes it (float16 through float32). */
     private static double subtract(NumpyType t, double a, double b) {
+        if (Double.isNaN(a) || Double.isNaN(b)) {
+            return nanOperand(a, b);
+        }
         return switch (t) {
             case FLOAT16 -> Float16.toFloat(Float16.fromFloat((float) a - (float) b));
             case FLOAT32 -> (float) a - (float) b;
@@ -129,6 +141,9 @@ record DeltaCodec(DType dtype, DType astype, String pointer) implements ArrayToA
     }
 
     private static double add(NumpyType t, double a, double b) {
+        if (Double.isNaN(a) || Double.isNaN(b)) {
+            return nanOperand(a, b);
+        }
         return switch (t) {
             case FLOAT16 -> Float16.toFloat(Float16.fromFloat((float) a + (float) b));
             case FLOAT32 -> (float) a + (float) b;
