@@ -1,5 +1,6 @@
 package dev.zarrj.codec.numcodecs.internal;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.datatype.FillValue;
@@ -18,6 +19,16 @@ record DType(NumpyType type, String spelling) {
     DType {
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(spelling, "spelling");
+    }
+
+    /** Adds a filter's {@code dtype} and {@code astype} to its configuration, each when configured. */
+    static void putTypes(ObjectNode node, DType dtype, DType astype) {
+        if (dtype != null) {
+            node.put("dtype", dtype.spelling());
+        }
+        if (astype != null) {
+            node.put("astype", astype.spelling());
+        }
     }
 
     /** The type as zarr-python writes it when it fills in a filter's type: numpy's name. */

@@ -40,12 +40,7 @@ record DeltaCodec(DType dtype, DType astype, String pointer) implements ArrayToA
     @Override
     public ObjectNode configuration() {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
-        if (dtype != null) {
-            node.put("dtype", dtype.spelling());
-        }
-        if (astype != null) {
-            node.put("astype", astype.spelling());
-        }
+        DType.putTypes(node, dtype, astype);
         return node;
     }
 

@@ -51,12 +51,7 @@ record FixedScaleOffsetCodec(JsonNode offset, JsonNode scale, DType dtype, DType
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.set("offset", offset.deepCopy());
         node.set("scale", scale.deepCopy());
-        if (dtype != null) {
-            node.put("dtype", dtype.spelling());
-        }
-        if (astype != null) {
-            node.put("astype", astype.spelling());
-        }
+        DType.putTypes(node, dtype, astype);
         return node;
     }
 

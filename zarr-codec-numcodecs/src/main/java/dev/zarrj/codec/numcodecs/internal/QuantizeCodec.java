@@ -45,12 +45,7 @@ record QuantizeCodec(int digits, DType dtype, DType astype, String pointer) impl
     public ObjectNode configuration() {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("digits", digits);
-        if (dtype != null) {
-            node.put("dtype", dtype.spelling());
-        }
-        if (astype != null) {
-            node.put("astype", astype.spelling());
-        }
+        DType.putTypes(node, dtype, astype);
         return node;
     }
 
