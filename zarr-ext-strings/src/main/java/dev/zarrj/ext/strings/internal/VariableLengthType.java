@@ -43,6 +43,12 @@ public final class VariableLengthType implements DataType {
         return JsonNodeFactory.instance.objectNode();
     }
 
+    /** The short form, {@code "string"}, as zarr-python writes it. */
+    @Override
+    public JsonNode toJson() {
+        return TextNode.valueOf(name);
+    }
+
     @Override
     public int size() {
         return NOMINAL_SIZE;
