@@ -9,7 +9,11 @@ import dev.zarrj.api.datatype.Float16;
 import dev.zarrj.api.datatype.NumericEncoding;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.HexFormat;
 import org.apiguardian.api.API;
 
 /**
@@ -27,10 +31,17 @@ import org.apiguardian.api.API;
  * {@code float[]}/{@code double[]} for {@code complex64}/{@code complex128}, and {@code byte[]}
  * for raw and other types — except types of kind {@code OTHER} with a
  * {@link DataType#numericEncoding()}, whose values copy to and from {@code byte[]} (integers) or
- * {@code float[]} (floats; complex ones interleaved), converted. Each copy has one overload per Java array type, so that anything but a
- * primitive array fails to compile; an array type that is not the data type's fails at run time
- * with an {@link IllegalArgumentException} naming both. {@link #toJavaArray()} serves code that
- * handles every data type.
+ * {@code float[]} (floats; complex ones interleaved), converted. Each copy has one overload per
+ * Java array type, so that anything else fails to compile; an array type that is not the data
+ * type's fails at run time with an {@link IllegalArgumentException} naming both.
+ * {@link #toJavaArray()} serves code that handles every data type.
+ *
+ * <p>Arrays of a {@linkplain ElementKind#isVariableLength() variable-length} type ({@code string},
+ * {@code bytes}) hold one Java object per element instead of bytes: a {@link String} or a
+ * {@code byte[]}, never null. They reshape, slice, fill, compare and copy regions like the others;
+ * {@link #getString}/{@link #setString} and {@link #getBytes}/{@link #setBytes} reach one element,
+ * {@code String[]} and {@code byte[][]} the bulk copies. They have no {@link #bytes()}: what a
+ * variable-length element becomes in storage is its codec's business.
  *
  * <p>Element accessors take either one {@code long}, the flat C-order index whatever the rank (as
  * numpy's {@code item(i)}), or one index per dimension: {@code a.getDouble(3, 4)} is row 3, column 4
@@ -52,17 +63,42 @@ public final class NdArray {
     private final ByteBuffer data;
     /** The conversions of a numeric OTHER type, else null. */
     private final NumericEncoding numeric;
+    /**
+     * For a variable-length type, the elements ({@code String} or {@code byte[]}, never shared
+     * with callers) from {@link #base} on, in C order; else null, and the elements are in data.
+     */
+    private final Object[] objects;
+    private final int base;
+
+    private static final ByteBuffer NO_BYTES = ByteBuffer.allocate(0);
+    private static final byte[] NO_BYTE_STRING = new byte[0];
 
     private NdArray(DataType dataType, long[] shape, ByteBuffer data) {
         this.dataType = dataType;
         this.shape = shape;
         this.data = data;
         this.numeric = dataType.kind() == ElementKind.OTHER ? dataType.numericEncoding().orElse(null) : null;
+        this.objects = null;
+        this.base = 0;
     }
 
-    /** A zero-filled array. */
+    private NdArray(DataType dataType, long[] shape, Object[] objects, int base) {
+        this.dataType = dataType;
+        this.shape = shape;
+        this.data = NO_BYTES;
+        this.numeric = null;
+        this.objects = objects;
+        this.base = base;
+    }
+
+    /** A zero-filled array; for a variable-length type, one of empty strings or byte strings. */
     public static NdArray allocate(DataType dataType, long... shape) {
         long[] s = checkShape(shape);
+        if (dataType.kind().isVariableLength()) {
+            Object[] elements = new Object[elementCountOf(dataType, s)];
+            Arrays.fill(elements, dataType.kind() == ElementKind.STRING ? "" : NO_BYTE_STRING);
+            return new NdArray(dataType, s, elements, 0);
+        }
         int bytes = byteSizeOf(dataType, s);
         return new NdArray(dataType, s, ByteBuffer.allocate(bytes).order(NATIVE));
     }
@@ -70,19 +106,68 @@ public final class NdArray {
     /** An array with every element equal to {@code value}. */
     public static NdArray filled(DataType dataType, FillValue value, long... shape) {
         NdArray a = allocate(dataType, shape);
-        if (!value.isZero()) {
+        if (!holdsAfterAllocate(dataType, value)) {
             a.fill(value);
         }
         return a;
     }
 
     /**
+     * Whether a freshly {@link #allocate allocated} array of this type already holds {@code value}
+     * everywhere: all-zero bytes, or for a variable-length type the empty value.
+     */
+    public static boolean holdsAfterAllocate(DataType dataType, FillValue value) {
+        return dataType.kind().isVariableLength() ? value.size() == 0 : value.isZero();
+    }
+
+    /**
+     * A new array of a {@code string} type holding {@code values} (none may be null).
+     *
+     * @throws IllegalArgumentException when the data type is not of kind {@link ElementKind#STRING},
+     *                                  the length does not match the shape, or an element is null
+     */
+    public static NdArray copyOf(DataType dataType, String[] values, long... shape) {
+        NdArray a = allocate(dataType, shape);
+        a.copyFrom(values);
+        return a;
+    }
+
+    /**
+     * A new array of a variable-length {@code bytes} type holding copies of {@code values} (none
+     * may be null).
+     *
+     * @throws IllegalArgumentException when the data type is not of kind {@link ElementKind#BYTES},
+     *                                  the length does not match the shape, or an element is null
+     */
+    public static NdArray copyOf(DataType dataType, byte[][] values, long... shape) {
+        NdArray a = allocate(dataType, shape);
+        a.copyFrom(values);
+        return a;
+    }
+
+    private static int elementCountOf(DataType dataType, long[] shape) {
+        long n = 1;
+        for (long d : shape) {
+            n = d == 0 ? 0 : n > Long.MAX_VALUE / d ? Long.MAX_VALUE : n * d;
+        }
+        if (n > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("an array of shape " + Arrays.toString(shape) + " and type "
+                    + dataType.name() + " holds " + (n == Long.MAX_VALUE ? "2^63 or more" : String.valueOf(n))
+                    + " elements, more than one Java array can (2^31); read it in parts");
+        }
+        return (int) n;
+    }
+
+    /**
      * A view of bytes as an array: elements in native byte order, C order, from the buffer's
      * position to its limit, which must hold exactly the array's size. The buffer is shared.
      *
-     * @throws IllegalArgumentException when the size does not match
+     * @throws IllegalArgumentException when the size does not match, or the type is variable-length
      */
     public static NdArray wrap(DataType dataType, ByteBuffer bytes, long... shape) {
+        if (dataType.kind().isVariableLength()) {
+            throw new IllegalArgumentException("a " + dataType.name() + " array holds objects, not bytes: allocate it");
+        }
         long[] s = checkShape(shape);
         int size = byteSizeOf(dataType, s);
         if (bytes.remaining() != size) {
@@ -236,17 +321,35 @@ public final class NdArray {
         return n;
     }
 
-    /** The size in bytes. */
+    /**
+     * The size in bytes; for a variable-length type, the estimate {@link DataType#size()} gives
+     * per element.
+     */
     public int byteSize() {
-        return data.capacity();
+        return objects != null ? (int) Math.min(Integer.MAX_VALUE, elementCount() * dataType.size()) : data.capacity();
+    }
+
+    /** Whether the elements are objects, not bytes: the data type is variable-length. */
+    public boolean holdsObjects() {
+        return objects != null;
     }
 
     /**
      * The elements' bytes: a view (shared, not a copy) in native byte order, position 0, limit at
      * the size.
+     *
+     * @throws UnsupportedOperationException for a variable-length type, whose elements are objects
      */
     public ByteBuffer bytes() {
+        checkBytes("bytes()");
         return data.duplicate().order(NATIVE);
+    }
+
+    private void checkBytes(String what) {
+        if (objects != null) {
+            throw new UnsupportedOperationException(what + " of a " + dataType.name()
+                    + " array: its elements are objects, not bytes (use getString/getBytes and the String[]/byte[][] copies)");
+        }
     }
 
     /** A view with another shape of the same element count. */
@@ -259,7 +362,7 @@ public final class NdArray {
         if (n != elementCount()) {
             throw new IllegalArgumentException("cannot reshape " + Arrays.toString(shape) + " to " + Arrays.toString(s));
         }
-        return new NdArray(dataType, s, data);
+        return objects != null ? new NdArray(dataType, s, objects, base) : new NdArray(dataType, s, data);
     }
 
     /** A view of the elements {@code [from, to)} along the first dimension. */
@@ -267,18 +370,26 @@ public final class NdArray {
         if (shape.length == 0 || from < 0 || to > shape[0] || from > to) {
             throw new IllegalArgumentException("slice [" + from + ", " + to + ") outside " + Arrays.toString(shape));
         }
-        long inner = (long) dataType.size();
+        long inner = objects != null ? 1 : dataType.size();
         for (int d = 1; d < shape.length; d++) {
             inner *= shape[d];
         }
         long[] s = shape.clone();
         s[0] = to - from;
+        if (objects != null) {
+            return new NdArray(dataType, s, objects, (int) (base + from * inner));
+        }
         ByteBuffer view = data.slice((int) (from * inner), (int) ((to - from) * inner)).order(NATIVE);
         return new NdArray(dataType, s, view);
     }
 
     /** Sets every element to {@code value}. */
     public void fill(FillValue value) {
+        if (objects != null) {
+            Object element = objectOf(value);
+            Arrays.fill(objects, base, base + (int) elementCount(), element);
+            return;
+        }
         byte[] v = value.bytes();
         if (v.length != dataType.size()) {
             throw new IllegalArgumentException("fill value of " + v.length + " bytes for " + dataType.name());
@@ -308,7 +419,50 @@ public final class NdArray {
 
     /** Whether every element equals {@code value} bit for bit. */
     public boolean isAll(FillValue value) {
+        if (objects != null) {
+            return allEqual(objectOf(value), 0, (int) elementCount());
+        }
         return value.fillsAll(data.duplicate());
+    }
+
+    /** The element a fill value of this variable-length type stands for. */
+    Object objectOf(FillValue value) {
+        byte[] v = value.bytes();
+        return dataType.kind() == ElementKind.STRING ? decodeUtf8(v) : v;
+    }
+
+    /** Whether the {@code n} elements from flat index {@code from} all equal {@code element}. */
+    boolean allEqual(Object element, int from, int n) {
+        for (int i = base + from, end = base + from + n; i < end; i++) {
+            if (!sameElement(objects[i], element)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean sameElement(Object a, Object b) {
+        return a instanceof byte[] x ? b instanceof byte[] y && Arrays.equals(x, y) : a.equals(b);
+    }
+
+    /** The shared element storage of a variable-length array, for {@link RegionCopy}. */
+    Object[] objects() {
+        return objects;
+    }
+
+    /** Where a variable-length array's first element lies in {@link #objects()}. */
+    int base() {
+        return base;
+    }
+
+    private static String decodeUtf8(byte[] utf8) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(utf8)).toString();
+        } catch (CharacterCodingException e) {
+            throw new IllegalArgumentException("not valid UTF-8: " + HexFormat.of().formatHex(utf8, 0,
+                    Math.min(utf8.length, 32)) + (utf8.length > 32 ? "..." : ""), e);
+        }
     }
 
     /**
@@ -321,10 +475,21 @@ public final class NdArray {
         return RegionCopy.allEqual(this, region, value);
     }
 
-    /** Same data type, shape and bytes. */
+    /** Same data type, shape and bytes (for a variable-length type, equal elements). */
     public boolean contentEquals(NdArray other) {
-        return other != null && dataType.equals(other.dataType) && Arrays.equals(shape, other.shape)
-                && data.duplicate().clear().equals(other.data.duplicate().clear());
+        if (other == null || !dataType.equals(other.dataType) || !Arrays.equals(shape, other.shape)) {
+            return false;
+        }
+        if (objects != null) {
+            int n = (int) elementCount();
+            for (int i = 0; i < n; i++) {
+                if (!sameElement(objects[base + i], other.objects[other.base + i])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return data.duplicate().clear().equals(other.data.duplicate().clear());
     }
 
     // ---- element access ----
@@ -334,16 +499,23 @@ public final class NdArray {
 
     /** The byte position of the element at a flat C-order index. */
     private int flatOffset(long index) {
+        checkBytes("element access by number");
+        return (int) (checkFlat(index) * dataType.size());
+    }
+
+    /** The flat index, checked to lie inside the array. */
+    private long checkFlat(long index) {
         long n = elementCount();
         if (index < 0 || index >= n) {
             throw new IndexOutOfBoundsException("flat index " + index + " outside an array of shape "
                     + Arrays.toString(shape) + " (" + n + " elements)");
         }
-        return (int) (index * dataType.size());
+        return index;
     }
 
     /** The byte position of the element at an index of one entry per dimension. */
     private int offset(long[] index) {
+        checkBytes("element access by number");
         return (int) (flatIndex(index) * dataType.size());
     }
 
@@ -585,6 +757,137 @@ public final class NdArray {
         data.put(offset(index), (byte) (value ? 1 : 0));
     }
 
+    /**
+     * A {@code string} element, by flat C-order index whatever the rank.
+     *
+     * @throws UnsupportedOperationException when the data type is not of kind {@link ElementKind#STRING}
+     * @throws IndexOutOfBoundsException     when the index lies outside {@code [0, elementCount())}
+     */
+    public String getString(long index) {
+        return (String) objectAt(checkFlat(index), ElementKind.STRING, "getString");
+    }
+
+    /**
+     * A {@code string} element, by one index per dimension. A single {@code long} index selects
+     * {@link #getString(long)}.
+     *
+     * @throws UnsupportedOperationException when the data type is not of kind {@link ElementKind#STRING}
+     * @throws IndexOutOfBoundsException     when the index's rank is not the array's or an entry lies
+     *                                       outside its dimension
+     */
+    public String getString(long... index) {
+        return (String) objectAt(flatIndex(index), ElementKind.STRING, "getString");
+    }
+
+    /**
+     * Sets a {@code string} element, by flat C-order index whatever the rank.
+     *
+     * @throws UnsupportedOperationException when the data type is not of kind {@link ElementKind#STRING}
+     * @throws IllegalArgumentException      when the value is null
+     */
+    public void setString(long index, String value) {
+        putObject(checkFlat(index), ElementKind.STRING, "setString", requireElement(value));
+    }
+
+    /**
+     * Sets a {@code string} element, by one index per dimension.
+     *
+     * @throws UnsupportedOperationException when the data type is not of kind {@link ElementKind#STRING}
+     * @throws IllegalArgumentException      when the value is null
+     */
+    public void setString(long[] index, String value) {
+        putObject(flatIndex(index), ElementKind.STRING, "setString", requireElement(value));
+    }
+
+    /**
+     * An element's bytes as a new array, by flat C-order index whatever the rank: a {@code bytes}
+     * element's value, a {@code string} element's UTF-8 encoding, or a fixed-size element's bytes
+     * in native byte order.
+     *
+     * @throws IndexOutOfBoundsException when the index lies outside {@code [0, elementCount())}
+     */
+    public byte[] getBytes(long index) {
+        return bytesAt(checkFlat(index));
+    }
+
+    /**
+     * An element's bytes as a new array (see {@link #getBytes(long)}), by one index per
+     * dimension.
+     *
+     * @throws IndexOutOfBoundsException when the index's rank is not the array's or an entry lies
+     *                                   outside its dimension
+     */
+    public byte[] getBytes(long... index) {
+        return bytesAt(flatIndex(index));
+    }
+
+    /**
+     * Sets an element from its bytes (copied), by flat C-order index whatever the rank: a
+     * {@code bytes} element's value, a {@code string} element's UTF-8 encoding, or a fixed-size
+     * element's bytes in native byte order.
+     *
+     * @throws IllegalArgumentException when a string's bytes are not UTF-8, or a fixed-size
+     *                                  element's are not {@link DataType#size()} long
+     */
+    public void setBytes(long index, byte[] value) {
+        putBytes(checkFlat(index), value);
+    }
+
+    /**
+     * Sets an element from its bytes (see {@link #setBytes(long, byte[])}), by one index per
+     * dimension.
+     *
+     * @throws IllegalArgumentException when a string's bytes are not UTF-8, or a fixed-size
+     *                                  element's are not {@link DataType#size()} long
+     */
+    public void setBytes(long[] index, byte[] value) {
+        putBytes(flatIndex(index), value);
+    }
+
+    private Object objectAt(long flat, ElementKind kind, String what) {
+        if (dataType.kind() != kind) {
+            throw new UnsupportedOperationException(what + " on " + dataType.name());
+        }
+        return objects[base + (int) flat];
+    }
+
+    private void putObject(long flat, ElementKind kind, String what, Object value) {
+        if (dataType.kind() != kind) {
+            throw new UnsupportedOperationException(what + " on " + dataType.name());
+        }
+        objects[base + (int) flat] = value;
+    }
+
+    private static <T> T requireElement(T value) {
+        if (value == null) {
+            throw new IllegalArgumentException("a variable-length element cannot be null");
+        }
+        return value;
+    }
+
+    private byte[] bytesAt(long flat) {
+        if (objects == null) {
+            byte[] out = new byte[dataType.size()];
+            data.get((int) (flat * dataType.size()), out);
+            return out;
+        }
+        Object e = objects[base + (int) flat];
+        return e instanceof String t ? t.getBytes(StandardCharsets.UTF_8) : ((byte[]) e).clone();
+    }
+
+    private void putBytes(long flat, byte[] value) {
+        requireElement(value);
+        if (objects == null) {
+            if (value.length != dataType.size()) {
+                throw new IllegalArgumentException("a " + dataType.name() + " element has " + dataType.size()
+                        + " bytes, not " + value.length);
+            }
+            data.put((int) (flat * dataType.size()), value);
+            return;
+        }
+        objects[base + (int) flat] = dataType.kind() == ElementKind.STRING ? decodeUtf8(value) : value.clone();
+    }
+
     // ---- bulk copies to and from Java arrays ----
     //
     // One overload per primitive array type, so that anything else fails to compile; whether the
@@ -592,6 +895,11 @@ public final class NdArray {
 
     /** The Java array type that bulk copies use for this array's data type. */
     public Class<?> javaArrayType() {
+        if (dataType.kind() == ElementKind.STRING) {
+            return String[].class;
+        } else if (dataType.kind() == ElementKind.BYTES) {
+            return byte[][].class;
+        }
         if (numeric != null) {
             return numeric.isInteger() ? byte[].class : float[].class;
         }
@@ -613,7 +921,9 @@ public final class NdArray {
 
     private int javaLength() {
         long n = elementCount();
-        if (numeric != null) {
+        if (objects != null) {
+            return (int) n;
+        } else if (numeric != null) {
             n *= numeric.components();
         } else if (dataType.kind() == ElementKind.COMPLEX) {
             n *= 2;
@@ -661,6 +971,10 @@ public final class NdArray {
             return toFloatArray();
         } else if (type == double[].class) {
             return toDoubleArray();
+        } else if (type == String[].class) {
+            return toStringArray();
+        } else if (type == byte[][].class) {
+            return toBytesArray();
         }
         byte[] out = new byte[javaLength()];
         copyTo(out);
@@ -714,6 +1028,7 @@ public final class NdArray {
      * raw and other types, the elements as {@link #copyTo(byte[])} gives them.
      */
     public byte[] toByteArray() {
+        checkBytes("toByteArray()");
         byte[] out = new byte[byteSize()];
         bytes().get(out);
         return out;
@@ -919,6 +1234,79 @@ public final class NdArray {
     public void copyFrom(double[] src) {
         checkJavaArray(double[].class, src.length);
         bytes().asDoubleBuffer().put(src);
+    }
+
+    /** A {@code string} array's elements as a new {@code String[]}. */
+    public String[] toStringArray() {
+        String[] out = new String[javaLength(String[].class)];
+        copyTo(out);
+        return out;
+    }
+
+    /** A variable-length {@code bytes} array's elements as a new {@code byte[][]} of copies. */
+    public byte[][] toBytesArray() {
+        byte[][] out = new byte[javaLength(byte[][].class)][];
+        copyTo(out);
+        return out;
+    }
+
+    /**
+     * Copies the elements of a {@code string} array into {@code dst}, one per element.
+     *
+     * @throws IllegalArgumentException when the data type is not of kind {@link ElementKind#STRING}
+     *                                  or the length differs
+     */
+    public void copyTo(String[] dst) {
+        checkJavaArray(String[].class, dst.length);
+        System.arraycopy(objects, base, dst, 0, dst.length);
+    }
+
+    /**
+     * Copies the elements of a variable-length {@code bytes} array into {@code dst}, one new
+     * {@code byte[]} per element.
+     *
+     * @throws IllegalArgumentException when the data type is not of kind {@link ElementKind#BYTES}
+     *                                  or the length differs
+     */
+    public void copyTo(byte[][] dst) {
+        checkJavaArray(byte[][].class, dst.length);
+        for (int i = 0; i < dst.length; i++) {
+            dst[i] = ((byte[]) objects[base + i]).clone();
+        }
+    }
+
+    /**
+     * Sets the elements of a {@code string} array from {@code src}, one per element.
+     *
+     * @throws IllegalArgumentException when the data type is not of kind {@link ElementKind#STRING},
+     *                                  the length differs, or an element is null (then nothing is set)
+     */
+    public void copyFrom(String[] src) {
+        checkJavaArray(String[].class, src.length);
+        for (int i = 0; i < src.length; i++) {
+            if (src[i] == null) {
+                throw new IllegalArgumentException("element " + i + " is null; a string element cannot be");
+            }
+        }
+        System.arraycopy(src, 0, objects, base, src.length);
+    }
+
+    /**
+     * Sets the elements of a variable-length {@code bytes} array from copies of {@code src}.
+     *
+     * @throws IllegalArgumentException when the data type is not of kind {@link ElementKind#BYTES},
+     *                                  the length differs, or an element is null (then nothing is set)
+     */
+    public void copyFrom(byte[][] src) {
+        checkJavaArray(byte[][].class, src.length);
+        for (int i = 0; i < src.length; i++) {
+            if (src[i] == null) {
+                throw new IllegalArgumentException("element " + i + " is null; a bytes element cannot be");
+            }
+        }
+        for (int i = 0; i < src.length; i++) {
+            objects[base + i] = src[i].clone();
+        }
     }
 
     // ---- regions ----

@@ -28,8 +28,9 @@ public final class RegionCopy {
     public static void copy(NdArray src, Region region, NdArray dst, long[] dstOffset) {
         int rank = region.rank();
         int es = src.dataType().size();
-        if (dst.dataType().size() != es) {
-            throw new IllegalArgumentException("copy between element sizes " + es + " and " + dst.dataType().size());
+        if (dst.dataType().size() != es || src.holdsObjects() != dst.holdsObjects()) {
+            throw new IllegalArgumentException("copy between " + src.dataType().name() + " and "
+                    + dst.dataType().name() + " arrays, whose elements differ in size");
         }
         if (src.rank() != rank || dst.rank() != rank || dstOffset.length != rank) {
             throw new IllegalArgumentException("copy of a rank-" + rank + " region between arrays of rank "
@@ -46,6 +47,23 @@ public final class RegionCopy {
             }
         }
         if (region.isEmpty()) {
+            return;
+        }
+        if (src.holdsObjects()) {
+            // Element references, never shared mutable state: strings are immutable and a byte
+            // string is never changed in place once set.
+            Object[] from = src.objects();
+            Object[] to = dst.objects();
+            int fromBase = src.base();
+            int toBase = dst.base();
+            if (rank == 0) {
+                to[toBase] = from[fromBase];
+                return;
+            }
+            walkRuns(srcShape, region.offset(), dstShape, dstOffset, region.shape(), 1, (srcAt, dstAt, n) -> {
+                System.arraycopy(from, fromBase + srcAt, to, toBase + dstAt, n);
+                return true;
+            });
             return;
         }
         ByteBuffer from = src.bytes();
@@ -85,6 +103,13 @@ public final class RegionCopy {
         }
         if (region.isEmpty()) {
             return true;
+        }
+        if (array.holdsObjects()) {
+            Object element = array.objectOf(value);
+            long[] shape = array.shape();
+            long[] offset = region.offset();
+            return walkRuns(shape, offset, shape, offset, region.shape(), 1,
+                    (at, same, n) -> array.allEqual(element, at, n));
         }
         ByteBuffer data = array.bytes();
         long[] shape = array.shape();

@@ -53,6 +53,8 @@ public final class TestTypes {
     public static final DataType R24 = new TestType("r24", ElementKind.RAW, 3, 1);
     public static final DataType R128 = new TestType("r128", ElementKind.RAW, 16, 1);
     public static final DataType OTHER5 = new TestType("other5", ElementKind.OTHER, 5, 1);
+    public static final DataType STRING = new TestType("string", ElementKind.STRING, 32, 1);
+    public static final DataType BYTES = new TestType("bytes", ElementKind.BYTES, 32, 1);
 
     /** One type of each element size used by region copies: 1, 2, 4, 8 and 16 bytes. */
     public static final List<DataType> BY_SIZE = List.of(UINT8, INT16, FLOAT32, FLOAT64, COMPLEX128);

@@ -15,6 +15,7 @@ import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecConfiguration;
 import dev.zarrj.api.codec.CodecProvider;
 import dev.zarrj.api.datatype.DataType;
+import dev.zarrj.api.datatype.ElementKind;
 import dev.zarrj.api.datatype.FillValue;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
@@ -301,7 +302,16 @@ public final class ArrayBuilder {
         return this;
     }
 
+    /**
+     * The array→bytes codec used when none is given: {@code bytes}, or for the variable-length
+     * kinds the codec zarr-python uses for them ({@code vlen-utf8}, {@code vlen-bytes}).
+     */
     private ObjectNode defaultBytesCodec() {
+        if (dataType.kind() == ElementKind.STRING) {
+            return F.objectNode().put("name", "vlen-utf8");
+        } else if (dataType.kind() == ElementKind.BYTES) {
+            return F.objectNode().put("name", "vlen-bytes");
+        }
         ObjectNode c = F.objectNode().put("name", "bytes");
         if (dataType.byteOrderUnit() > 1) {
             c.putObject("configuration").put("endian", "little");

@@ -412,6 +412,29 @@ public final class ZarrArray implements ZarrNode {
         write(offset, NdArray.copyOf(dataType(), values, shape));
     }
 
+    /**
+     * Writes the elements of a {@code string} array into the region {@code [offset, offset + shape)}.
+     *
+     * @throws IllegalArgumentException when the data type is not a string type, an element is
+     *                                  null, the length does not match the shape or the region lies
+     *                                  outside the array
+     */
+    public void write(long[] offset, long[] shape, String[] values) {
+        write(offset, NdArray.copyOf(dataType(), values, shape));
+    }
+
+    /**
+     * Writes the elements of a variable-length {@code bytes} array into the region
+     * {@code [offset, offset + shape)}.
+     *
+     * @throws IllegalArgumentException when the data type is not a variable-length bytes type, an
+     *                                  element is null, the length does not match the shape or the
+     *                                  region lies outside the array
+     */
+    public void write(long[] offset, long[] shape, byte[][] values) {
+        write(offset, NdArray.copyOf(dataType(), values, shape));
+    }
+
     /** Writes one whole chunk; {@code chunk} has the chunk's full shape. */
     public void writeChunk(long[] chunkCoords, NdArray chunk) {
         checkWritable("write to");

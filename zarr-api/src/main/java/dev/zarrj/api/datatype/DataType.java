@@ -20,7 +20,10 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public interface DataType extends Extension {
-    /** The size of one element in bytes (at least 1). */
+    /**
+     * The size of one element in bytes (at least 1). For a {@linkplain ElementKind#isVariableLength()
+     * variable-length} kind, an estimate of one element's memory, used only to budget memory.
+     */
     int size();
 
     /**
@@ -55,8 +58,11 @@ public interface DataType extends Extension {
         return java.util.Optional.empty();
     }
 
-    /** The fill value used when a user leaves it unset (zero, false, or all-zero bytes). */
+    /**
+     * The fill value used when a user leaves it unset (zero, false, or all-zero bytes; for the
+     * variable-length kinds, the empty string or byte string).
+     */
     default FillValue defaultFillValue() {
-        return FillValue.ofBytes(new byte[size()]);
+        return FillValue.ofBytes(new byte[kind().isVariableLength() ? 0 : size()]);
     }
 }

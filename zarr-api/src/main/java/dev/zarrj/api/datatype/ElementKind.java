@@ -7,6 +7,7 @@ import org.apiguardian.api.API;
 /**
  * How the bytes of one element are interpreted. {@link dev.zarrj.api.NdArray}'s typed accessors
  * and bulk copies rely on it; extension data types that fit none of these use {@link #OTHER}.
+ * Elements of the variable-length kinds have no fixed size: arrays hold them as Java objects.
  *
  * @since 0.1
  */
@@ -28,5 +29,27 @@ public enum ElementKind {
      * Anything else: raw byte access, and number access when {@link DataType#numericEncoding()}
      * is present.
      */
-    OTHER
+    OTHER,
+    /**
+     * Variable-length Unicode text: {@link dev.zarrj.api.NdArray} holds each element as a
+     * {@link String}.
+     *
+     * @since 0.15
+     */
+    STRING,
+    /**
+     * Variable-length byte strings: {@link dev.zarrj.api.NdArray} holds each element as a
+     * {@code byte[]}.
+     *
+     * @since 0.15
+     */
+    BYTES;
+
+    /**
+     * Whether elements of this kind vary in size ({@link #STRING}, {@link #BYTES}): arrays of them
+     * hold objects rather than bytes, and {@link DataType#size()} is only an estimate.
+     */
+    public boolean isVariableLength() {
+        return this == STRING || this == BYTES;
+    }
 }

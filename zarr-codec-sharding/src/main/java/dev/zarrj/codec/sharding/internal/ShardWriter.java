@@ -60,7 +60,8 @@ final class ShardWriter {
             }
             NdArray chunk = reuse ? spare.poll() : null;
             if (chunk == null) {
-                chunk = NdArray.wrap(inner.dataType(), lender.borrow(gatherBytes).slice(0, gatherBytes), innerShape);
+                chunk = inner.dataType().kind().isVariableLength() ? NdArray.allocate(inner.dataType(), innerShape)
+                        : NdArray.wrap(inner.dataType(), lender.borrow(gatherBytes).slice(0, gatherBytes), innerShape);
             }
             RegionCopy.copy(source, from, chunk, zero);
             encoded[i] = encodeInner(codec, layout, chunk, lender);

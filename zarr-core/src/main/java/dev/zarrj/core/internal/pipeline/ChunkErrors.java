@@ -44,13 +44,21 @@ final class ChunkErrors {
 
     /**
      * What to throw for {@code e}, thrown while writing the chunk at {@code key}: a lack of memory
-     * names the chunk, anything else goes on as it is.
+     * names the chunk, and so does a codec's refusal of the values (an
+     * {@link IllegalArgumentException}, such as a string with no UTF-8 form); anything else goes
+     * on as it is.
      *
      * @param e a {@link RuntimeException} or an {@link OutOfMemoryError}
      */
     RuntimeException writing(StoreKey key, long chunkBytes, Throwable e) {
         RuntimeException memory = memory("writing", key, chunkBytes, e);
-        return memory != null ? memory : (RuntimeException) e;
+        if (memory != null) {
+            return memory;
+        }
+        if (e instanceof IllegalArgumentException refused && !refused.getMessage().contains("'" + key.value() + "'")) {
+            return new IllegalArgumentException(describe("writing", key) + ": " + refused.getMessage(), refused);
+        }
+        return (RuntimeException) e;
     }
 
     /**

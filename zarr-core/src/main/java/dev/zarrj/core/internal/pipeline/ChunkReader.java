@@ -99,7 +99,8 @@ public final class ChunkReader {
         if (box == null) {
             return;
         }
-        Runnable fill = dstZeroed && meta.fillValue().isZero() ? null : () -> dst.fill(meta.fillValue());
+        Runnable fill = dstZeroed && NdArray.holdsAfterAllocate(meta.dataType(), meta.fillValue()) ? null
+                : () -> dst.fill(meta.fillValue());
         SparseRead.ChunkRead read =
                 (s, i) -> readPart(s, ChunkPart.of(meta, box.coords(i), offset, shape), dst, dstZeroed, null);
         if (ioConcurrency <= tasks.parallelism()) {
@@ -176,7 +177,7 @@ public final class ChunkReader {
     }
 
     private void fillRegion(NdArray dst, ChunkPart part, boolean dstZeroed) {
-        if (dstZeroed && meta.fillValue().isZero()) {
+        if (dstZeroed && NdArray.holdsAfterAllocate(meta.dataType(), meta.fillValue())) {
             return;
         }
         dst.fill(meta.fillValue(), part.ofRegion());
@@ -204,14 +205,14 @@ public final class ChunkReader {
             Optional<ByteBuffer> bytes = chain.hasBytesToBytes() ? store.get(key, lease::borrow) : store.get(key);
             if (bytes.isEmpty()) {
                 NdArray fill = Memory.array(spec.dataType(), spec.shape(), () -> errors.describe("reading", key));
-                if (!spec.fillValue().isZero()) {
+                if (!NdArray.holdsAfterAllocate(spec.dataType(), spec.fillValue())) {
                     fill.fill(spec.fillValue());
                 }
                 return fill;
             }
             NdArray chunk = chain.decode(bytes.get(), spec);
             CodecChain.checkDecodedShape("codecs", chunk, spec);
-            if (chunk.bytes().isDirect() && lease.lentDirect()) {
+            if (!chunk.holdsObjects() && chunk.bytes().isDirect() && lease.lentDirect()) {
                 // A codec that returns a view of its input (crc32c strips its checksum so) left
                 // the chunk in pooled memory; heap leases never go back to the pool.
                 NdArray own = NdArray.allocate(chunk.dataType(), chunk.shape());

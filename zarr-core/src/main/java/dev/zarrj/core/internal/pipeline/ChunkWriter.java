@@ -169,7 +169,7 @@ public final class ChunkWriter {
                     if (spec.byteSize() > Integer.MAX_VALUE - 16) {
                         throw tooLarge(key, spec);
                     }
-                    chunk = NdArray.wrap(spec.dataType(), lease.borrow((int) spec.byteSize()), spec.shape());
+                    chunk = Memory.chunk(spec, lease);
                     if (edge) {
                         chunk.fill(spec.fillValue()); // the part outside the array
                     }
@@ -374,7 +374,7 @@ public final class ChunkWriter {
             throw tooLarge(key, spec);
         }
         try (BufferLease lease = new BufferLease()) {
-            body.accept(NdArray.wrap(spec.dataType(), lease.borrow((int) spec.byteSize()), spec.shape()));
+            body.accept(Memory.chunk(spec, lease));
         }
     }
 

@@ -20,6 +20,9 @@ final class ContiguousRegion {
         if (at < 0) {
             return null;
         }
+        if (src.holdsObjects()) {
+            return src.reshape(src.elementCount()).slice(at, at + elementCount(shape)).reshape(shape);
+        }
         return NdArray.wrap(src.dataType(), src.bytes().slice((int) (at * es), (int) (elementCount(shape) * es)),
                 shape);
     }

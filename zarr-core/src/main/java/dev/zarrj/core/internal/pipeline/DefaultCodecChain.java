@@ -289,7 +289,8 @@ public final class DefaultCodecChain implements CodecChain {
      */
     private ByteBuffer directTarget(ChunkSpec decoded, Region region, NdArray destination, long[] destinationOffset,
                                     int size) {
-        if (destination.dataType().size() != decoded.dataType().size() || destination.rank() != region.rank()
+        if (destination.holdsObjects() || destination.dataType().size() != decoded.dataType().size()
+                || destination.rank() != region.rank()
                 || !region.isWhole(decoded.shape()) || !arrayToBytes.encodesAsInMemory(decoded)) {
             return null;
         }

@@ -1,5 +1,6 @@
 package dev.zarrj.core.internal.pipeline;
 
+import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.InsufficientMemoryException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.datatype.DataType;
@@ -54,5 +55,16 @@ public final class Memory {
         } catch (OutOfMemoryError e) {
             throw new InsufficientMemoryException(what.get(), bytes, max, e);
         }
+    }
+
+    /**
+     * A chunk-sized array whose content is unspecified: in memory lent by {@code lease} for a type
+     * of fixed-size elements, a new array of objects for a variable-length one.
+     */
+    static NdArray chunk(ChunkSpec spec, BufferLease lease) {
+        if (spec.dataType().kind().isVariableLength()) {
+            return NdArray.allocate(spec.dataType(), spec.shape());
+        }
+        return NdArray.wrap(spec.dataType(), lease.borrow((int) spec.byteSize()), spec.shape());
     }
 }

@@ -94,6 +94,11 @@ public final class BytesCodec implements ArrayToBytesCodec {
     @Override
     public void checkSupported(ChunkSpec decoded) {
         DataType type = decoded.dataType();
+        if (type.kind().isVariableLength()) {
+            throw new InvalidMetadataException(endianPointer.replaceAll("/configuration/endian$", ""), "bytes: data type '"
+                    + type.name() + "' has elements of varying length, which the bytes codec cannot store; use a"
+                    + " codec for them (vlen-utf8 for string, vlen-bytes for bytes)");
+        }
         if (endian == null && type.byteOrderUnit() > 1) {
             throw new InvalidMetadataException(endianPointer, "bytes: 'endian' is required for data type '"
                     + type.name() + "' (" + type.size() + "-byte elements); add \"endian\": \"little\" or \"big\"");

@@ -8,6 +8,7 @@ import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.NdArray;
+import dev.zarrj.api.datatype.ElementKind;
 import dev.zarrj.api.codec.ArrayPartialDecoder;
 import dev.zarrj.api.codec.ArrayToArrayCodec;
 import java.nio.ByteBuffer;
@@ -181,6 +182,10 @@ public final class TransposeCodec implements ArrayToArrayCodec {
         if (output.elementCount() == 0) {
             return output;
         }
+        if (input.holdsObjects()) {
+            transposeElements(input, output, outShape, inStride);
+            return output;
+        }
         int es = input.dataType().size();
         int rank = outShape.length;
         // Trailing dimensions whose input stride equals their output stride form contiguous runs.
@@ -230,6 +235,37 @@ public final class TransposeCodec implements ArrayToArrayCodec {
      *
      * @return the output position after the last run
      */
+    /** {@link #transpose} for arrays of objects, whose elements move as references. */
+    private static void transposeElements(NdArray input, NdArray output, long[] outShape, long[] inStride) {
+        if (input.dataType().kind() == ElementKind.STRING) {
+            String[] out = new String[(int) output.elementCount()];
+            permute(input.toStringArray(), out, outShape, inStride);
+            output.copyFrom(out);
+        } else {
+            byte[][] out = new byte[(int) output.elementCount()][];
+            permute(input.toBytesArray(), out, outShape, inStride);
+            output.copyFrom(out);
+        }
+    }
+
+    private static void permute(Object[] in, Object[] out, long[] outShape, long[] inStride) {
+        int rank = outShape.length;
+        long[] idx = new long[rank];
+        long inPos = 0;
+        for (int outPos = 0; outPos < out.length; outPos++) {
+            out[outPos] = in[(int) inPos];
+            for (int d = rank - 1; d >= 0; d--) {
+                idx[d]++;
+                inPos += inStride[d];
+                if (idx[d] < outShape[d]) {
+                    break;
+                }
+                inPos -= outShape[d] * inStride[d];
+                idx[d] = 0;
+            }
+        }
+    }
+
     private static int copyLine(ByteBuffer src, int in, int stride, int count, ByteBuffer dst, int out, int runBytes) {
         switch (runBytes) {
             case 1 -> {
