@@ -16,6 +16,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -253,6 +255,19 @@ class StringsCliTest {
                 "one of --raw FILE or --json FILE");
         assertEquals("[\"héllo\",\"世界🚀\"]\n", zarr("cat", store, "--path", "/s", "--region", "0:2", "--format", "json")
                 .out(), "nothing written");
+    }
+
+    /** zarr-python 3.0's name for bytes is read with a warning, which the command prints as one line. */
+    @Test
+    void theWarningForVariableLengthBytesIsOneLine() throws Exception {
+        Optional<Path> vectors = VectorCatTest.vectors();
+        Assumptions.assumeTrue(vectors.isPresent() && CliJvm.available(), "needs the shared vectors and a JVM to start");
+        CliJvm.Run r = CliJvm.finish(CliJvm.start("cat",
+                vectors.get().resolve("zarrs/zarr_python_compat/v3_bytes.zarr").toString(), "--format", "json"));
+        assertEquals(0, r.code(), r.err());
+        assertEquals("[\"TmV3IFlvcms=\",\"TG9zIEFuZ2VsZXM=\",\"Q2hpY2Fnbw==\"]\n", r.out(), "New York, Los Angeles, Chicago");
+        assertEquals("zarr: WARNING: data type 'variable_length_bytes' (as zarr-python 3.0 wrote it) read as 'bytes',"
+                + " the name zarrj writes\n", r.err());
     }
 
     @Test
