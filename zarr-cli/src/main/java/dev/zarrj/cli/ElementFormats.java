@@ -212,13 +212,19 @@ final class ElementFormats {
         return json.isTextual() ? json.asText() : json.toString();
     }
 
-    /** A fill value as its JSON form, with {@code NaT} and the ISO text of a time beside the count. */
+    /**
+     * A fill value as its JSON form, with {@code NaT} and the ISO text of a time beside the count,
+     * and a byte string's length beside its base64 text.
+     */
     static String fillText(DataType t, FillValue fill) {
         com.fasterxml.jackson.databind.JsonNode json = t.fillValueToJson(fill);
         if (t instanceof NumpyTimeType time) {
             long count = json.longValue();
             com.fasterxml.jackson.databind.JsonNode text = time(time, count);
             return text.isNull() ? "NaT" : text.isTextual() ? count + " (" + text.textValue() + ")" : Long.toString(count);
+        }
+        if (t.kind() == ElementKind.BYTES && fill.size() > 0) {
+            return json + " (base64 of " + fill.size() + (fill.size() == 1 ? " byte)" : " bytes)");
         }
         return json.toString();
     }

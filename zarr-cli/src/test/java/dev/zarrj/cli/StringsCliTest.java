@@ -197,6 +197,7 @@ class StringsCliTest {
         assertEquals(0, zarr("create", store, "--path", "/s", "--shape", "3", "--dtype", "string", "--fill", "hello").code());
         assertEquals(0, zarr("create", store, "--path", "/q", "--shape", "3", "--dtype", "string", "--fill", "\"0\"").code());
         assertEquals(0, zarr("create", store, "--path", "/b", "--shape", "3", "--dtype", "bytes").code());
+        assertEquals(0, zarr("create", store, "--path", "/c", "--shape", "3", "--dtype", "bytes", "--fill", "AAEC").code());
         assertEquals(0, zarr("create", store, "--path", "/u", "--shape", "3", "--dtype", "fixed_length_utf32[<U12]",
                 "--fill", "é").code());
         ZarrCliTest.Result r = zarr("info", store);
@@ -204,6 +205,8 @@ class StringsCliTest {
         assertTrue(r.out().contains("/s  array string shape [3]") && r.out().contains("fill \"hello\","), r.out());
         assertTrue(r.out().contains("/q  array string shape [3]") && r.out().contains("fill \"0\","), r.out());
         assertTrue(r.out().contains("/b  array bytes shape [3]") && r.out().contains("fill \"\","), r.out());
+        assertTrue(r.out().contains("/c  array bytes shape [3]") && r.out().contains("fill \"AAEC\" (base64 of 3 bytes),"),
+                r.out());
         assertTrue(r.out().contains("/u  array fixed_length_utf32[<U12] shape [3]") && r.out().contains("fill \"é\","),
                 r.out());
     }
