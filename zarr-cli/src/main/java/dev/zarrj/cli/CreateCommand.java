@@ -9,12 +9,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ExtensionConfig;
 import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.api.datatype.DataTypeProvider;
+import dev.zarrj.api.datatype.ElementKind;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.core.ArrayBuilder;
 import dev.zarrj.core.DataTypes;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
 import dev.zarrj.core.registry.ExtensionPoint;
+import dev.zarrj.ext.strings.FixedLengthUtf32Type;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,8 +61,9 @@ final class CreateCommand implements Callable<Integer> {
     String shard;
 
     @Option(names = "--dtype", description = "The data type: a core one (bool, int8..uint64, float16/32/64, "
-            + "complex64/128, r<bits>), any installed type by name (e.g. bfloat16), NumPy's time types as "
-            + "numpy.datetime64[10ms] or numpy.timedelta64[s] (scale optional; no brackets: the generic unit), or the "
+            + "complex64/128, r<bits>), any installed type by name (e.g. bfloat16, string, bytes), NumPy's time types as "
+            + "numpy.datetime64[10ms] or numpy.timedelta64[s] (scale optional; no brackets: the generic unit), "
+            + "fixed_length_utf32[<U12] (at most 12 code points; also fixed_length_utf32[12]), or the "
             + "data_type JSON, e.g. '{\"name\": \"numpy.datetime64\", \"configuration\": {\"unit\": \"s\", "
             + "\"scale_factor\": 1}}'.")
     String dtype;
@@ -68,7 +71,8 @@ final class CreateCommand implements Callable<Integer> {
     @Option(names = "--codecs", paramLabel = "JSON", description = "The codec chain (inner chain with --shard) as a JSON array.")
     String codecs;
 
-    @Option(names = "--fill", paramLabel = "V", description = "Fill value: a number, true/false, NaN, Infinity, -Infinity, 0x..., NaT, or JSON.")
+    @Option(names = "--fill", paramLabel = "V", description = "Fill value: a number, true/false, NaN, Infinity, -Infinity, "
+            + "0x..., NaT, or JSON; for string types the text itself (or a JSON string), for bytes base64 text.")
     String fill;
 
     @Option(names = "--attrs", paramLabel = "JSON", description = "Attributes as a JSON object.")
@@ -132,7 +136,7 @@ final class CreateCommand implements Callable<Integer> {
             }
         }
         if (fill != null) {
-            b.fillValue(fillValue(fill));
+            b.fillValue(fillValue(fill, type));
         }
         if (attrs != null) {
             b.attributes(object(attrs, "--attrs"));
@@ -154,6 +158,8 @@ final class CreateCommand implements Callable<Integer> {
         }
         if (innerCodecs != null) {
             conf.set("codecs", innerCodecs);
+        } else if (type.kind().isVariableLength()) {
+            conf.putArray("codecs").addObject().put("name", type.kind() == ElementKind.STRING ? "vlen-utf8" : "vlen-bytes");
         } else {
             ObjectNode bytes = conf.putArray("codecs").addObject().put("name", "bytes");
             if (type.byteOrderUnit() > 1) {
@@ -171,9 +177,13 @@ final class CreateCommand implements Callable<Integer> {
     private static final Pattern NUMPY_TIME =
             Pattern.compile("(?:numpy\\.)?(datetime64|timedelta64)(?:\\[([0-9]*)([A-Za-z\u03bc]+)\\])?");
 
+    /** {@code fixed_length_utf32[<U12]} (as info prints it) or {@code fixed_length_utf32[12]}: at most 12 code points. */
+    private static final Pattern FIXED_UTF32 = Pattern.compile("fixed_length_utf32\\[(?:<U)?([0-9]+)\\]");
+
     /**
      * The data type {@code --dtype} names: the data_type JSON ({@code {...}}), NumPy's spelling of
-     * a time type, a core type, or any installed type by name (without configuration).
+     * a time type, {@code fixed_length_utf32[<U12]}, a core type, or any installed type by name
+     * (without configuration).
      *
      * @throws UserError when no installed type has the name
      * @throws dev.zarrj.api.InvalidMetadataException when its provider rejects the configuration
@@ -182,6 +192,7 @@ final class CreateCommand implements Callable<Integer> {
         String name;
         JsonNode configuration = null;
         Matcher time = NUMPY_TIME.matcher(text);
+        Matcher utf32 = FIXED_UTF32.matcher(text);
         if (text.startsWith("{")) {
             JsonNode doc = parse(text, "--dtype");
             if (!doc.isObject() || !doc.path("name").isTextual()) {
@@ -203,6 +214,14 @@ final class CreateCommand implements Callable<Integer> {
                 c.put("scale_factor", 1);
             }
             configuration = c;
+        } else if (utf32.matches()) {
+            name = "fixed_length_utf32";
+            long codePoints = utf32.group(1).length() > 10 ? Long.MAX_VALUE : Long.parseLong(utf32.group(1));
+            if (codePoints < 1 || codePoints > (Integer.MAX_VALUE - 3) / 4) {
+                throw new UserError("--dtype '" + text + "': a fixed_length_utf32 element holds 1 to "
+                        + (Integer.MAX_VALUE - 3) / 4 + " code points");
+            }
+            configuration = JsonNodeFactory.instance.objectNode().put("length_bytes", 4 * (int) codePoints);
         } else {
             try {
                 return DataTypes.of(text);
@@ -217,6 +236,18 @@ final class CreateCommand implements Callable<Integer> {
         }
         return provider.get().create(ExtensionConfig.of(name, configuration, "/data_type/configuration"),
                 zarr.providerContext());
+    }
+
+    /**
+     * The JSON fill value {@code --fill} gives: for the string types (and {@code bytes}, as base64)
+     * the text itself unless it is a JSON string literal, else as {@link #fillValue(String)}.
+     */
+    static JsonNode fillValue(String text, DataType type) {
+        boolean textual = type.kind().isVariableLength() || type instanceof FixedLengthUtf32Type;
+        if (textual && !text.startsWith("\"")) {
+            return JsonNodeFactory.instance.textNode(text);
+        }
+        return fillValue(text);
     }
 
     static JsonNode fillValue(String text) {

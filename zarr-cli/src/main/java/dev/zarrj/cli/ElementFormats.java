@@ -2,6 +2,7 @@ package dev.zarrj.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.api.datatype.ElementKind;
@@ -9,10 +10,16 @@ import dev.zarrj.api.datatype.FillValue;
 import dev.zarrj.api.datatype.Float16;
 import dev.zarrj.api.datatype.NumericEncoding;
 import dev.zarrj.ext.datetime.NumpyTimeType;
+import dev.zarrj.ext.strings.FixedLengthUtf32Type;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.time.DateTimeException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Locale;
 
 /**
  * The element formats of {@code cat} and {@code write}: raw (C order, little endian, no header;
@@ -23,12 +30,25 @@ import java.time.DateTimeException;
  * {@code generic}, or beyond year ±10^9, as its number). Types with their own number encoding
  * ({@code bfloat16}, {@code float8_*}, {@code int4}...) print their values in JSON and CSV and their
  * stored bytes in raw (one byte per component, two little-endian bytes for 16-bit formats).
+ *
+ * <p>{@code string} elements are JSON strings, {@code bytes} elements base64 text; raw refuses
+ * both, whose elements have no fixed size. Any other type (kind {@code OTHER} without a number
+ * encoding: {@code fixed_length_utf32}, {@code optional}, a third party's) prints each element
+ * as the JSON its data type gives for a fill value of the element's bytes, and reads it back the
+ * same way, so that every installed type prints without the CLI knowing it. In CSV a JSON string
+ * is a field (quoted when it holds a comma, quote or line break, and when empty, so that
+ * {@code ""} differs from a missing value), {@code null} an empty field, and a JSON array or
+ * object its compact JSON text, quoted.
  */
 final class ElementFormats {
     private ElementFormats() {}
 
     /** Little-endian bytes of an array's elements (a copy). */
     static byte[] toRawLittleEndian(NdArray a) {
+        if (a.holdsObjects()) {
+            throw new UserError("--format raw cannot hold " + a.dataType().name() + " elements, whose lengths vary;"
+                    + " use --format json or csv");
+        }
         byte[] out = a.toByteArray();
         if (ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN) {
             swap(out, a.dataType().byteOrderUnit());
@@ -58,17 +78,22 @@ final class ElementFormats {
         }
     }
 
-    /** One element as JSON: numbers, "NaN"/"Infinity"/"-Infinity", booleans, [re, im], byte lists. */
+    /**
+     * One element as JSON: numbers, "NaN"/"Infinity"/"-Infinity", booleans, [re, im], byte lists,
+     * strings, base64 text, or the JSON form the data type gives it.
+     */
     static com.fasterxml.jackson.databind.JsonNode element(NdArray a, long i) {
         JsonNodeFactory f = JsonNodeFactory.instance;
         DataType t = a.dataType();
         if (t instanceof NumpyTimeType time) {
             return time(time, a.getLong(i));
         }
-        if (t.kind() == ElementKind.OTHER && t.numericEncoding().isPresent()) {
-            return narrow(t, t.numericEncoding().get(), a, i);
+        if (t.kind() == ElementKind.OTHER) {
+            return t.numericEncoding().isPresent() ? narrow(t, t.numericEncoding().get(), a, i) : asFillValue(a, i);
         }
         return switch (t.kind()) {
+            case STRING -> f.textNode(a.getString(i));
+            case BYTES -> f.textNode(Base64.getEncoder().encodeToString(a.getBytes(i)));
             case BOOL -> f.booleanNode(a.getBoolean(i));
             case INT -> f.numberNode(a.getLong(i));
             case UINT -> t.size() == 8 && a.getLong(i) < 0
@@ -95,6 +120,55 @@ final class ElementFormats {
                 yield bytes;
             }
         };
+    }
+
+    /**
+     * An element of a type the CLI does not know, as its data type writes a fill value of the
+     * element's bytes: the spec's JSON form of one value of that type.
+     *
+     * @throws CorruptDataException when the data type cannot express the element's bytes
+     */
+    private static com.fasterxml.jackson.databind.JsonNode asFillValue(NdArray a, long i) {
+        DataType t = a.dataType();
+        try {
+            return t.fillValueToJson(FillValue.ofBytes(a.getBytes(i)));
+        } catch (IllegalArgumentException e) {
+            throw new CorruptDataException("element " + i + " of the " + typeText(t) + " array has no JSON form: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Sets element {@code i} from its JSON form, the one {@link #element} prints: datetimes also
+     * as ISO 8601 text ({@code null} for {@code NaT}), everything else as the data type parses a
+     * fill value.
+     *
+     * @throws dev.zarrj.api.InvalidMetadataException when the data type rejects the value
+     * @throws UserError when ISO 8601 text is not a moment or duration this type holds exactly
+     */
+    static void setElement(NdArray a, long i, com.fasterxml.jackson.databind.JsonNode v, String where) {
+        DataType t = a.dataType();
+        if (t instanceof NumpyTimeType && v.isNull()) {
+            a.setLong(i, NumpyTimeType.NAT);
+            return;
+        }
+        if (t instanceof NumpyTimeType time && v.isTextual() && !v.textValue().equals("NaT")) {
+            try {
+                long count = time.variant() == NumpyTimeType.Variant.DATETIME64
+                        ? time.fromInstant(Instant.parse(v.textValue()))
+                        : time.fromDuration(Duration.parse(v.textValue()));
+                a.setLong(i, count);
+                return;
+            } catch (DateTimeException | ArithmeticException e) {
+                throw new UserError(where + ": " + v + " is not a " + t + " value: " + e.getMessage(), e);
+            }
+        }
+        byte[] bytes = t.parseFillValue(v, where).bytes();
+        try {
+            a.setBytes(i, bytes);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(where + ": " + e.getMessage(), e);
+        }
     }
 
     /** An element of a type with its own number encoding (bfloat16, int4...): a number, or [re, im]. */
@@ -124,23 +198,33 @@ final class ElementFormats {
 
     /**
      * A data type as people write it: the core types by name, NumPy's time types as
-     * {@code numpy.datetime64[10ms]}, others as their metadata JSON.
+     * {@code numpy.datetime64[10ms]}, {@code fixed_length_utf32} as {@code fixed_length_utf32[<U12]},
+     * others by name when they have no configuration, else as their metadata JSON.
      */
     static String typeText(DataType t) {
-        if (t instanceof NumpyTimeType) {
+        if (t instanceof NumpyTimeType || t instanceof FixedLengthUtf32Type) {
             return t.toString();
         }
         com.fasterxml.jackson.databind.JsonNode json = t.toJson();
+        if (json.isObject() && json.size() == 1 && json.path("name").isTextual()) {
+            return json.get("name").asText();
+        }
         return json.isTextual() ? json.asText() : json.toString();
     }
 
-    /** A fill value as its JSON form, with {@code NaT} and the ISO text of a time beside the count. */
+    /**
+     * A fill value as its JSON form, with {@code NaT} and the ISO text of a time beside the count,
+     * and a byte string's length beside its base64 text.
+     */
     static String fillText(DataType t, FillValue fill) {
         com.fasterxml.jackson.databind.JsonNode json = t.fillValueToJson(fill);
         if (t instanceof NumpyTimeType time) {
             long count = json.longValue();
             com.fasterxml.jackson.databind.JsonNode text = time(time, count);
             return text.isNull() ? "NaT" : text.isTextual() ? count + " (" + text.textValue() + ")" : Long.toString(count);
+        }
+        if (t.kind() == ElementKind.BYTES && fill.size() > 0) {
+            return json + " (base64 of " + fill.size() + (fill.size() == 1 ? " byte)" : " bytes)");
         }
         return json.toString();
     }
@@ -184,17 +268,16 @@ final class ElementFormats {
         return out;
     }
 
-    /** CSV: one value per line for 1-d, one row per line for 2-d. */
+    /** CSV: one value per line for 1-d, one row per line for 2-d; the fields as the class comment says. */
     static String csv(NdArray a) {
         long[] s = a.shape();
         if (s.length == 0 || s.length > 2) {
             throw new UserError("csv needs a 1-d or 2-d region; this one has " + s.length + " dimensions (use --format json)");
         }
         DataType t = a.dataType();
-        boolean realNumbers = t.numericEncoding().map(e -> e.components() == 1).orElse(false) || t instanceof NumpyTimeType;
         if (t.kind() == ElementKind.COMPLEX || t.kind() == ElementKind.RAW
-                || (t.kind() == ElementKind.OTHER && !realNumbers)) {
-            throw new UserError("csv holds plain numbers and booleans; use --format json for " + a.dataType().name());
+                || t.numericEncoding().map(e -> e.components() != 1).orElse(false)) {
+            throw new UserError("csv holds one value per field; use --format json for " + a.dataType().name());
         }
         long rows = s.length == 1 ? s[0] : s[0];
         long cols = s.length == 1 ? 1 : s[1];
@@ -205,10 +288,64 @@ final class ElementFormats {
                     sb.append(',');
                 }
                 com.fasterxml.jackson.databind.JsonNode e = element(a, r * cols + c);
-                sb.append(e.isNull() ? "" : e.isTextual() ? e.textValue() : e.toString());
+                if (e.isTextual()) {
+                    csvField(sb, e.textValue());
+                } else if (e.isContainerNode()) {
+                    csvField(sb, e.toString());
+                } else if (!e.isNull()) {
+                    sb.append(e);
+                }
             }
             sb.append('\n');
         }
         return sb.toString();
+    }
+
+    /** A CSV field (RFC 4180): quoted, quotes doubled, when empty or holding a comma, quote or line break. */
+    private static void csvField(StringBuilder sb, String text) {
+        if (!text.isEmpty() && text.chars().noneMatch(ch -> ch == ',' || ch == '"' || ch == '\n' || ch == '\r')) {
+            sb.append(text);
+            return;
+        }
+        sb.append('"').append(text.replace("\"", "\"\"")).append('"');
+    }
+
+    /**
+     * An array of {@code shape} from nested JSON arrays as {@link #nested} prints them (a scalar
+     * for a 0-d array), each element read by {@link #setElement}.
+     *
+     * @throws UserError when the nesting does not match the shape
+     */
+    static NdArray fromJson(DataType type, com.fasterxml.jackson.databind.JsonNode doc, long[] shape) {
+        NdArray a = NdArray.allocate(type, shape);
+        if (shape.length == 0) {
+            setElement(a, 0, doc, "--json element []");
+        } else {
+            fromJson(a, doc, shape, 0, 0, new long[shape.length]);
+        }
+        return a;
+    }
+
+    private static void fromJson(NdArray a, com.fasterxml.jackson.databind.JsonNode node, long[] shape, int dim,
+            long base, long[] at) {
+        if (!node.isArray() || node.size() != shape[dim]) {
+            String found = node.isArray() ? "an array of " + node.size() : node.getNodeType().toString().toLowerCase(Locale.ROOT);
+            throw new UserError("--json " + (dim == 0 ? "document" : "element " + Arrays.toString(Arrays.copyOf(at, dim)))
+                    + ": expected an array of " + shape[dim] + " (the region's shape is " + Arrays.toString(shape)
+                    + "), found " + found);
+        }
+        long inner = 1;
+        for (int d = dim + 1; d < shape.length; d++) {
+            inner *= shape[d];
+        }
+        for (int i = 0; i < shape[dim]; i++) {
+            at[dim] = i;
+            com.fasterxml.jackson.databind.JsonNode child = node.get(i);
+            if (dim == shape.length - 1) {
+                setElement(a, base + i, child, "--json element " + Arrays.toString(at));
+            } else {
+                fromJson(a, child, shape, dim + 1, base + i * inner, at);
+            }
+        }
     }
 }

@@ -132,7 +132,8 @@ final class InfoCommand implements Callable<Integer> {
         n.put(sharded ? "stored_shards" : "stored_chunks", stored);
         n.put(sharded ? "grid_shards" : "grid_chunks", total);
         n.put("stored_bytes", bytes);
-        if (bytes > 0) {
+        // Variable-length elements have no decoded size to compare with, only an estimate.
+        if (bytes > 0 && !a.dataType().kind().isVariableLength()) {
             n.put("compression_ratio", Math.round(100.0 * decoded / bytes) / 100.0);
         }
     }

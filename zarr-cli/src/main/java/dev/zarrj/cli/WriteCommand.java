@@ -1,5 +1,9 @@
 package dev.zarrj.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.core.ZarrArray;
 import java.io.IOException;
@@ -13,9 +17,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code zarr write}: raw little-endian elements into a region of an array. */
+/**
+ * {@code zarr write}: elements into a region of an array, as raw little-endian bytes or as the
+ * JSON that {@code cat --format json} prints (the only form for variable-length types).
+ */
 @Command(name = "write", mixinStandardHelpOptions = true,
-        description = "Write raw elements (the format of 'cat --format raw') into a region (default: the whole array).")
+        description = "Write elements into a region (default: the whole array): raw (the format of 'cat --format raw')"
+                + " or JSON (the format of 'cat --format json': nested arrays of the region's shape; strings, base64"
+                + " text for bytes, ISO 8601 text or counts for datetimes, each type's fill-value form otherwise).")
 final class WriteCommand implements Callable<Integer> {
     @ParentCommand
     ZarrCli root;
@@ -29,33 +38,65 @@ final class WriteCommand implements Callable<Integer> {
     @Option(names = "--region", paramLabel = "R", description = "start:stop per dimension, comma-separated.")
     String region;
 
-    @Option(names = "--raw", required = true, paramLabel = "FILE", description = "The raw data, or - for standard input.")
+    @Option(names = "--raw", paramLabel = "FILE", description = "The raw data, or - for standard input.")
     String raw;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "The elements as JSON, or - for standard input.")
+    String json;
 
     @Mixin
     WaitOption waitOption;
 
     @Override
     public Integer call() throws IOException {
+        if ((raw == null) == (json == null)) {
+            throw new UserError("give the elements as one of --raw FILE or --json FILE");
+        }
         Store s = root.openStore(waitOption.apply(store), false);
         ZarrArray array = root.zarr().openArray(s, path);
         Region r = Region.parse(region, array.shape());
-        byte[] bytes = raw.equals("-") ? System.in.readAllBytes() : read(Path.of(raw));
-        long expected = r.elementCount() * array.dataType().size();
-        if (bytes.length != expected) {
-            throw new UserError("--raw holds " + bytes.length + " bytes; the region needs " + expected + " ("
-                    + r.elementCount() + " " + array.dataType().name() + " elements)");
-        }
-        NdArray data = ElementFormats.fromRawLittleEndian(array.dataType(), bytes, r.shape());
+        NdArray data = json != null ? fromJson(array, r) : fromRaw(array, r);
         array.write(r.offset(), data);
         root.closeStore(s);
         root.out().println("wrote " + r.elementCount() + " elements to " + array.path());
         return 0;
     }
 
-    private static byte[] read(Path p) throws IOException {
+    private NdArray fromRaw(ZarrArray array, Region r) throws IOException {
+        if (array.dataType().kind().isVariableLength()) {
+            throw new UserError("--raw cannot hold " + array.dataType().name() + " elements, whose lengths vary;"
+                    + " give them as --json");
+        }
+        byte[] bytes = read(raw, "--raw");
+        long expected = r.elementCount() * array.dataType().size();
+        if (bytes.length != expected) {
+            throw new UserError("--raw holds " + bytes.length + " bytes; the region needs " + expected + " ("
+                    + r.elementCount() + " " + array.dataType().name() + " elements)");
+        }
+        return ElementFormats.fromRawLittleEndian(array.dataType(), bytes, r.shape());
+    }
+
+    private NdArray fromJson(ZarrArray array, Region r) throws IOException {
+        byte[] bytes = read(json, "--json");
+        JsonNode doc;
+        try {
+            doc = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(bytes);
+        } catch (JsonProcessingException e) {
+            throw new UserError("--json " + json + " is not valid JSON: " + e.getOriginalMessage());
+        }
+        if (doc == null || doc.isMissingNode()) {
+            throw new UserError("--json " + json + " is empty");
+        }
+        return ElementFormats.fromJson(array.dataType(), doc, r.shape());
+    }
+
+    private static byte[] read(String file, String option) throws IOException {
+        if (file.equals("-")) {
+            return System.in.readAllBytes();
+        }
+        Path p = Path.of(file);
         if (!Files.isRegularFile(p)) {
-            throw new UserError("--raw " + p + ": no such file");
+            throw new UserError(option + " " + p + ": no such file");
         }
         return Files.readAllBytes(p);
     }

@@ -211,6 +211,11 @@ public final class ZarrCli implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
+        // Plugins warn through System.Logger (java.util.logging here): one line each, like the
+        // CLI's errors, instead of a time-stamped two-line record. A user's own format wins.
+        if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
+            System.setProperty("java.util.logging.SimpleFormatter.format", "zarr: %4$s: %5$s%n");
+        }
         System.exit(run(args, System.out, System.err));
     }
 
