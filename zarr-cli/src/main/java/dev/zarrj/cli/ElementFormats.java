@@ -9,6 +9,7 @@ import dev.zarrj.api.datatype.FillValue;
 import dev.zarrj.api.datatype.Float16;
 import dev.zarrj.api.datatype.NumericEncoding;
 import dev.zarrj.ext.datetime.NumpyTimeType;
+import dev.zarrj.ext.optional.OptionalType;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -23,6 +24,8 @@ import java.time.DateTimeException;
  * {@code generic}, or beyond year ±10^9, as its number). Types with their own number encoding
  * ({@code bfloat16}, {@code float8_*}, {@code int4}...) print their values in JSON and CSV and their
  * stored bytes in raw (one byte per component, two little-endian bytes for 16-bit formats).
+ * zarrs' {@code optional} elements print in JSON as {@code null} when missing, {@code [null]} when
+ * present with a missing inner value (nested types), else as their value.
  */
 final class ElementFormats {
     private ElementFormats() {}
@@ -65,6 +68,9 @@ final class ElementFormats {
         if (t instanceof NumpyTimeType time) {
             return time(time, a.getLong(i));
         }
+        if (t instanceof OptionalType optional) {
+            return optional(optional, a, i);
+        }
         if (t.kind() == ElementKind.OTHER && t.numericEncoding().isPresent()) {
             return narrow(t, t.numericEncoding().get(), a, i);
         }
@@ -95,6 +101,25 @@ final class ElementFormats {
                 yield bytes;
             }
         };
+    }
+
+    /**
+     * An optional element: {@code null} (in as many arrays as levels are present above the missing
+     * one) when missing at some level, else the innermost value as its own type prints.
+     */
+    private static com.fasterxml.jackson.databind.JsonNode optional(OptionalType t, NdArray a, long i) {
+        byte[] e = new byte[t.size()];
+        a.bytes().get((int) (i * t.size()), e);
+        DataType leaf = t;
+        int end = e.length;
+        while (leaf instanceof OptionalType o) {
+            if (e[end - 1] == 0) {
+                return t.toJson(e);
+            }
+            end--;
+            leaf = o.inner();
+        }
+        return element(NdArray.wrap(leaf, ByteBuffer.wrap(e, 0, end)), 0);
     }
 
     /** An element of a type with its own number encoding (bfloat16, int4...): a number, or [re, im]. */
