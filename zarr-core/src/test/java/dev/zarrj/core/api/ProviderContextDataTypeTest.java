@@ -2,6 +2,7 @@ package dev.zarrj.core.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.zarrj.api.InvalidMetadataException;
@@ -34,6 +35,16 @@ class ProviderContextDataTypeTest {
         InvalidMetadataException form = assertThrows(InvalidMetadataException.class,
                 () -> context.dataType(JSON.readTree("7"), "/d"));
         assertEquals("/d", form.pointer());
+    }
+
+    @Test
+    void zarrsOptionalWithoutItsModuleNamesTheModule() throws Exception {
+        for (String name : new String[] {"optional", "zarrs.optional"}) {
+            UnknownExtensionException e = assertThrows(UnknownExtensionException.class, () -> Zarr.defaults()
+                    .providerContext().dataType(JSON.readTree("{\"name\": \"" + name + "\", \"configuration\":"
+                            + " {\"name\": \"uint8\", \"configuration\": {}}}"), "/data_type"));
+            assertTrue(e.getMessage().contains("zarr-ext-optional"), e.getMessage());
+        }
     }
 
     @Test
