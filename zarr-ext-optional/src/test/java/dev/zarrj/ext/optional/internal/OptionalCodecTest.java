@@ -160,6 +160,32 @@ class OptionalCodecTest {
     }
 
     @Test
+    void optionalChunksInsideShardsReadInParts() {
+        OptionalType nested = OptionalType.of(OptionalType.of(DataTypes.INT16));
+        Store store = ZARR.openStore("memory:");
+        ZarrArray a = ZARR.array(nested, 8, 6).chunks(2, 3).shards(4, 6)
+                .codec(OptionalConfiguration.of(nested, OptionalConfiguration.packbits(),
+                        OptionalConfiguration.littleEndianBytes()))
+                .create(store, "/a");
+        ByteBuffer b = ByteBuffer.allocate(48 * 4).order(ByteOrder.nativeOrder());
+        for (int i = 0; i < 48; i++) {
+            int level = i % 4; // 0 missing, 1 present with a missing value, 2 and 3 present with a value
+            b.putShort(level >= 2 ? (short) (i * 100 - 2000) : 0).put((byte) (level >= 2 ? 1 : 0))
+                    .put((byte) (level >= 1 ? 1 : 0));
+        }
+        NdArray data = NdArray.wrap(nested, b.flip(), 8, 6);
+        a.write(data);
+        ZarrArray back = ZARR.openArray(store, "/a");
+        assertTrue(back.read().contentEquals(data));
+        NdArray part = back.read(new long[] {3, 1}, new long[] {3, 4});
+        for (int r = 0; r < 3; r++) {
+            for (int c = 0; c < 4; c++) {
+                assertEquals(OptionalType.toJson(data, (3 + r) * 6 + 1 + c), OptionalType.toJson(part, r * 4 + c));
+            }
+        }
+    }
+
+    @Test
     void packedMasksRoundTripOnOddShapes() {
         OptionalType f64 = OptionalType.of(DataTypes.FLOAT64);
         Store store = ZARR.openStore("memory:");
