@@ -12,6 +12,7 @@ import dev.zarrj.api.datatype.ElementKind;
 import dev.zarrj.api.datatype.FillValue;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Set;
 import org.apiguardian.api.API;
@@ -40,7 +41,8 @@ import org.apiguardian.api.API;
  *
  * <p>Chunks of it are stored with the {@code optional} codec ({@link OptionalConfiguration}):
  * the {@code bytes} codec would accept it and store zarrj's in-memory layout, which no other
- * implementation reads. Inner types must have fixed-size elements.
+ * implementation reads. Inner types must have fixed-size elements: {@code optional<string>},
+ * which zarrs also writes, is refused when the array is opened.
  *
  * <p>Immutable and thread-safe; equal when they write the same metadata.
  *
@@ -59,6 +61,10 @@ public final class OptionalType implements DataType {
 
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
+    /** The kinds whose elements have a fixed size, which an optional element's layout needs. */
+    private static final Set<ElementKind> FIXED_SIZE = EnumSet.of(ElementKind.BOOL, ElementKind.INT, ElementKind.UINT,
+            ElementKind.FLOAT, ElementKind.COMPLEX, ElementKind.RAW, ElementKind.OTHER);
+
     private final String name;
     private final DataType inner;
 
@@ -73,21 +79,39 @@ public final class OptionalType implements DataType {
     }
 
     /**
+     * Whether {@code inner} can be wrapped: its elements have a fixed size. Variable-length types
+     * (text, byte strings) cannot, yet.
+     */
+    public static boolean supports(DataType inner) {
+        return FIXED_SIZE.contains(inner.kind());
+    }
+
+    /**
      * The optional type of {@code inner} under one of {@link #NAMES}.
      *
-     * @throws IllegalArgumentException when the name is not one of them, or the inner type's
-     *                                  elements with the mask byte would exceed 2^31 - 1 bytes
+     * @throws IllegalArgumentException when the name is not one of them, the inner type's elements
+     *                                  are not of a fixed size (see {@link #supports}), or with the
+     *                                  mask byte would exceed 2^31 - 1 bytes
      */
     public static OptionalType of(String name, DataType inner) {
         Objects.requireNonNull(inner, "inner");
         if (!NAMES.contains(name)) {
             throw new IllegalArgumentException("an optional type is named one of " + NAMES + ", not '" + name + "'");
         }
+        if (!supports(inner)) {
+            throw new IllegalArgumentException(unsupported(inner));
+        }
         if (inner.size() < 1 || inner.size() == Integer.MAX_VALUE) {
             throw new IllegalArgumentException("the inner type " + inner.name() + " has elements of " + inner.size()
                     + " bytes; optional needs 1 to 2^31 - 2");
         }
         return new OptionalType(name, inner);
+    }
+
+    /** Why {@code inner} cannot be wrapped, for messages. */
+    public static String unsupported(DataType inner) {
+        return "zarrj's optional type wraps data types of fixed-size elements; " + inner.name() + " has elements of "
+                + "kind " + inner.kind() + ", which vary in size (zarrs' optional<string> is not supported yet)";
     }
 
     /** The type of the present values (another {@code OptionalType} for nested types). */

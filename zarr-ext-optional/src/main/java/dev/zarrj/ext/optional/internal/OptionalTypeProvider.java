@@ -54,7 +54,8 @@ public final class OptionalTypeProvider implements DataTypeProvider {
 
     /**
      * @throws InvalidMetadataException when {@code name} or {@code configuration} is missing or of
-     *     the wrong JSON type, another field is present, or the inner type is unknown or invalid
+     *     the wrong JSON type, another field is present, the inner type is unknown or invalid, or
+     *     its elements vary in size
      */
     @Override
     public DataType create(ExtensionConfig config, ProviderContext context) {
@@ -71,6 +72,9 @@ public final class OptionalTypeProvider implements DataTypeProvider {
             entry.set("configuration", innerConfig);
         }
         DataType type = context.dataType(entry, config.pointer());
+        if (!OptionalType.supports(type)) {
+            throw config.error("name", OptionalType.unsupported(type));
+        }
         return OptionalType.of(OptionalType.NAMES.contains(config.name()) ? config.name() : OptionalType.NAME, type);
     }
 }
