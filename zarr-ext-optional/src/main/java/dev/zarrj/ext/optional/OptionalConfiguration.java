@@ -18,13 +18,12 @@ import org.apiguardian.api.API;
  *
  * <p>For a nested type the data chain is itself an {@code optional} codec; {@link #of(OptionalType,
  * JsonNode, JsonNode)} builds one level per nesting. zarrs writes the mask with {@code packbits}
- * (zarr-codec-registry) and the values with {@code bytes}:
+ * (zarr-codec-registry) and the values with {@code bytes}, which {@link #zarrsDefault} gives:
  *
  * <pre>{@code
  * OptionalType type = OptionalType.of(DataTypes.UINT8);
  * zarr.array(type, 4, 4).chunks(2, 2)
- *         .codec(OptionalConfiguration.of(type, OptionalConfiguration.packbits(),
- *                 OptionalConfiguration.littleEndianBytes()))
+ *         .codec(OptionalConfiguration.zarrsDefault(type))
  *         .create(store, "/a");
  * }</pre>
  *
@@ -93,6 +92,15 @@ public record OptionalConfiguration(String name, JsonNode maskCodecs, JsonNode d
                 ? F.arrayNode().add(of(nested, maskCodecs, valueCodecs).toJson())
                 : valueCodecs;
         return new OptionalConfiguration(type.name(), maskCodecs, data);
+    }
+
+    /**
+     * What zarrs writes for {@code type} when no codec is given ({@code default_array_to_bytes_codec}):
+     * masks with {@code packbits} at every level, the innermost values with {@code bytes} (little
+     * endian). Needs zarr-codec-registry for {@code packbits}.
+     */
+    public static OptionalConfiguration zarrsDefault(OptionalType type) {
+        return of(type, packbits(), littleEndianBytes());
     }
 
     @Override

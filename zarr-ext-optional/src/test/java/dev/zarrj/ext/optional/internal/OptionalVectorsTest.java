@@ -12,6 +12,7 @@ import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
+import dev.zarrj.ext.optional.OptionalConfiguration;
 import dev.zarrj.ext.optional.OptionalType;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -108,6 +109,16 @@ class OptionalVectorsTest {
             }
             assertEquals(originalChunks, copiedChunks, id + ": the chunks stored (a chunk of fill values is not)");
             assertTrue(ZARR.openArray(copy, "/").read().contentEquals(data));
+        }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> zarrsDefaultIsWhatZarrsWrote() {
+        Path root = root();
+        return IDS.stream().map(id -> DynamicTest.dynamicTest(id, () -> {
+            ZarrArray array = ZARR.openArray(ZARR.openStore(root.resolve(id).toString(), true), "/");
+            assertEquals(array.codecs().get(0), OptionalConfiguration.zarrsDefault((OptionalType) array.dataType())
+                    .toJson());
         }));
     }
 
