@@ -14,6 +14,7 @@ module dev.zarrj.cli {
     requires dev.zarrj.core;
     requires dev.zarrj.ext.datetime;
     requires dev.zarrj.ext.strings;
+    requires dev.zarrj.ext.optional;
     requires info.picocli;
     requires dev.zarrj.conformance;
     requires com.fasterxml.jackson.databind;

@@ -11,6 +11,7 @@ import dev.zarrj.api.datatype.Float16;
 import dev.zarrj.api.datatype.NumericEncoding;
 import dev.zarrj.ext.datetime.NumpyTimeType;
 import dev.zarrj.ext.strings.FixedLengthUtf32Type;
+import dev.zarrj.ext.optional.OptionalType;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -33,12 +34,15 @@ import java.util.Locale;
  *
  * <p>{@code string} elements are JSON strings, {@code bytes} elements base64 text; raw refuses
  * both, whose elements have no fixed size. Any other type (kind {@code OTHER} without a number
- * encoding: {@code fixed_length_utf32}, {@code optional}, a third party's) prints each element
- * as the JSON its data type gives for a fill value of the element's bytes, and reads it back the
- * same way, so that every installed type prints without the CLI knowing it. In CSV a JSON string
+ * encoding: {@code fixed_length_utf32}, a third party's) prints each element as the JSON its
+ * data type gives for a fill value of the element's bytes, and reads it back the same way, so that every installed type prints without the CLI knowing it. In CSV a JSON string
  * is a field (quoted when it holds a comma, quote or line break, and when empty, so that
  * {@code ""} differs from a missing value), {@code null} an empty field, and a JSON array or
  * object its compact JSON text, quoted.
+ *
+ * <p>zarrs' {@code optional} elements print in JSON as {@code null} when missing, {@code [null]}
+ * when present with a missing inner value (nested types), else as their value (its fill value
+ * form would wrap a present value in an array).
  */
 final class ElementFormats {
     private ElementFormats() {}
@@ -87,6 +91,9 @@ final class ElementFormats {
         DataType t = a.dataType();
         if (t instanceof NumpyTimeType time) {
             return time(time, a.getLong(i));
+        }
+        if (t instanceof OptionalType optional) {
+            return optional(optional, a, i);
         }
         if (t.kind() == ElementKind.OTHER) {
             return t.numericEncoding().isPresent() ? narrow(t, t.numericEncoding().get(), a, i) : asFillValue(a, i);
@@ -169,6 +176,22 @@ final class ElementFormats {
         } catch (IllegalArgumentException e) {
             throw new UserError(where + ": " + e.getMessage(), e);
         }
+     * An optional element: {@code null} (in as many arrays as levels are present above the missing
+     * one) when missing at some level, else the innermost value as its own type prints.
+     */
+    private static com.fasterxml.jackson.databind.JsonNode optional(OptionalType t, NdArray a, long i) {
+        byte[] e = new byte[t.size()];
+        a.bytes().get((int) (i * t.size()), e);
+        DataType leaf = t;
+        int end = e.length;
+        while (leaf instanceof OptionalType o) {
+            if (e[end - 1] == 0) {
+                return t.toJson(e);
+            }
+            end--;
+            leaf = o.inner();
+        }
+        return element(NdArray.wrap(leaf, ByteBuffer.wrap(e, 0, end)), 0);
     }
 
     /** An element of a type with its own number encoding (bfloat16, int4...): a number, or [re, im]. */

@@ -259,6 +259,19 @@ final class BrokenCodecs {
         }
     }
 
+    /** Correct: a lossy array→bytes codec is checked on the fixed point of its samples. */
+    static class BytesLossyWithFixedPoint extends Bytes {
+        BytesLossyWithFixedPoint() {
+            super(BytesCodecFixture.Defect.LOSSY_WITH_FIXED_POINT);
+        }
+    }
+
+    static class BytesLossyWithoutFixedPoint extends Bytes {
+        BytesLossyWithoutFixedPoint() {
+            super(BytesCodecFixture.Defect.LOSSY_WITHOUT_FIXED_POINT);
+        }
+    }
+
     static class BytesAcceptsLongerInput extends Bytes {
         BytesAcceptsLongerInput() {
             super(BytesCodecFixture.Defect.ACCEPTS_LONGER_INPUT);

@@ -49,7 +49,11 @@ final class BytesCodecFixture implements ArrayToBytesCodec {
         /** Claims its encoding is as in memory whatever {@code endian} says: AB16. */
         CLAIMS_IN_MEMORY_WRONGLY,
         /** The partial decoder throws CorruptDataException when the value is absent: AB17. */
-        PARTIAL_DECODE_THROWS_ON_ABSENT
+        PARTIAL_DECODE_THROWS_ON_ABSENT,
+        /** Declares itself lossy, and decoding adds 1 to every byte, so no output is a fixed point: AB01. */
+        LOSSY_WITHOUT_FIXED_POINT,
+        /** Not a defect: declares itself lossy and decodes every byte with its lowest bit cleared, a fixed point. */
+        LOSSY_WITH_FIXED_POINT
     }
 
     private final String endian;
@@ -179,7 +183,21 @@ final class BytesCodecFixture implements ArrayToBytesCodec {
         byte[] b = new byte[(int) n];
         encoded.duplicate().get(b);
         byte[] out = swaps(decoded) ? swap(b, decoded.dataType().byteOrderUnit()) : b;
+        if (defect == Defect.LOSSY_WITHOUT_FIXED_POINT) {
+            for (int i = 0; i < out.length; i++) {
+                out[i]++;
+            }
+        } else if (defect == Defect.LOSSY_WITH_FIXED_POINT) {
+            for (int i = 0; i < out.length; i++) {
+                out[i] &= ~1;
+            }
+        }
         return NdArray.wrap(decoded.dataType(), ByteBuffer.wrap(out), decoded.shape());
+    }
+
+    @Override
+    public boolean lossless() {
+        return defect != Defect.LOSSY_WITHOUT_FIXED_POINT && defect != Defect.LOSSY_WITH_FIXED_POINT;
     }
 
     /** The copies that break AB11 and AB17 and the control have one; the others do not. */

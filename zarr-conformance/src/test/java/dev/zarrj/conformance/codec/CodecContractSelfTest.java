@@ -40,6 +40,7 @@ class CodecContractSelfTest {
                 Arguments.of(BrokenCodecs.XorDecodedSizeOffByOne.class, "required_BB15"),
                 Arguments.of(BrokenCodecs.XorPartialDecodeThrowsOnAbsent.class, "optional_BB16"),
                 Arguments.of(BrokenCodecs.BytesRefusesWithWrongException.class, "required_AB01"),
+                Arguments.of(BrokenCodecs.BytesLossyWithoutFixedPoint.class, "required_AB01"),
                 Arguments.of(BrokenCodecs.BytesAcceptsLongerInput.class, "required_AB06"),
                 Arguments.of(BrokenCodecs.BytesIgnoresEndianness.class, "required_AB10"),
                 Arguments.of(BrokenCodecs.BytesBrokenPartialDecode.class, "optional_AB11"),
@@ -73,7 +74,7 @@ class CodecContractSelfTest {
 
     static Stream<Class<?>> correctCodecs() {
         return Stream.of(BrokenCodecs.XorCorrect.class, BrokenCodecs.BytesCorrect.class,
-                BrokenCodecs.TransposeCorrect.class);
+                BrokenCodecs.BytesLossyWithFixedPoint.class, BrokenCodecs.TransposeCorrect.class);
     }
 
     @ParameterizedTest(name = "{0}")

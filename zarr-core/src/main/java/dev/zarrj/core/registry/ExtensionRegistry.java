@@ -199,6 +199,9 @@ public final class ExtensionRegistry {
         if (module == null && ML_DTYPES.matcher(name).matches()) {
             module = "zarr-ext-mldtypes (module dev.zarrj.ext.mldtypes)";
         }
+        if (module == null && (name.equals("optional") || name.equals("zarrs.optional"))) {
+            module = "zarr-ext-optional (module dev.zarrj.ext.optional)";
+        }
         return Optional.ofNullable(module);
     }
 

@@ -9,7 +9,9 @@ import dev.zarrj.api.ExtensionProvider;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.ProviderContext;
 import dev.zarrj.api.codec.CodecChain;
+import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.conformance.internal.rules.Rule;
+import dev.zarrj.core.Zarr;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,12 +25,20 @@ public final class Extensions {
 
     private Extensions() {}
 
-    /** A provider context for extensions that nest none: building a codec chain fails. */
+    /**
+     * A provider context for extensions that nest no codecs: building a codec chain fails; a data
+     * type that wraps another ({@code optional}) gets it from the installed registry.
+     */
     public static final ProviderContext NO_CODECS = new ProviderContext() {
         @Override
         public CodecChain codecChain(JsonNode codecs, String pointer) {
             throw new UnsupportedOperationException("the conformance kit gives data types, grids, key encodings"
                     + " and storage transformers no codec chains (" + pointer + ")");
+        }
+
+        @Override
+        public DataType dataType(JsonNode dataType, String pointer) {
+            return Zarr.defaults().providerContext().dataType(dataType, pointer);
         }
     };
 

@@ -1,0 +1,21 @@
+import dev.zarrj.api.codec.CodecProvider;
+import dev.zarrj.codec.registry.internal.BitRoundCodecProvider;
+import dev.zarrj.codec.registry.internal.PackBitsCodecProvider;
+
+/**
+ * The codecs of the zarr-extensions registry whose specification is final: array→array
+ * {@code bitround}; array→bytes {@code packbits}.
+ *
+ * <p>Exports only {@link dev.zarrj.codec.registry.RegistryCodecs}, for building metadata in code.
+ *
+ * @provides CodecProvider the names above
+ */
+module dev.zarrj.codec.registry {
+    requires static transitive org.apiguardian.api;
+    requires transitive dev.zarrj.api;
+    requires static com.google.auto.service;
+
+    exports dev.zarrj.codec.registry;
+
+    provides CodecProvider with BitRoundCodecProvider, PackBitsCodecProvider;
+}
