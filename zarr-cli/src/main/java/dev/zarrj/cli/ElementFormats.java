@@ -176,6 +176,9 @@ final class ElementFormats {
         } catch (IllegalArgumentException e) {
             throw new UserError(where + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
      * An optional element: {@code null} (in as many arrays as levels are present above the missing
      * one) when missing at some level, else the innermost value as its own type prints.
      */
