@@ -419,6 +419,21 @@ class ConsolidatedMetadataTest {
     }
 
     @Test
+    void settingTheConsolidatedGroupsAttributesKeepsEntriesWrittenSinceItWasOpened() {
+        Store store = zarr.openStore("memory:");
+        hierarchy(store);
+        zarr.consolidate(store, "/");
+        ZarrGroup root = zarr.openGroup(store, "/");
+        zarr.array(DataTypes.INT8, 2).create(store, "/later");     // another handle's write
+
+        root.setAttributes(JSON.createObjectNode().put("units", "K"));
+
+        assertCurrent(store);
+        assertTrue(zarr.openGroup(store, "/").exists("later"));
+        assertEquals("K", document(store, "zarr.json").get("attributes").get("units").asText());
+    }
+
+    @Test
     void resizingAnArrayBelowAConsolidatedGroupUpdatesTheEntry() {
         Store store = zarr.openStore("memory:");
         hierarchy(store);
