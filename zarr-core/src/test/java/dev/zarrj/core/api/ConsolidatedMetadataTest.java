@@ -185,6 +185,23 @@ class ConsolidatedMetadataTest {
     }
 
     @Test
+    void aStoreThatCannotBeListedListsChildrenFromConsolidatedMetadata() {
+        CountingStore store = new CountingStore(zarr.openStore("memory:"), true);
+        hierarchy(store);
+        zarr.consolidate(store, "/");
+        store.listable = false;
+        store.reset();
+
+        List<String> walked = new ArrayList<>();
+        walk(zarr.openGroup(store, "/"), "", walked);
+
+        assertEquals(108, walked.size());
+        assertEquals(List.of("get zarr.json"), store.requests);
+        assertThrows(UnsupportedOperationException.class, () -> direct.openGroup(store, "/").childNames(),
+                "without them, children need a listing");
+    }
+
+    @Test
     void withConsolidatedMetadataTurnedOffEveryNodeIsReadFromItsOwnDocument() {
         CountingStore store = new CountingStore(zarr.openStore("memory:"), true);
         hierarchy(store);

@@ -25,6 +25,8 @@ final class CountingStore implements Store {
     final List<String> requests = Collections.synchronizedList(new ArrayList<>());
     /** Run before each setIfMatch, with its key. */
     volatile java.util.function.Consumer<StoreKey> beforeSetIfMatch = k -> {};
+    /** When false, the store says it cannot be listed, and listing fails (as over HTTP). */
+    volatile boolean listable = true;
 
     CountingStore(Store inner, boolean conditional) {
         this.inner = inner;
@@ -39,7 +41,17 @@ final class CountingStore implements Store {
         return requests.size();
     }
 
-    @Override public StoreCapabilities capabilities() { return inner.capabilities(); }
+    @Override
+    public StoreCapabilities capabilities() {
+        StoreCapabilities c = inner.capabilities();
+        return listable ? c : new StoreCapabilities(c.readable(), c.writable(), c.partialWrites(), false);
+    }
+
+    private void checkListable() {
+        if (!listable) {
+            throw new UnsupportedOperationException(describe() + " cannot be listed");
+        }
+    }
     @Override public String describe() { return "counting(" + inner.describe() + ")"; }
 
     @Override
@@ -98,12 +110,14 @@ final class CountingStore implements Store {
 
     @Override
     public List<StoreKey> listPrefix(String prefix) {
+        checkListable();
         requests.add("list_prefix " + prefix);
         return inner.listPrefix(prefix);
     }
 
     @Override
     public ListDirResult listDir(String prefix) {
+        checkListable();
         requests.add("list_dir " + prefix);
         return inner.listDir(prefix);
     }
