@@ -30,7 +30,9 @@ import picocli.CommandLine.ParentCommand;
 /** {@code zarr info}: the hierarchy as a tree, or one JSON document. */
 @Command(name = "info", mixinStandardHelpOptions = true,
         description = "Show the hierarchy: each node's path and type; for arrays shape, chunk (and shard) shape, "
-                + "data type, codecs, fill value, stored chunks, stored bytes and compression ratio; attributes.")
+                + "data type, codecs, fill value, stored chunks, stored bytes and compression ratio; attributes. "
+                + "Below a group with consolidated metadata the nodes are read from them, with no request of their own "
+                + "(zarr --no-consolidated info reads each node's zarr.json).")
 final class InfoCommand implements Callable<Integer> {
     @ParentCommand
     ZarrCli root;
@@ -55,6 +57,9 @@ final class InfoCommand implements Callable<Integer> {
         doc.put("store", s.describe());
         ArrayNode nodes = doc.putArray("nodes");
         collect(node, s, nodes);
+        if (node instanceof ZarrGroup g && g.consolidatedPaths().isPresent()) {
+            ((ObjectNode) nodes.get(0)).put("consolidated_nodes", g.consolidatedPaths().get().size());
+        }
         if (json) {
             root.out().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(doc));
         } else {
@@ -79,8 +84,9 @@ final class InfoCommand implements Callable<Integer> {
             n.set("attributes", node.attributes());
         }
         if (node instanceof ZarrGroup g) {
-            if (!store.capabilities().listable()) {
-                // An unlisted store (HTTP) cannot name a group's children; they open by path.
+            if (!store.capabilities().listable() && g.consolidatedPaths().isEmpty()) {
+                // An unlisted store (HTTP) cannot name a group's children, unless consolidated
+                // metadata do; they open by path.
                 n.put("children_listed", false);
                 return;
             }
@@ -212,6 +218,10 @@ final class InfoCommand implements Callable<Integer> {
         }
         if (n.has("attributes")) {
             sb.append("\n").append(indent).append("    attributes ").append(n.get("attributes"));
+        }
+        if (n.has("consolidated_nodes")) {
+            sb.append("\n").append(indent).append("    consolidated metadata: ").append(n.get("consolidated_nodes").asInt())
+                    .append(" node(s) below, read with this group's zarr.json");
         }
         if (n.has("children_listed")) {
             sb.append("\n").append(indent).append("    children not listed (the store is not listable;"

@@ -28,12 +28,16 @@ import picocli.CommandLine.Option;
 @Command(name = "zarr", mixinStandardHelpOptions = true, version = "zarrj 0.1.0",
         description = "Inspect, create, write, copy and verify Zarr v3 stores; measure zarrj.",
         subcommands = {InfoCommand.class, CatCommand.class, CreateCommand.class, WriteCommand.class,
-                CopyCommand.class, VerifyCommand.class, PluginsCommand.class, DemoCommand.class,
+                CopyCommand.class, ConsolidateCommand.class, VerifyCommand.class, PluginsCommand.class, DemoCommand.class,
                 ConformanceCommand.class, BenchCommand.class})
 public final class ZarrCli implements Callable<Integer> {
     @Option(names = "--plugin-path", paramLabel = "DIR",
             description = "Directory of plugin jars to load into their own module layer (default: $ZARR_PLUGIN_PATH).")
     Path pluginPath;
+
+    @Option(names = "--no-consolidated", description = "Read every node from its own zarr.json, ignoring consolidated "
+            + "metadata (for stores that may have changed since they were consolidated).")
+    boolean noConsolidated;
 
     @Option(names = "--debug", description = "Print stack traces of errors.")
     boolean debug;
@@ -56,7 +60,12 @@ public final class ZarrCli implements Callable<Integer> {
             if (dir == null && System.getenv("ZARR_PLUGIN_PATH") != null && !System.getenv("ZARR_PLUGIN_PATH").isBlank()) {
                 dir = Path.of(System.getenv("ZARR_PLUGIN_PATH"));
             }
-            zarr = dir == null ? Zarr.defaults() : Zarr.builder().registry(pluginRegistry(dir)).build();
+            if (dir == null && !noConsolidated) {
+                zarr = Zarr.defaults();
+            } else {
+                Zarr.Builder b = Zarr.builder().useConsolidatedMetadata(!noConsolidated);
+                zarr = (dir == null ? b : b.registry(pluginRegistry(dir))).build();
+            }
         }
         return zarr;
     }

@@ -19,6 +19,7 @@ import dev.zarrj.api.datatype.ElementKind;
 import dev.zarrj.api.datatype.FillValue;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
+import dev.zarrj.core.internal.hierarchy.ConsolidatedView;
 import dev.zarrj.core.internal.hierarchy.NodePath;
 import dev.zarrj.core.internal.metadata.ArrayMetadata;
 import dev.zarrj.core.internal.metadata.Json;
@@ -477,6 +478,10 @@ public final class ArrayBuilder {
     }
 
     private ZarrArray create(Store store, String path, StoreOwner owner) {
+        return create(store, path, owner, null);
+    }
+
+    private ZarrArray create(Store store, String path, StoreOwner owner, ConsolidatedView view) {
         String p = NodePath.normalize(path);
         ObjectNode doc = toMetadata();
         StoreKey key = NodePath.metadataKey(p);
@@ -484,13 +489,15 @@ public final class ArrayBuilder {
             if (!overwrite) {
                 throw alreadyExists(store, p);
             }
-            zarr.erase(store, p);
+            zarr.erase(store, p, view);
         }
-        zarr.ensureAncestors(store, p);
+        Zarr.Ancestors ancestors = zarr.ensureAncestors(store, p);
         if (!zarr.setMetadata(store, key, Json.write(doc), overwrite)) {
             throw alreadyExists(store, p);
         }
-        return new ZarrArray(zarr, store, p, ArrayMetadata.parse(doc, zarr.resolver()), owner);
+        ArrayMetadata meta = ArrayMetadata.parse(doc, zarr.resolver());
+        zarr.metadataWritten(store, ancestors, p, meta.document(), view);
+        return new ZarrArray(zarr, store, p, meta, owner, view);
     }
 
     private static InvalidMetadataException alreadyExists(Store store, String p) {
@@ -500,6 +507,7 @@ public final class ArrayBuilder {
 
     /** Creates the array as a child of a group; it shares the group's store and does not own it. */
     public ZarrArray create(ZarrGroup parent, String name) {
-        return create(parent.store(), NodePath.child(NodePath.normalize(parent.path()), name));
+        return create(parent.store(), NodePath.child(NodePath.normalize(parent.path()), name), StoreOwner.NONE,
+                parent.view());
     }
 }

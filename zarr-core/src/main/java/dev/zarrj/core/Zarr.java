@@ -9,10 +9,14 @@ import dev.zarrj.api.NodeNotFoundException;
 import dev.zarrj.api.ProviderContext;
 import dev.zarrj.api.ReadOnlyException;
 import dev.zarrj.api.StoreException;
+import dev.zarrj.api.UnknownExtensionException;
+import dev.zarrj.api.UnsupportedFormatException;
 import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.api.store.StoreProvider;
+import dev.zarrj.core.internal.hierarchy.ConsolidatedMetadata;
+import dev.zarrj.core.internal.hierarchy.ConsolidatedView;
 import dev.zarrj.core.internal.hierarchy.NodePath;
 import dev.zarrj.core.internal.metadata.ExtensionResolver;
 import dev.zarrj.core.internal.metadata.GroupMetadata;
@@ -66,6 +70,7 @@ import org.apiguardian.api.API;
  */
 @API(status = STABLE, since = "0.1")
 public final class Zarr implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(Zarr.class.getName());
     private static volatile Zarr defaults;
     /** {@link Builder#coalesceGap(long)}'s default: 64 KiB. */
     static final long DEFAULT_COALESCE_GAP = 64 << 10;
@@ -79,6 +84,7 @@ public final class Zarr implements AutoCloseable {
     private final long coalesceGap;
     private final WriteEmptyChunks writeEmptyChunks;
     private final boolean allowWritesWithSkippedExtensions;
+    private final boolean useConsolidatedMetadata;
 
     private Zarr(Builder b) {
         this.registry = b.registry != null ? b.registry : ExtensionRegistry.discover();
@@ -99,6 +105,7 @@ public final class Zarr implements AutoCloseable {
         this.coalesceGap = b.coalesceGap;
         this.writeEmptyChunks = b.writeEmptyChunks;
         this.allowWritesWithSkippedExtensions = b.allowWritesWithSkippedExtensions;
+        this.useConsolidatedMetadata = b.useConsolidatedMetadata;
     }
 
     private static ThreadFactory daemonThreads() {
@@ -302,11 +309,12 @@ public final class Zarr implements AutoCloseable {
             }
             erase(store, p);
         }
-        ensureAncestors(store, p);
+        Ancestors ancestors = ensureAncestors(store, p);
         if (!setMetadata(store, key, bytes, overwrite)) {
             throw new InvalidMetadataException("", "a node already exists at '" + NodePath.display(p) + "' in "
                     + store.describe() + "; pass overwrite to replace it");
         }
+        metadataWritten(store, ancestors, p, node.array().document(), null);
         return new ZarrArray(this, store, p, node.array());
     }
 
@@ -330,12 +338,61 @@ public final class Zarr implements AutoCloseable {
 
     /** The node whose metadata document, read from {@code store} at normalized path {@code p}, is {@code bytes}. */
     ZarrNode node(Store store, String p, ByteBuffer bytes, StoreOwner owner) {
-        StoreKey key = NodePath.metadataKey(p);
-        NodeDocuments.Node node = NodeDocuments.parse(bytes, key.value(), resolver);
+        return node(store, p, NodeDocuments.parse(bytes, NodePath.metadataKey(p).value(), resolver), owner, null);
+    }
+
+    /**
+     * A node handle. A group gets {@code view} when it was opened through one, else the
+     * consolidated metadata of its own document, when it has some and they are in use.
+     */
+    private ZarrNode node(Store store, String p, NodeDocuments.Node node, StoreOwner owner, ConsolidatedView view) {
         if (node.array() != null) {
-            return new ZarrArray(this, store, p, node.array(), owner);
+            return new ZarrArray(this, store, p, node.array(), owner, view);
         }
-        return new ZarrGroup(this, store, p, node.group(), owner);
+        ConsolidatedView v = view;
+        if (v == null && useConsolidatedMetadata) {
+            v = ConsolidatedMetadata.read(node.group().document(), NodePath.metadataKey(p).value())
+                    .map(c -> new ConsolidatedView(p, c)).orElse(null);
+        }
+        return new ZarrGroup(this, store, p, node.group(), owner, v);
+    }
+
+    /**
+     * Opens the node at normalized path {@code p} through a group's consolidated metadata: from
+     * its entry, without a store request, when it has one; from the store when its entry is
+     * malformed (with a logged warning).
+     *
+     * @throws NodeNotFoundException when the consolidated metadata list no node there
+     */
+    ZarrNode openThrough(Store store, ConsolidatedView view, String p) {
+        Optional<String> rel = view.relative(p);
+        if (rel.isEmpty()) {
+            return open(store, p);
+        }
+        ConsolidatedMetadata c = view.current();
+        Optional<ObjectNode> entry = c.get(rel.get());
+        String where = NodePath.metadataKey(view.root()).value() + "#/" + ConsolidatedMetadata.MEMBER + "/metadata/"
+                + rel.get();
+        if (entry.isPresent()) {
+            try {
+                return node(store, p, NodeDocuments.parse(entry.get(), where, resolver), StoreOwner.NONE, view);
+            } catch (UnknownExtensionException | UnsupportedFormatException e) {
+                throw e; // the node's own document would say the same
+            } catch (InvalidMetadataException e) {
+                LOG.log(System.Logger.Level.WARNING, "the consolidated metadata of '" + NodePath.display(view.root())
+                        + "' hold an invalid document for '" + NodePath.display(p) + "' (" + e.getMessage()
+                        + "); reading its own document instead");
+            }
+        } else if (!c.untrusted(rel.get())) {
+            throw new NodeNotFoundException("no array or group at '" + NodePath.display(p) + "' in " + store.describe()
+                    + " according to the consolidated metadata of '" + NodePath.display(view.root())
+                    + "' (as read when that group was opened; Zarr.builder().useConsolidatedMetadata(false) reads "
+                    + "every node from the store)");
+        }
+        StoreKey key = NodePath.metadataKey(p);
+        ByteBuffer bytes = store.get(key).orElseThrow(() -> new NodeNotFoundException("no array or group at '"
+                + NodePath.display(p) + "' in " + store.describe() + " (no '" + key + "')"));
+        return node(store, p, NodeDocuments.parse(bytes, key.value(), resolver), StoreOwner.NONE, view);
     }
 
     /**
@@ -448,7 +505,10 @@ public final class Zarr implements AutoCloseable {
         }
     }
 
-    /** Whether an array or group exists at a path. */
+    /**
+     * Whether an array or group exists at a path: always asks the store (see
+     * {@link ZarrGroup#exists(String)} to ask a group's consolidated metadata).
+     */
     public boolean exists(Store store, String path) {
         return store.exists(NodePath.metadataKey(NodePath.normalize(path)));
     }
@@ -468,22 +528,44 @@ public final class Zarr implements AutoCloseable {
         return createGroup(store, path, attributes, StoreOwner.NONE);
     }
 
-    private ZarrGroup createGroup(Store store, String path, ObjectNode attributes, StoreOwner owner) {
+    ZarrGroup createGroup(Store store, String path, ObjectNode attributes, StoreOwner owner) {
+        return createGroup(store, path, attributes, owner, null);
+    }
+
+    /** Creates a group; {@code view}, when not null, is the consolidated view of the handle it is created through. */
+    ZarrGroup createGroup(Store store, String path, ObjectNode attributes, StoreOwner owner, ConsolidatedView view) {
         String p = NodePath.normalize(path);
-        ensureAncestors(store, p);
+        Ancestors ancestors = ensureAncestors(store, p);
         GroupMetadata meta = GroupMetadata.create(attributes);
         store.set(NodePath.metadataKey(p), Json.write(meta.document()));
-        return new ZarrGroup(this, store, p, meta, owner);
+        metadataWritten(store, ancestors, p, meta.document(), view);
+        return new ZarrGroup(this, store, p, meta, owner, view);
+    }
+
+    /**
+     * The ancestors of a node, parent first up to the root, with their documents as read before a
+     * write, and those created as empty groups.
+     */
+    record Ancestors(List<String> paths, List<Optional<ByteBuffer>> documents, List<String> created) {}
+
+    /** Reads the documents of every ancestor of a node at once (about one request's latency). */
+    Ancestors ancestors(Store store, String path) {
+        List<String> paths = new ArrayList<>();
+        for (String a = NodePath.parent(path); a != null; a = NodePath.parent(a)) {
+            paths.add(a);
+        }
+        return new Ancestors(paths, metadataDocuments(store, paths), List.of());
     }
 
     /** Creates groups at every ancestor of a path that has no node yet. */
-    void ensureAncestors(Store store, String path) {
-        String parent = NodePath.parent(path);
+    Ancestors ensureAncestors(Store store, String path) {
+        Ancestors all = ancestors(store, path);
         java.util.ArrayDeque<String> missing = new java.util.ArrayDeque<>();
-        while (parent != null) {
-            StoreKey key = NodePath.metadataKey(parent);
-            Optional<ByteBuffer> existing = store.get(key);
+        for (int i = 0; i < all.paths().size(); i++) {
+            String parent = all.paths().get(i);
+            Optional<ByteBuffer> existing = all.documents().get(i);
             if (existing.isPresent()) {
+                StoreKey key = NodePath.metadataKey(parent);
                 NodeDocuments.Node n = NodeDocuments.parse(existing.get(), key.value(), resolver);
                 if (n.array() != null) {
                     throw new InvalidMetadataException("", "cannot create '" + NodePath.display(path) + "': its ancestor '"
@@ -492,12 +574,33 @@ public final class Zarr implements AutoCloseable {
                 break;
             }
             missing.push(parent);
-            parent = NodePath.parent(parent);
         }
+        List<String> created = new ArrayList<>();
         while (!missing.isEmpty()) {
             String p = missing.pop();
             // Only if still absent: a group another process created meanwhile keeps its attributes.
-            setMetadata(store, NodePath.metadataKey(p), Json.write(GroupMetadata.create(null).document()), false);
+            if (setMetadata(store, NodePath.metadataKey(p), Json.write(GroupMetadata.create(null).document()), false)) {
+                created.add(p);
+            }
+        }
+        return new Ancestors(all.paths(), all.documents(), created);
+    }
+
+    /**
+     * After the document of the node at {@code p} was written ({@code document}, or null when the
+     * node and everything below it was erased), brings the consolidated metadata of its ancestors
+     * up to date (see {@link ConsolidatedMetadataWrites}) and records the change in {@code view},
+     * the consolidated view of the handle the write was made through, when not null.
+     */
+    void metadataWritten(Store store, Ancestors ancestors, String p, ObjectNode document, ConsolidatedView view) {
+        java.util.Map<String, ObjectNode> changes = new java.util.LinkedHashMap<>();
+        for (String c : ancestors.created()) {
+            changes.put(c, GroupMetadata.create(null).document());
+        }
+        changes.put(p, document);
+        ConsolidatedMetadataWrites.update(store, ancestors, changes);
+        if (view != null) {
+            view.apply(changes);
         }
     }
 
@@ -523,13 +626,62 @@ public final class Zarr implements AutoCloseable {
      * @throws ReadOnlyException when the store is read-only
      */
     public void erase(Store store, String path) {
+        erase(store, path, null);
+    }
+
+    /** Erases a node; {@code view}, when not null, is the consolidated view of the handle it is erased through. */
+    void erase(Store store, String path, ConsolidatedView view) {
         String p = NodePath.normalize(path);
         if (p.isEmpty()) {
             store.erasePrefix("");
+            if (view != null) {
+                view.apply(java.util.Collections.singletonMap("", null));
+            }
             return;
         }
+        Ancestors ancestors = ancestors(store, p);
         store.erase(NodePath.metadataKey(p));
         store.erasePrefix(NodePath.prefix(p));
+        metadataWritten(store, ancestors, p, null, view);
+    }
+
+    /**
+     * Writes consolidated metadata into the {@code zarr.json} of the group at {@code path}: the
+     * document of every array and group below it, found by listing the store
+     * ({@code list_dir} from group to group), in the {@code consolidated_metadata} member that
+     * zarr-python 3 writes and reads ({@code {"kind": "inline", "must_understand": false,
+     * "metadata": {"a": ..., "a/b": ...}}}, entries by depth, then path). The group's other
+     * members and attributes are kept; on a store with {@linkplain Store#conditionalWrites()
+     * conditional writes} the group's document is replaced only if unchanged since it was read
+     * (else read again), so a concurrent change to it is not lost.
+     *
+     * <p>Afterwards, a group opened there lists and opens every node below it without further
+     * metadata requests. Documents with extensions zarrj does not know are consolidated as they
+     * are.
+     *
+     * @return the group, reading through the new consolidated metadata (unless
+     *         {@link Builder#useConsolidatedMetadata(boolean) turned off})
+     * @throws NodeNotFoundException    when there is no group at the path
+     * @throws InvalidMetadataException when a document below it is not valid, naming its key
+     * @throws StoreException           when the store cannot be listed
+     * @throws ReadOnlyException        when the store is read-only
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public ZarrGroup consolidate(Store store, String path) {
+        String p = NodePath.normalize(path);
+        if (!store.capabilities().writable()) {
+            throw new ReadOnlyException("cannot consolidate the metadata of '" + NodePath.display(p) + "': "
+                    + store.describe() + " is read-only");
+        }
+        if (!store.capabilities().listable()) {
+            throw new StoreException("cannot consolidate the metadata of '" + NodePath.display(p) + "': "
+                    + store.describe() + " cannot be listed", null);
+        }
+        asGroup(open(store, p), store);
+        ConsolidatedMetadata c = ConsolidatedMetadata.of(ConsolidatedMetadataWrites.collect(this, store, p));
+        GroupMetadata written = ConsolidatedMetadataWrites.writeMember(store, p, c.toJson(), resolver);
+        return new ZarrGroup(this, store, p, written, StoreOwner.NONE,
+                useConsolidatedMetadata ? new ConsolidatedView(p, c) : null);
     }
 
     /** Stops this instance's threads, unless the executor was handed in. */
@@ -550,6 +702,7 @@ public final class Zarr implements AutoCloseable {
         private long coalesceGap = DEFAULT_COALESCE_GAP;
         private WriteEmptyChunks writeEmptyChunks = WriteEmptyChunks.SKIP;
         private boolean allowWritesWithSkippedExtensions;
+        private boolean useConsolidatedMetadata = true;
 
         private Builder() {}
 
@@ -654,6 +807,22 @@ public final class Zarr implements AutoCloseable {
          */
         public Builder allowWritesWithSkippedExtensions(boolean allow) {
             this.allowWritesWithSkippedExtensions = allow;
+            return this;
+        }
+
+        /**
+         * Whether a group whose {@code zarr.json} holds consolidated metadata (zarr-python's
+         * {@code consolidated_metadata}, or {@link Zarr#consolidate}'s) opens the nodes below it
+         * and lists its children from them, without further metadata requests (default: true).
+         * Consolidated metadata are a snapshot: a node another writer changed, created or erased
+         * since they were written is seen as it was then (until {@link Zarr#consolidate} runs
+         * again). Turn this off for stores known to change underneath; every node is then read
+         * from its own {@code zarr.json} and children are found by listing. Writes keep existing
+         * consolidated metadata current either way.
+         */
+        @API(status = EXPERIMENTAL, since = "0.1")
+        public Builder useConsolidatedMetadata(boolean use) {
+            this.useConsolidatedMetadata = use;
             return this;
         }
 

@@ -14,6 +14,7 @@ import dev.zarrj.api.datatype.FillValue;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.api.transformer.StorageTransformer;
+import dev.zarrj.core.internal.hierarchy.ConsolidatedView;
 import dev.zarrj.core.internal.hierarchy.NodePath;
 import dev.zarrj.core.internal.metadata.ArrayMetadata;
 import dev.zarrj.core.internal.metadata.Json;
@@ -56,17 +57,24 @@ public final class ZarrArray implements ZarrNode {
     private final Store store;
     private final String path;
     private final StoreOwner owner;
+    /** The consolidated metadata this array was opened through, or null: writes update them. */
+    private final ConsolidatedView view;
     private volatile Bound bound;
 
     /** The metadata and the reader and writer bound to it, replaced together when the metadata changes. */
     private record Bound(ArrayMetadata meta, ChunkReader reader, ChunkWriter writer) {}
 
     ZarrArray(Zarr zarr, Store store, String path, ArrayMetadata meta) {
-        this(zarr, store, path, meta, StoreOwner.NONE);
+        this(zarr, store, path, meta, StoreOwner.NONE, null);
     }
 
     ZarrArray(Zarr zarr, Store store, String path, ArrayMetadata meta, StoreOwner owner) {
+        this(zarr, store, path, meta, owner, null);
+    }
+
+    ZarrArray(Zarr zarr, Store store, String path, ArrayMetadata meta, StoreOwner owner, ConsolidatedView view) {
         this.zarr = zarr;
+        this.view = view;
         this.owner = owner;
         this.baseStore = store;
         this.path = path;
@@ -169,8 +177,7 @@ public final class ZarrArray implements ZarrNode {
     public synchronized void setAttributes(ObjectNode attributes) {
         checkWritable("set attributes of");
         ArrayMetadata m = meta().withAttributes(attributes);
-        baseStore.set(NodePath.metadataKey(path), Json.write(m.document()));
-        bound = bind(m);
+        writeMetadata(m);
     }
 
     /** The store key of the chunk at these grid coordinates. */
@@ -462,8 +469,7 @@ public final class ZarrArray implements ZarrNode {
                     + Arrays.toString(newShape));
         }
         ArrayMetadata m = old.withShape(newShape);
-        baseStore.set(NodePath.metadataKey(path), Json.write(m.document()));
-        bound = bind(m);
+        writeMetadata(m);
         if (eraseOutside) {
             long[] grid = m.chunkGrid().gridShape(newShape);
             String prefix = NodePath.prefix(path);
@@ -476,6 +482,14 @@ public final class ZarrArray implements ZarrNode {
             }
             store.eraseValues(doomed);
         }
+    }
+
+    /** Writes the array's document, and brings consolidated metadata above it up to date. */
+    private void writeMetadata(ArrayMetadata m) {
+        Zarr.Ancestors ancestors = zarr.ancestors(baseStore, path);
+        baseStore.set(NodePath.metadataKey(path), Json.write(m.document()));
+        bound = bind(m);
+        zarr.metadataWritten(baseStore, ancestors, path, m.document(), view);
     }
 
     private static boolean outside(long[] coords, long[] grid) {

@@ -7,6 +7,7 @@ import dev.zarrj.api.ReadOnlyException;
 import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.api.store.ListDirResult;
 import dev.zarrj.api.store.Store;
+import dev.zarrj.core.internal.hierarchy.ConsolidatedView;
 import dev.zarrj.core.internal.hierarchy.NodePath;
 import dev.zarrj.core.internal.metadata.GroupMetadata;
 import dev.zarrj.core.internal.metadata.Json;
@@ -22,6 +23,16 @@ import org.apiguardian.api.API;
  * <p>Children are discovered with {@code list_dir} (core.rst "Discover children of a group"), so
  * the store must be listable. Thread-safe.
  *
+ * <p><b>Consolidated metadata.</b> When the group's {@code zarr.json} holds consolidated metadata
+ * (the {@code consolidated_metadata} member zarr-python 3 writes, or {@link Zarr#consolidate}'s),
+ * the nodes below it are opened, listed and looked up from them: {@link #open}, {@link #openArray},
+ * {@link #openGroup}, {@link #children}, {@link #childNames} and {@link #exists}, here and on every
+ * group opened through this one, make no metadata request (a node whose entry is malformed is
+ * read from its own document, with a logged warning), and the store need not be listable. They
+ * are a snapshot taken when this group was opened, plus the writes made through these handles;
+ * see {@link Zarr.Builder#useConsolidatedMetadata(boolean)} to read every node from the store
+ * instead.
+ *
  * <p>A group opened or created from a location ({@link Zarr#openGroup(String, String)},
  * {@link Zarr#createGroup(String, String)}) owns its store: close it, best with
  * try-with-resources, to close the store (a zip archive opened for writing is written then); the
@@ -36,18 +47,25 @@ public final class ZarrGroup implements ZarrNode {
     private final Store store;
     private final String path;
     private final StoreOwner owner;
+    /** The consolidated metadata this group reads its descendants from, or null. */
+    private final ConsolidatedView view;
     private volatile GroupMetadata meta;
 
     ZarrGroup(Zarr zarr, Store store, String path, GroupMetadata meta) {
-        this(zarr, store, path, meta, StoreOwner.NONE);
+        this(zarr, store, path, meta, StoreOwner.NONE, null);
     }
 
-    ZarrGroup(Zarr zarr, Store store, String path, GroupMetadata meta, StoreOwner owner) {
+    ZarrGroup(Zarr zarr, Store store, String path, GroupMetadata meta, StoreOwner owner, ConsolidatedView view) {
         this.zarr = zarr;
         this.owner = owner;
         this.store = store;
         this.path = path;
         this.meta = meta;
+        this.view = view;
+    }
+
+    ConsolidatedView view() {
+        return view;
     }
 
     @Override
@@ -75,9 +93,54 @@ public final class ZarrGroup implements ZarrNode {
         if (!store.capabilities().writable()) {
             throw new ReadOnlyException("cannot set attributes of group '" + path() + "': " + store.describe() + " is read-only");
         }
-        GroupMetadata m = meta.withAttributes(attributes);
-        store.set(NodePath.metadataKey(path), Json.write(m.document()));
+        // Read, change and write back (conditionally where the store can), so that members written
+        // since this group was opened, such as consolidated metadata, are kept.
+        Zarr.Ancestors ancestors = zarr.ancestors(store, path);
+        ObjectNode attrs = attributes.deepCopy();
+        ObjectNode written = ConsolidatedMetadataWrites.rewrite(store, path, doc -> {
+            doc.set("attributes", attrs);
+            return doc;
+        }).orElseGet(() -> {
+            ObjectNode doc = meta.withAttributes(attrs).document();
+            store.set(NodePath.metadataKey(path), Json.write(doc));
+            return doc;
+        });
+        GroupMetadata m = GroupMetadata.parse(written);
+        zarr.metadataWritten(store, ancestors, path, m.document(), view);
         meta = m;
+    }
+
+    /**
+     * Whether a child or deeper descendant ({@code "a/b"}) exists: answered from the consolidated
+     * metadata when this group reads through them, else by the store.
+     */
+    public boolean exists(String relativePath) {
+        String p = NodePath.child(path, relativePath);
+        if (view != null) {
+            Optional<String> rel = view.relative(p);
+            if (rel.isPresent()) {
+                return view.current().lists(rel.get());
+            }
+        }
+        return store.exists(NodePath.metadataKey(p));
+    }
+
+    /**
+     * The paths, relative to this group, of the nodes below it that its consolidated metadata
+     * list (its own or those of the group it was opened through), by depth then name; empty when
+     * this group reads its nodes from the store.
+     */
+    @API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
+    public Optional<List<String>> consolidatedPaths() {
+        if (view == null) {
+            return Optional.empty();
+        }
+        List<String> out = new ArrayList<>();
+        for (String p : view.current().paths()) {
+            String abs = view.root().isEmpty() ? p : view.root() + "/" + p;
+            ConsolidatedView.relative(path, abs).ifPresent(out::add);
+        }
+        return Optional.of(List.copyOf(out));
     }
 
     /**
@@ -85,6 +148,9 @@ public final class ZarrGroup implements ZarrNode {
      * sorted. Prefixes starting with {@code __} are not nodes.
      */
     public List<String> childNames() {
+        if (view != null) {
+            return view.current().childNames(viewRelative());
+        }
         List<String> names = new ArrayList<>();
         for (Child c : listChildren()) {
             names.add(c.name());
@@ -98,6 +164,13 @@ public final class ZarrGroup implements ZarrNode {
      * store this costs one listing and about one request's latency.
      */
     public List<ZarrNode> children() {
+        if (view != null) {
+            List<ZarrNode> out = new ArrayList<>();
+            for (String name : view.current().childNames(viewRelative())) {
+                out.add(zarr.openThrough(store, view, NodePath.child(path, name)));
+            }
+            return out;
+        }
         List<ZarrNode> out = new ArrayList<>();
         for (Child c : listChildren()) {
             out.add(zarr.node(store, c.path(), c.metadata(), StoreOwner.NONE));
@@ -130,24 +203,43 @@ public final class ZarrGroup implements ZarrNode {
         return out;
     }
 
-    /** Opens a child (or deeper descendant, {@code "a/b"}) array or group. */
+    /** The path of this group relative to its view's root. */
+    private String viewRelative() {
+        return view.relative(path).orElse("");
+    }
+
+    /**
+     * Opens a child (or deeper descendant, {@code "a/b"}) array or group.
+     *
+     * @throws dev.zarrj.api.NodeNotFoundException when there is none (or the consolidated metadata
+     *                                             this group reads through list none)
+     */
     public ZarrNode open(String relativePath) {
-        return zarr.open(store, NodePath.child(path, relativePath));
+        String p = NodePath.child(path, relativePath);
+        return view != null ? zarr.openThrough(store, view, p) : zarr.open(store, p);
     }
 
-    /** Opens a child array. */
+    /** Opens a child (or deeper descendant) array; see {@link #open(String)}. */
     public ZarrArray openArray(String relativePath) {
-        return zarr.openArray(store, NodePath.child(path, relativePath));
+        ZarrNode n = open(relativePath);
+        if (n instanceof ZarrArray a) {
+            return a;
+        }
+        throw new dev.zarrj.api.NodeNotFoundException("'" + n.path() + "' in " + store.describe() + " is a group, not an array");
     }
 
-    /** Opens a child group. */
+    /** Opens a child (or deeper descendant) group; see {@link #open(String)}. */
     public ZarrGroup openGroup(String relativePath) {
-        return zarr.openGroup(store, NodePath.child(path, relativePath));
+        ZarrNode n = open(relativePath);
+        if (n instanceof ZarrGroup g) {
+            return g;
+        }
+        throw new dev.zarrj.api.NodeNotFoundException("'" + n.path() + "' in " + store.describe() + " is an array, not a group");
     }
 
     /** Creates a child group. */
     public ZarrGroup createGroup(String relativePath) {
-        return zarr.createGroup(store, NodePath.child(path, relativePath));
+        return zarr.createGroup(store, NodePath.child(path, relativePath), null, StoreOwner.NONE, view);
     }
 
     /** Starts building a child array; finish with {@link ArrayBuilder#create(ZarrGroup, String)}. */
@@ -157,7 +249,7 @@ public final class ZarrGroup implements ZarrNode {
 
     /** Erases a child and everything under it. */
     public void erase(String relativePath) {
-        zarr.erase(store, NodePath.child(path, relativePath));
+        zarr.erase(store, NodePath.child(path, relativePath), view);
     }
 
     @Override

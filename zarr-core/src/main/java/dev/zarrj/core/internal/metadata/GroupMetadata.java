@@ -41,10 +41,9 @@ public record GroupMetadata(ObjectNode document, List<String> skipped) {
                 continue;
             }
             if (TOLERATED.contains(f)) {
-                JsonNode v = doc.get(f);
-                if (v.isNull() || v.isObject()) {
-                    continue;
-                }
+                // Whatever its value: ConsolidatedMetadata decides whether it can be used.
+                dev.zarrj.core.internal.hierarchy.ConsolidatedMetadata.checkUnderstood(doc, "");
+                continue;
             }
             ArrayMetadata.checkUnknownMember(doc, f, "group");
             skipped.add(f);
@@ -60,6 +59,17 @@ public record GroupMetadata(ObjectNode document, List<String> skipped) {
     public ObjectNode attributes() {
         JsonNode a = document.get("attributes");
         return a instanceof ObjectNode o ? o.deepCopy() : JsonNodeFactory.instance.objectNode();
+    }
+
+    /** The same group with another document member {@code name} (removed when {@code value} is null). */
+    public GroupMetadata withMember(String name, JsonNode value) {
+        ObjectNode doc = document.deepCopy();
+        if (value == null) {
+            doc.remove(name);
+        } else {
+            doc.set(name, value.deepCopy());
+        }
+        return new GroupMetadata(doc, skipped);
     }
 
     /** The same group with other attributes. */

@@ -19,8 +19,23 @@ public final class NodeDocuments {
      * @throws InvalidMetadataException naming the key and JSON pointer of what is wrong
      */
     public static Node parse(ByteBuffer bytes, String key, ExtensionResolver resolver) {
+        JsonNode n;
         try {
-            JsonNode n = Json.parse(bytes, key);
+            n = Json.parse(bytes, key);
+        } catch (InvalidMetadataException e) {
+            throw e.inDocument(key);
+        }
+        return parse(n, key, resolver);
+    }
+
+    /**
+     * Parses a document already read as JSON (an entry of consolidated metadata, say), kept
+     * as it is: the result holds copies.
+     *
+     * @param key what names the document in messages
+     */
+    public static Node parse(JsonNode n, String key, ExtensionResolver resolver) {
+        try {
             if (!n.isObject()) {
                 throw new InvalidMetadataException("", "a metadata document must be a JSON object, found " + abbreviate(n));
             }

@@ -1,0 +1,40 @@
+package dev.zarrj.cli;
+
+import dev.zarrj.api.store.Store;
+import dev.zarrj.core.ZarrGroup;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code zarr consolidate}: writes consolidated metadata into a group's zarr.json. */
+@Command(name = "consolidate", mixinStandardHelpOptions = true,
+        description = "Write consolidated metadata into a group's zarr.json: the metadata document of every array "
+                + "and group below it, as zarr-python 3 writes them (consolidated_metadata, kind inline), so that "
+                + "readers open the whole hierarchy with one request. The store must be listable and writable; "
+                + "zarrj keeps the consolidated metadata current when it writes below the group afterwards.")
+final class ConsolidateCommand implements Callable<Integer> {
+    @ParentCommand
+    ZarrCli root;
+
+    @Parameters(index = "0", paramLabel = "STORE", description = "A directory, file:/zip:/memory: URI, or .zip path.")
+    String store;
+
+    @Option(names = "--path", defaultValue = "/", description = "The group to consolidate (default: the root).")
+    String path;
+
+    @Override
+    public Integer call() {
+        Store s = root.openStore(store, false);
+        ZarrGroup g = root.zarr().consolidate(s, path);
+        List<String> nodes = g.consolidatedPaths().orElse(List.of());
+        String key = (g.path().equals("/") ? "" : g.path().substring(1) + "/") + "zarr.json";
+        String where = s.describe();
+        root.closeStore(s);
+        root.out().println("consolidated the metadata of " + nodes.size() + " node(s) below " + g.path() + " into '"
+                + key + "' of " + where);
+        return 0;
+    }
+}
