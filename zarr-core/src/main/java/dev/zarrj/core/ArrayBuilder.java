@@ -15,7 +15,6 @@ import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecConfiguration;
 import dev.zarrj.api.codec.CodecProvider;
 import dev.zarrj.api.datatype.DataType;
-import dev.zarrj.api.datatype.ElementKind;
 import dev.zarrj.api.datatype.FillValue;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
@@ -30,6 +29,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -304,14 +304,13 @@ public final class ArrayBuilder {
     }
 
     /**
-     * The array→bytes codec used when none is given: {@code bytes}, or for the variable-length
-     * kinds the codec zarr-python uses for them ({@code vlen-utf8}, {@code vlen-bytes}).
+     * The array→bytes codec used when none is given: the one the data type names
+     * ({@code vlen-utf8} for {@code string}...), else {@code bytes}.
      */
     private ObjectNode defaultBytesCodec() {
-        if (dataType.kind() == ElementKind.STRING) {
-            return F.objectNode().put("name", "vlen-utf8");
-        } else if (dataType.kind() == ElementKind.BYTES) {
-            return F.objectNode().put("name", "vlen-bytes");
+        Optional<ObjectNode> own = dataType.arrayToBytesCodec();
+        if (own.isPresent()) {
+            return own.get().deepCopy();
         }
         ObjectNode c = F.objectNode().put("name", "bytes");
         if (dataType.byteOrderUnit() > 1) {

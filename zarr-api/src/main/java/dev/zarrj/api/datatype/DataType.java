@@ -59,6 +59,20 @@ public interface DataType extends Extension {
     }
 
     /**
+     * The array→bytes codec that stores elements of this type, as its metadata entry (for example
+     * {@code {"name": "vlen-utf8"}}), for a type whose in-memory form is no storage format: elements
+     * of varying length, or bytes of zarrj's own layout. Arrays created without an array→bytes
+     * codec use it, and {@code bytes} refuses the type. Empty by default: {@code bytes} stores the
+     * elements as they lie in memory. A type of a {@linkplain ElementKind#isVariableLength()
+     * variable-length} kind must name one (conformance rule DT08).
+     *
+     * @since 0.15
+     */
+    default java.util.Optional<com.fasterxml.jackson.databind.node.ObjectNode> arrayToBytesCodec() {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * The fill value used when a user leaves it unset (zero, false, or all-zero bytes; for the
      * variable-length kinds, the empty string or byte string).
      */

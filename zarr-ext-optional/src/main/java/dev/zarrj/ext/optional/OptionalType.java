@@ -14,6 +14,7 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import org.apiguardian.api.API;
 
@@ -171,6 +172,16 @@ public final class OptionalType implements DataType {
     @Override
     public ElementKind kind() {
         return ElementKind.OTHER;
+    }
+
+    /**
+     * zarrs' chain ({@link OptionalConfiguration#zarrsDefault}): the {@code optional} codec,
+     * {@code packbits} masks, little-endian {@code bytes} values. The element's in-memory layout
+     * (value, then a mask byte) is zarrj's own, so {@code bytes} must not store it.
+     */
+    @Override
+    public Optional<ObjectNode> arrayToBytesCodec() {
+        return Optional.of(OptionalConfiguration.zarrsDefault(this).toJson());
     }
 
     /**

@@ -13,6 +13,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.Optional;
 
 /**
  * The variable-length {@code string} and {@code bytes} types. Their fill value is held as the
@@ -41,6 +42,13 @@ public final class VariableLengthType implements DataType {
     @Override
     public ObjectNode configuration() {
         return JsonNodeFactory.instance.objectNode();
+    }
+
+    /** {@code vlen-utf8} for strings, {@code vlen-bytes} for byte strings: the codecs zarr-python uses. */
+    @Override
+    public Optional<ObjectNode> arrayToBytesCodec() {
+        return Optional.of(JsonNodeFactory.instance.objectNode()
+                .put("name", kind == ElementKind.STRING ? "vlen-utf8" : "vlen-bytes"));
     }
 
     /** The short form, {@code "string"}, as zarr-python writes it. */

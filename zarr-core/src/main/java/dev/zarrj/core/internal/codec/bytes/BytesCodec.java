@@ -94,15 +94,21 @@ public final class BytesCodec implements ArrayToBytesCodec {
     @Override
     public void checkSupported(ChunkSpec decoded) {
         DataType type = decoded.dataType();
-        if (type.kind().isVariableLength()) {
-            throw new InvalidMetadataException(endianPointer.replaceAll("/configuration/endian$", ""), "bytes: data type '"
-                    + type.name() + "' has elements of varying length, which the bytes codec cannot store; use a"
-                    + " codec for them (vlen-utf8 for string, vlen-bytes for bytes)");
+        Optional<ObjectNode> own = type.arrayToBytesCodec();
+        if (own.isPresent() || type.kind().isVariableLength()) {
+            throw new InvalidMetadataException(codecPointer(), "bytes cannot store data type '" + type.name() + "'"
+                    + (type.kind().isVariableLength() ? ", whose elements vary in length" : "")
+                    + own.map(c -> "; use the codec it names, " + c).orElse("; use a codec for its elements"));
         }
         if (endian == null && type.byteOrderUnit() > 1) {
             throw new InvalidMetadataException(endianPointer, "bytes: 'endian' is required for data type '"
                     + type.name() + "' (" + type.size() + "-byte elements); add \"endian\": \"little\" or \"big\"");
         }
+    }
+
+    /** The pointer of this codec's entry: the {@code endian} field's, without the field. */
+    private String codecPointer() {
+        return endianPointer.replaceAll("/configuration/endian$", "");
     }
 
     @Override
