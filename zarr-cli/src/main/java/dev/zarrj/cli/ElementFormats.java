@@ -155,6 +155,10 @@ final class ElementFormats {
      */
     static void setElement(NdArray a, long i, com.fasterxml.jackson.databind.JsonNode v, String where) {
         DataType t = a.dataType();
+        if (t instanceof OptionalType optional) {
+            a.setBytes(i, optionalElement(optional, v, where).bytes());
+            return;
+        }
         if (t instanceof NumpyTimeType && v.isNull()) {
             a.setLong(i, NumpyTimeType.NAT);
             return;
@@ -176,6 +180,22 @@ final class ElementFormats {
         } catch (IllegalArgumentException e) {
             throw new UserError(where + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * An optional element from the form {@link #element} prints: {@code null} missing, a value
+     * present; {@code [x]} present with {@code x} in the inner type's form (so {@code [null]} is a
+     * present element whose inner optional value is missing, and zarrs' {@code [v]} reads too).
+     */
+    private static FillValue optionalElement(OptionalType t, com.fasterxml.jackson.databind.JsonNode v, String where) {
+        if (v.isNull()) {
+            return t.missing();
+        }
+        com.fasterxml.jackson.databind.JsonNode inner = v.isArray() && v.size() == 1 ? v.get(0) : v;
+        if (t.inner() instanceof OptionalType nested) {
+            return t.present(optionalElement(nested, inner, where));
+        }
+        return t.present(t.inner().parseFillValue(inner, where));
     }
 
     /**

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * zarrs' optional type on the command line: cat prints missing elements as null and, for nested
- * types, "present with a missing value" as [null]; csv, which has no such value, refers to json;
- * info shows the fill value as zarrs writes it.
+ * types, "present with a missing value" as [null] (csv: an empty field, and the JSON text);
+ * write --json reads that form back; info shows the fill value as zarrs writes it.
  */
 class OptionalCliTest {
     private static Path vector(String id) {
@@ -38,10 +38,11 @@ class OptionalCliTest {
     }
 
     @Test
-    void csvRefersToJson() {
-        ZarrCliTest.Result r = zarr("cat", vector("zarrs/v3/array_optional.zarr/array").toString(), "--format", "csv");
-        assertEquals(2, r.code(), r.out());
-        assertTrue(r.stderr().contains("--format json"), r.stderr());
+    void csvPrintsMissingAsAnEmptyFieldAndNestedFormsAsQuotedJson() {
+        ZarrCliTest.Result r = zarr("cat", vector("zarrs/v3/array_optional_nested.zarr/array").toString(), "--format",
+                "csv");
+        assertEquals(0, r.code(), r.stderr());
+        assertEquals(",[null],2,3", r.out().lines().findFirst().orElseThrow());
     }
 
     @Test
@@ -49,5 +50,20 @@ class OptionalCliTest {
         ZarrCliTest.Result r = zarr("info", vector("zarrs/v3/array_optional_nested.zarr/array").toString());
         assertEquals(0, r.code(), r.stderr());
         assertTrue(r.out().contains("fill [null]"), r.out());
+    }
+
+    @Test
+    void writeJsonReadsWhatCatPrints(@org.junit.jupiter.api.io.TempDir Path dir) throws java.io.IOException {
+        String store = dir.resolve("copy.zarr").toString();
+        assertEquals(0, zarr("copy", vector("zarrs/v3/array_optional_nested.zarr/array").toString(), store).code());
+        String values = "[[2,null,[null],3],[null,5,null,7],[[null],[null],null,null],[[null],[null],null,[[9]]]]";
+        Path in = dir.resolve("in.json");
+        java.nio.file.Files.writeString(in, values);
+        ZarrCliTest.Result w = zarr("write", store, "--path", "/", "--json", in.toString());
+        assertEquals(0, w.code(), w.stderr());
+        ZarrCliTest.Result r = zarr("cat", store, "--format", "json");
+        assertEquals(0, r.code(), r.stderr());
+        // [[9]] is zarrs' form of a present present 9, which prints as 9.
+        assertEquals(values.replace("[[9]]", "9") + "\n", r.out());
     }
 }
