@@ -4,11 +4,13 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.zarrj.api.codec.CodecChain;
+import dev.zarrj.api.datatype.DataType;
 import org.apiguardian.api.API;
 
 /**
  * What a provider may ask of the registry that is creating it. A codec that nests other codecs
- * (sharding) builds its inner chains here; it never reaches into the implementation.
+ * (sharding) builds its inner chains here, and a data type that wraps another ({@code optional})
+ * its inner type; neither reaches into the implementation.
  *
  * @since 0.1
  */
@@ -32,5 +34,22 @@ public interface ProviderContext {
      */
     default TaskRunner tasks() {
         return TaskRunner.sequential();
+    }
+
+    /**
+     * Creates a data type from its metadata form (a name such as {@code "uint8"}, or
+     * {@code {"name": ..., "configuration": {...}}}) through the registry, with the same rules as
+     * an array's {@code data_type}: for a data type whose configuration names another one (zarrs'
+     * {@code optional}). The default, for a context that has no registry, refuses.
+     *
+     * @param dataType the metadata form
+     * @param pointer  its JSON pointer, for error messages
+     * @throws InvalidMetadataException when the form is invalid, the type unknown (then an
+     *                                  {@link UnknownExtensionException}) or its configuration invalid
+     * @since 0.1
+     */
+    default DataType dataType(JsonNode dataType, String pointer) {
+        throw new InvalidMetadataException(pointer, "this provider context creates no nested data types (found "
+                + dataType + ")");
     }
 }

@@ -10,6 +10,8 @@ import dev.zarrj.api.UnknownExtensionException;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecChain;
 import dev.zarrj.api.codec.CodecProvider;
+import dev.zarrj.api.datatype.DataType;
+import dev.zarrj.api.datatype.DataTypeProvider;
 import dev.zarrj.core.internal.pipeline.DefaultCodecChain;
 import dev.zarrj.core.registry.ExtensionPoint;
 import dev.zarrj.core.registry.ExtensionRegistry;
@@ -96,6 +98,12 @@ public final class ExtensionResolver implements ProviderContext {
     @Override
     public CodecChain codecChain(JsonNode codecs, String pointer) {
         return parseCodecs(codecs, pointer);
+    }
+
+    @Override
+    public DataType dataType(JsonNode dataType, String pointer) {
+        return resolve(ExtensionPoint.DATA_TYPE, ExtensionEntry.parse(dataType, pointer, "data type"),
+                DataTypeProvider.class).orElseThrow();
     }
 
     /** Parses a JSON array of codecs into a validated chain (kinds in order; unknown codecs per the rules). */
