@@ -13,7 +13,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * A data type that models real numbers, as {@code cast_value} and {@code scale_offset} see it:
  * an integer type of {@code bits} bits ({@code int2} to {@code int64}, {@code uint2} to
- * {@code uint64}), or a binary floating-point format of {@code precision} significant bits whose
+ * {@code uint64}, and {@code numpy.datetime64}/{@code timedelta64} as the int64 counts they
+ * hold), or a binary floating-point format of {@code precision} significant bits whose
  * finite values, infinities and NaN are known. Elements are read and written through
  * {@link NdArray}'s accessors; a float is written only with a value the format holds exactly.
  */
@@ -21,7 +22,9 @@ final class RealType {
     private static final Map<String, Integer> INTEGERS = Map.ofEntries(Map.entry("int2", -2), Map.entry("int4", -4),
             Map.entry("int8", -8), Map.entry("int16", -16), Map.entry("int32", -32), Map.entry("int64", -64),
             Map.entry("uint2", 2), Map.entry("uint4", 4), Map.entry("uint8", 8), Map.entry("uint16", 16),
-            Map.entry("uint32", 32), Map.entry("uint64", 64));
+            Map.entry("uint32", 32), Map.entry("uint64", 64),
+            // Their elements are int64 counts (NaT the least); zarr-python's fixtures name one as a target.
+            Map.entry("numpy.datetime64", -64), Map.entry("numpy.timedelta64", -64));
 
     /** Significant bits (the implicit one included) of each float format. */
     private static final Map<String, Integer> FLOATS = Map.ofEntries(Map.entry("float4_e2m1fn", 2),
@@ -106,10 +109,12 @@ final class RealType {
         Integer p = FLOATS.get(name);
         if (ib == null && p == null) {
             throw new InvalidMetadataException(pointer, codec + " does not support " + what + " " + name
-                    + " (it supports the integer types int2 to int64 and uint2 to uint64 and the float types"
-                    + " float4_e2m1fn to float64)");
+                    + " (it supports the integer types int2 to int64 and uint2 to uint64, numpy.datetime64 and"
+                    + " numpy.timedelta64 as int64 counts, and the float types float4_e2m1fn to float64)");
         }
-        return CACHE.computeIfAbsent(name, n -> new RealType(type, ib == null ? 0 : ib, p == null ? 0 : p));
+        // By the whole metadata form: types with a configuration (a datetime's unit) differ under one name.
+        return CACHE.computeIfAbsent(type.toJson().toString(),
+                n -> new RealType(type, ib == null ? 0 : ib, p == null ? 0 : p));
     }
 
     /** Integers: the smallest value (as a signed long; 0 for unsigned types). */
