@@ -161,10 +161,7 @@ final class CastValueCodec implements ArrayToArrayCodec {
     @Override
     public NdArray encode(NdArray array, ChunkSpec decoded) {
         Plan p = plan(decoded);
-        if (!Arrays.equals(array.shape(), decoded.shape()) || array.dataType().size() != decoded.dataType().size()) {
-            throw new IllegalArgumentException(NAME + ": an array " + array.dataType().name() + " "
-                    + Arrays.toString(array.shape()) + " does not match " + decoded);
-        }
+        Shapes.checkInput(NAME, array, decoded);
         try {
             return convert(array, p.source(), target, p.encode());
         } catch (IllegalArgumentException e) {
@@ -175,11 +172,7 @@ final class CastValueCodec implements ArrayToArrayCodec {
     @Override
     public NdArray decode(NdArray encoded, ChunkSpec decoded) {
         Plan p = plan(decoded);
-        if (!Arrays.equals(encoded.shape(), decoded.shape()) || encoded.dataType().size() != target.type.size()) {
-            throw new CorruptDataException(NAME + ": an encoded array " + encoded.dataType().name() + " "
-                    + Arrays.toString(encoded.shape()) + " does not match " + target + " " + Arrays.toString(
-                    decoded.shape()));
-        }
+        Shapes.checkEncoded(NAME, encoded, target.type, decoded.shape());
         try {
             return convert(encoded, target, p.source(), p.decode());
         } catch (IllegalArgumentException e) {

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ChunkSpec;
-import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.codec.ArrayToArrayCodec;
@@ -128,20 +127,14 @@ record ReshapeCodec(Object[] shape, String pointer) implements ArrayToArrayCodec
     @Override
     public NdArray encode(NdArray array, ChunkSpec decoded) {
         long[] out = outputShape(decoded.shape());
-        if (!Arrays.equals(array.shape(), decoded.shape())) {
-            throw new IllegalArgumentException(NAME + ": an array of shape " + Arrays.toString(array.shape())
-                    + " does not match " + decoded);
-        }
+        Shapes.checkInput(NAME, array, decoded);
         return array.reshape(out);
     }
 
     @Override
     public NdArray decode(NdArray encoded, ChunkSpec decoded) {
         long[] expected = outputShape(decoded.shape());
-        if (!Arrays.equals(encoded.shape(), expected) || encoded.dataType().size() != decoded.dataType().size()) {
-            throw new CorruptDataException(NAME + ": an encoded array " + encoded.dataType().name() + " "
-                    + Arrays.toString(encoded.shape()) + " does not match the expected " + Arrays.toString(expected));
-        }
+        Shapes.checkEncoded(NAME, encoded, decoded.dataType(), expected);
         return encoded.reshape(decoded.shape());
     }
 

@@ -12,7 +12,6 @@ import dev.zarrj.api.datatype.FillValue;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.Arrays;
 
 /**
  * {@code scale_offset} (zarr-extensions): encodes {@code (x - offset) * scale} and decodes
@@ -96,10 +95,7 @@ record ScaleOffsetCodec(JsonNode offset, JsonNode scale, String pointer) impleme
     @Override
     public NdArray encode(NdArray array, ChunkSpec decoded) {
         Params p = params(decoded);
-        if (!Arrays.equals(array.shape(), decoded.shape()) || array.dataType().size() != decoded.dataType().size()) {
-            throw new IllegalArgumentException(NAME + ": an array " + array.dataType().name() + " "
-                    + Arrays.toString(array.shape()) + " does not match " + decoded);
-        }
+        Shapes.checkInput(NAME, array, decoded);
         try {
             return apply(array, p, true);
         } catch (IllegalArgumentException e) {
@@ -110,10 +106,7 @@ record ScaleOffsetCodec(JsonNode offset, JsonNode scale, String pointer) impleme
     @Override
     public NdArray decode(NdArray encoded, ChunkSpec decoded) {
         Params p = params(decoded);
-        if (!Arrays.equals(encoded.shape(), decoded.shape()) || encoded.dataType().size() != decoded.dataType().size()) {
-            throw new CorruptDataException(NAME + ": an encoded array " + encoded.dataType().name() + " "
-                    + Arrays.toString(encoded.shape()) + " does not match " + decoded);
-        }
+        Shapes.checkEncoded(NAME, encoded, decoded.dataType(), decoded.shape());
         try {
             return apply(encoded, p, false);
         } catch (IllegalArgumentException e) {
