@@ -1,6 +1,5 @@
 package dev.zarrj.codec.registry.internal;
 
-import dev.zarrj.api.NdArray;
 
 /**
  * The value conversion of {@code cast_value}, after its scalar map: a value the target holds
@@ -53,7 +52,7 @@ record Cast(Rounding rounding, OutOfRange outOfRange) {
     private static final double TWO_64 = 0x1p64;
 
     /** Converts element {@code i} of {@code in} (of type {@code from}) into element {@code i} of {@code out}. */
-    void convert(NdArray in, RealType from, int i, NdArray out, RealType to) {
+    void convert(Elements in, RealType from, int i, Elements out, RealType to) {
         if (from.integer) {
             long v = in.getLong(i);
             if (to.integer) {

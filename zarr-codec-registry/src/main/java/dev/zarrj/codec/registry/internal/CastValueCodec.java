@@ -180,11 +180,12 @@ final class CastValueCodec implements ArrayToArrayCodec {
         }
     }
 
-    private NdArray convert(NdArray in, RealType from, RealType to, List<Entry> map) {
-        NdArray out = NdArray.allocate(to.type, in.shape());
-        ByteBuffer o = out.bytes();
+    private NdArray convert(NdArray array, RealType from, RealType to, List<Entry> map) {
+        Elements in = new Elements(array);
+        Elements out = new Elements(NdArray.allocate(to.type, array.shape()));
+        ByteBuffer o = out.array().bytes();
         int size = to.type.size();
-        int n = Math.toIntExact(in.elementCount());
+        int n = Math.toIntExact(array.elementCount());
         for (int i = 0; i < n; i++) {
             Entry e = map.isEmpty() ? null : match(in, i, from, map);
             if (e != null) {
@@ -193,10 +194,10 @@ final class CastValueCodec implements ArrayToArrayCodec {
                 cast.convert(in, from, i, out, to);
             }
         }
-        return out;
+        return out.array();
     }
 
-    private static Entry match(NdArray in, int i, RealType from, List<Entry> map) {
+    private static Entry match(Elements in, int i, RealType from, List<Entry> map) {
         if (from.integer) {
             long v = in.getLong(i);
             for (Entry e : map) {

@@ -114,10 +114,11 @@ record ScaleOffsetCodec(JsonNode offset, JsonNode scale, String pointer) impleme
         }
     }
 
-    private NdArray apply(NdArray in, Params p, boolean encoding) {
+    private NdArray apply(NdArray array, Params p, boolean encoding) {
         RealType t = p.type;
-        NdArray out = NdArray.allocate(t.type, in.shape());
-        int n = Math.toIntExact(in.elementCount());
+        Elements in = new Elements(array);
+        Elements out = new Elements(NdArray.allocate(t.type, array.shape()));
+        int n = Math.toIntExact(array.elementCount());
         if (t.integer && !t.unsigned64()) {
             long o = p.offset.longValue();
             long s = p.scale.longValue();
@@ -170,7 +171,7 @@ record ScaleOffsetCodec(JsonNode offset, JsonNode scale, String pointer) impleme
                 out.setDouble(i, r);
             }
         }
-        return out;
+        return out.array();
     }
 
     /** One operation of the type's arithmetic: exact in double, then rounded once to the type. */
