@@ -100,6 +100,18 @@ class LegacyFormsTest {
         }
     }
 
+    /** Given to the builder, the legacy forms are read as such and written canonically too. */
+    @Test
+    void anArrayCreatedWithLegacyFormsIsWrittenCanonically() throws Exception {
+        Store store = ZARR.openStore("memory:");
+        ZARR.array(DataTypes.BOOL, 4).fillValue(1).create(store, "/a");
+        assertEquals(JSON.readTree("true"), stored(store).get("fill_value"));
+        store = ZARR.openStore("memory:");
+        ZARR.array(DataTypes.INT16, 2, 3).codecs("[{\"name\": \"transpose\", \"configuration\": {\"order\": \"F\"}},"
+                + " {\"name\": \"bytes\", \"configuration\": {\"endian\": \"little\"}}]").create(store, "/a");
+        assertEquals(JSON.readTree("[1, 0]"), stored(store).get("codecs").get(0).get("configuration").get("order"));
+    }
+
     @Test
     void otherFormsStayRefusedNamingTheField() {
         for (String fill : new String[] {"2", "-1", "\"true\"", "null", "0.0"}) {
