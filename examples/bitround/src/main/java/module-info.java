@@ -1,8 +1,11 @@
 /**
  * The {@code bitround} codec of zarr-extensions for zarrj: an example of a third-party plugin.
  *
- * @provides dev.zarrj.api.codec.CodecProvider {@code bitround} (zarrj's own zarr-codec-numcodecs provides
- *           {@code numcodecs.bitround})
+ * <p>zarrj's zarr-codec-registry ships a {@code bitround} of its own; this provider replaces it by
+ * declaring a higher {@code priority()} (see the README).
+ *
+ * @provides dev.zarrj.api.codec.CodecProvider {@code bitround}, replacing zarrj's (zarrj's
+ *           zarr-codec-numcodecs provides {@code numcodecs.bitround}, another name)
  */
 module com.example.zarr.bitround {
     requires dev.zarrj.api;

@@ -369,8 +369,9 @@ public final class ArrayBuilder {
             doc.set("storage_transformers", storageTransformers);
         }
         ArrayMetadata meta = ArrayMetadata.parse(doc, zarr.resolver());
-        resolveCodecDefaults(doc, meta);
-        return doc;
+        ObjectNode canonical = meta.document().deepCopy(); // legacy forms given to the builder are not written
+        resolveCodecDefaults(canonical, meta);
+        return canonical;
     }
 
     /**

@@ -39,6 +39,7 @@ public final class ExtensionRegistry {
     private static final System.Logger LOG = System.getLogger(ExtensionRegistry.class.getName());
 
     private static final String NUMCODECS = "zarr-codec-numcodecs (module dev.zarrj.codec.numcodecs)";
+    private static final String REGISTRY_CODECS = "zarr-codec-registry (module dev.zarrj.codec.registry)";
     /** Where each extension zarrj knows of but may not have installed comes from, for error messages. */
     private static final Map<String, String> KNOWN_MODULES = Map.ofEntries(
             Map.entry("gzip", "zarr-codec-gzip (module dev.zarrj.codec.gzip)"),
@@ -64,6 +65,11 @@ public final class ExtensionRegistry {
             Map.entry("numcodecs.packbits", NUMCODECS),
             Map.entry("numcodecs.zfpy", NUMCODECS),
             Map.entry("numcodecs.pcodec", NUMCODECS),
+            Map.entry("bitround", REGISTRY_CODECS),
+            Map.entry("packbits", REGISTRY_CODECS),
+            Map.entry("scale_offset", REGISTRY_CODECS),
+            Map.entry("cast_value", REGISTRY_CODECS),
+            Map.entry("reshape", REGISTRY_CODECS),
             Map.entry("file", "zarr-store-fs (module dev.zarrj.store.fs)"),
             Map.entry("zip", "zarr-store-zip (module dev.zarrj.store.zip)"),
             Map.entry("http", "zarr-store-http (module dev.zarrj.store.http)"),

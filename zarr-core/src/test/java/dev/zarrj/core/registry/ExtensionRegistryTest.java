@@ -99,6 +99,15 @@ class ExtensionRegistryTest {
         assertTrue(ExtensionRegistry.knownModule("numcodecs.unknown").isEmpty());
     }
 
+    /** The registry's codecs of zarr-codec-registry name their module when it is missing. */
+    @Test
+    void registryCodecNamesPointToTheirModule() {
+        for (String name : List.of("bitround", "packbits", "scale_offset", "cast_value", "reshape")) {
+            assertEquals("zarr-codec-registry (module dev.zarrj.codec.registry)",
+                    ExtensionRegistry.knownModule(name).orElseThrow(), name);
+        }
+    }
+
     @Test
     void discoveryFindsEveryCoreExtension() {
         ExtensionRegistry r = ExtensionRegistry.discover();

@@ -3,14 +3,12 @@ package dev.zarrj.codec.registry.internal;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ChunkSpec;
-import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.codec.ArrayPartialDecoder;
 import dev.zarrj.api.codec.ArrayToArrayCodec;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
 
@@ -89,10 +87,7 @@ record BitRoundCodec(int keepbits, String pointer) implements ArrayToArrayCodec 
     @Override
     public NdArray encode(NdArray array, ChunkSpec decoded) {
         Layout l = layout(decoded);
-        if (!Arrays.equals(array.shape(), decoded.shape()) || array.dataType().size() != decoded.dataType().size()) {
-            throw new IllegalArgumentException("bitround: an array " + array.dataType().name() + " "
-                    + Arrays.toString(array.shape()) + " does not match " + decoded);
-        }
+        Shapes.checkInput(NAME, array, decoded);
         NdArray out = NdArray.allocate(decoded.dataType(), decoded.shape());
         ByteBuffer in = array.bytes().order(ByteOrder.nativeOrder());
         ByteBuffer o = out.bytes().order(ByteOrder.nativeOrder());
@@ -131,10 +126,7 @@ record BitRoundCodec(int keepbits, String pointer) implements ArrayToArrayCodec 
     @Override
     public NdArray decode(NdArray encoded, ChunkSpec decoded) {
         layout(decoded);
-        if (!Arrays.equals(encoded.shape(), decoded.shape()) || encoded.dataType().size() != decoded.dataType().size()) {
-            throw new CorruptDataException("bitround: an encoded array " + encoded.dataType().name() + " "
-                    + Arrays.toString(encoded.shape()) + " does not match " + decoded);
-        }
+        Shapes.checkEncoded(NAME, encoded, decoded.dataType(), decoded.shape());
         return encoded;
     }
 

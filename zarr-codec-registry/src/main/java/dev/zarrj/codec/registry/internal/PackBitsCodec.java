@@ -10,7 +10,6 @@ import dev.zarrj.api.NdArray;
 import dev.zarrj.api.codec.ArrayToBytesCodec;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.Arrays;
 
 /**
  * {@code packbits} (zarr-extensions): each element becomes {@code k = components * b} bits, the
@@ -106,10 +105,7 @@ record PackBitsCodec(Padding padding, int firstBit, int lastBit, String pointer)
     @Override
     public ByteBuffer encode(NdArray array, ChunkSpec decoded) {
         PackedType t = layout(decoded);
-        if (!Arrays.equals(array.shape(), decoded.shape()) || array.dataType().size() != decoded.dataType().size()) {
-            throw new IllegalArgumentException("packbits: an array " + array.dataType().name() + " "
-                    + Arrays.toString(array.shape()) + " does not match " + decoded);
-        }
+        Shapes.checkInput(NAME, array, decoded);
         long bits = streamBits(decoded, t);
         int streamBytes = Math.toIntExact((bits + 7) / 8);
         int start = padding == Padding.FIRST_BYTE ? 1 : 0;

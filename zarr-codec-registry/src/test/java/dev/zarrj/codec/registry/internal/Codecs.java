@@ -6,6 +6,7 @@ import dev.zarrj.api.ExtensionConfig;
 import dev.zarrj.api.ProviderContext;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecProvider;
+import dev.zarrj.core.Zarr;
 
 /** Codecs of this module created from configuration JSON text, as the metadata reader would. */
 final class Codecs {
@@ -23,9 +24,8 @@ final class Codecs {
         }
     }
 
+    /** The registry's context, which creates cast_value's data types. */
     static ProviderContext context() {
-        return (codecs, pointer) -> {
-            throw new UnsupportedOperationException("no nested codec chains here");
-        };
+        return Zarr.defaults().providerContext();
     }
 }

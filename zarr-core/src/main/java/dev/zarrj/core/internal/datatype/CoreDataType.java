@@ -37,6 +37,7 @@ import java.util.stream.Stream;
  * <p>Immutable and thread-safe; equal when the names are equal.
  */
 public final class CoreDataType implements DataType {
+    private static final System.Logger LOG = System.getLogger(CoreDataType.class.getName());
     public static final CoreDataType BOOL = new CoreDataType("bool", 1, 1, ElementKind.BOOL);
     public static final CoreDataType INT8 = new CoreDataType("int8", 1, 1, ElementKind.INT);
     public static final CoreDataType INT16 = new CoreDataType("int16", 2, 2, ElementKind.INT);
@@ -149,11 +150,17 @@ public final class CoreDataType implements DataType {
         ByteBuffer out = ByteBuffer.allocate(size).order(NATIVE);
         switch (kind) {
             case BOOL -> {
-                if (!json.isBoolean()) {
+                if (json.isIntegralNumber() && (json.asLong() == 0 || json.asLong() == 1) && json.canConvertToLong()) {
+                    LOG.log(System.Logger.Level.WARNING, () -> "zarrj: " + pointer + ": the bool fill value " + json
+                            + " is a legacy form older writers produced (the spec requires true or false); read as "
+                            + (json.asLong() == 1) + ", and written back that way");
+                    out.put((byte) json.asLong());
+                } else if (json.isBoolean()) {
+                    out.put((byte) (json.booleanValue() ? 1 : 0));
+                } else {
                     throw new InvalidMetadataException(pointer,
                             "the bool fill value must be true or false; found " + show(json));
                 }
-                out.put((byte) (json.booleanValue() ? 1 : 0));
             }
             case INT, UINT -> putInteger(out, json, pointer);
             case FLOAT -> putFloat(out, IeeeFloats.parse(json, size, pointer, "the " + name + " fill value"), size);

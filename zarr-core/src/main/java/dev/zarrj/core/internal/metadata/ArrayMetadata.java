@@ -145,8 +145,50 @@ public record ArrayMetadata(ObjectNode document, long[] shape, DataType dataType
             throw new InvalidMetadataException("/attributes", "must be a JSON object, found " + attrs);
         }
         List<String> dimensionNames = parseDimensionNames(doc.get("dimension_names"), shape.length);
-        return new ArrayMetadata(doc.deepCopy(), shape, dataType, grid, keys, fill, codecs,
-                List.copyOf(transformers), List.copyOf(skipped), dimensionNames);
+        ObjectNode canonical = canonical(doc, dataType, fill, codecs, grid);
+        if (!canonical.get("codecs").equals(doc.get("codecs"))) {
+            codecs = resolver.parseCodecs(canonical.get("codecs"), "/codecs"); // legacy codecs replaced
+        }
+        return new ArrayMetadata(canonical, shape, dataType, grid, keys, fill, codecs, List.copyOf(transformers),
+                List.copyOf(skipped), dimensionNames);
+    }
+
+    /**
+     * A copy of the document with the legacy forms it was read with (each logged as a warning
+     * where it was parsed) in their canonical form, so that zarrj never writes them back: a
+     * {@code bool} fill value given as 0 or 1, and codecs that are a {@link LegacyForm}.
+     */
+    private static ObjectNode canonical(ObjectNode doc, DataType dataType, FillValue fill, DefaultCodecChain codecs,
+                                        ChunkGrid grid) {
+        ObjectNode out = doc.deepCopy();
+        if (dataType.kind() == dev.zarrj.api.datatype.ElementKind.BOOL && out.get("fill_value").isNumber()) {
+            out.set("fill_value", dataType.fillValueToJson(fill));
+        }
+        List<JsonNode> replacements = new ArrayList<>();
+        ChunkSpec spec = new ChunkSpec(dataType, grid.chunkShape(new long[grid.rank()]), fill);
+        for (dev.zarrj.api.codec.Codec c : codecs.codecs()) {
+            if (c instanceof LegacyForm legacy) {
+                replacements.add(legacy.canonical(spec).toJson());
+            }
+            if (c instanceof dev.zarrj.api.codec.ArrayToArrayCodec a) {
+                spec = a.encodedSpec(spec);
+            }
+        }
+        if (!replacements.isEmpty() && out.get("codecs") instanceof ArrayNode list) {
+            int next = 0;
+            for (int i = 0; i < list.size() && next < replacements.size(); i++) {
+                if (isLegacyTranspose(list.get(i))) {
+                    list.set(i, replacements.get(next++));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean isLegacyTranspose(JsonNode entry) {
+        JsonNode conf = entry.isObject() ? entry.get("configuration") : null;
+        return entry.isObject() && "transpose".equals(entry.path("name").asText()) && conf != null
+                && conf.path("order").isTextual();
     }
 
     /**

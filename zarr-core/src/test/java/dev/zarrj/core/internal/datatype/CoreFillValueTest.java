@@ -47,10 +47,13 @@ class CoreFillValueTest {
     // ---- bool
 
     @Test
-    void boolTakesJsonBooleansOnly() {
+    void boolTakesJsonBooleansAndTheLegacyZeroAndOne() {
         assertRoundTrip(CoreDataType.BOOL, "true", new byte[] {1}, "true");
         assertRoundTrip(CoreDataType.BOOL, "false", new byte[] {0}, "false");
-        for (String bad : List.of("1", "0", "\"true\"", "null", "[true]")) {
+        // 0 and 1: a legacy form (read with a warning, see LegacyFormsTest), written back canonically
+        assertRoundTrip(CoreDataType.BOOL, "1", new byte[] {1}, "true");
+        assertRoundTrip(CoreDataType.BOOL, "0", new byte[] {0}, "false");
+        for (String bad : List.of("2", "-1", "1.0", "\"true\"", "null", "[true]")) {
             InvalidMetadataException e = assertRefused(CoreDataType.BOOL, bad);
             assertTrue(e.getMessage().contains("true or false"), e::getMessage);
         }

@@ -15,8 +15,10 @@ import java.util.Optional;
  * The {@code bitround} array→array codec: rounds each element to {@code keepbits} significant
  * bits so that a following compressor does better. Lossy on encode; decode is the identity.
  *
- * <p>Spec: zarr-extensions {@code codecs/bitround/README.md}. Names: {@code bitround}
- * (zarrj's zarr-codec-numcodecs provides {@code numcodecs.bitround}). Configuration:
+ * <p>Spec: zarr-extensions {@code codecs/bitround/README.md}. Names: {@code bitround}, replacing
+ * zarrj's own (zarr-codec-registry, which rounds a signed integer's two's complement pattern as
+ * zarrs does, where this one rounds its magnitude); zarrj's zarr-codec-numcodecs provides
+ * {@code numcodecs.bitround}. Configuration:
  * {@code {"keepbits": 3}}.
  *
  * <ul>

@@ -9,12 +9,27 @@ import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecProvider;
 import java.util.List;
 
-/** Creates {@code bitround} codecs from {@code {"keepbits": n}}, n ≥ 1. */
+/**
+ * Creates {@code bitround} codecs from {@code {"keepbits": n}}, n ≥ 1.
+ *
+ * <p>zarrj ships {@code bitround} too (zarr-codec-registry). This provider replaces it: its
+ * {@link #priority()} is above the built-ins', so the registry picks it wherever both are
+ * installed. Without the higher priority, two providers of one name would fail the registry with
+ * an {@code ExtensionConflictException} naming both.
+ */
 @AutoService(CodecProvider.class)
 public final class BitroundCodecProvider implements CodecProvider {
+    /** Above {@link dev.zarrj.api.NamedProvider#BUILT_IN_PRIORITY}: replaces zarrj's own {@code bitround}. */
+    static final int PRIORITY = BUILT_IN_PRIORITY + 10;
+
     @Override
     public String name() {
         return "bitround";
+    }
+
+    @Override
+    public int priority() {
+        return PRIORITY;
     }
 
     @Override

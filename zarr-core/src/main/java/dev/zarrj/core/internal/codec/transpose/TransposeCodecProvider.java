@@ -10,6 +10,7 @@ import dev.zarrj.api.codec.CodecProvider;
 @AutoService(CodecProvider.class)
 public final class TransposeCodecProvider implements CodecProvider {
     static final String NAME = "transpose";
+    private static final System.Logger LOG = System.getLogger(TransposeCodecProvider.class.getName());
 
     /** For {@link java.util.ServiceLoader}. */
     public TransposeCodecProvider() {}
@@ -39,8 +40,16 @@ public final class TransposeCodecProvider implements CodecProvider {
     public Codec create(ExtensionConfig config, ProviderContext context) {
         config.rejectUnknownFields(TransposeCodec.ORDER);
         if (config.has(TransposeCodec.ORDER) && config.nodeField(TransposeCodec.ORDER).isTextual()) {
-            throw config.error(TransposeCodec.ORDER, "'order' must be an array of integers; the constants \"C\" and"
-                    + " \"F\" were removed from the spec, use [0, 1, ..., n-1] or [n-1, ..., 1, 0]");
+            String order = config.nodeField(TransposeCodec.ORDER).textValue();
+            if (!order.equals("C") && !order.equals("F")) {
+                throw config.error(TransposeCodec.ORDER, "'order' must be an array of integers (a permutation of the"
+                        + " chunk's dimensions), found \"" + order + "\"");
+            }
+            LOG.log(System.Logger.Level.WARNING, () -> "zarrj: " + config.pointer(TransposeCodec.ORDER)
+                    + ": transpose 'order' \"" + order + "\" is a legacy form older zarr-python wrote (the spec now"
+                    + " requires an explicit permutation); read as " + (order.equals("C") ? "[0, 1, ..., n-1]"
+                    : "[n-1, ..., 1, 0]") + ", and written back that way");
+            return new LegacyTransposeCodec(order.equals("F"), config.pointer(TransposeCodec.ORDER));
         }
         int[] order = config.intArrayField(TransposeCodec.ORDER, 0, Integer.MAX_VALUE);
         String pointer = config.pointer(TransposeCodec.ORDER);

@@ -222,7 +222,7 @@ class TransposeCodecTest {
         "{\"order\": [0, 3, 1]};      /codecs/0/configuration/order/1;  out of range",
         "{\"order\": [1, -1]};        /codecs/0/configuration/order/1;  -1",
         "{\"order\": [0, 1.5]};       /codecs/0/configuration/order/1;  1.5",
-        "{\"order\": \"C\"};          /codecs/0/configuration/order;    were removed",
+        "{\"order\": \"X\"};          /codecs/0/configuration/order;    found \"X\"",
         "{\"order\": 2};              /codecs/0/configuration/order;    array",
         "{};                          /codecs/0/configuration/order;    missing",
         "{\"order\": [0], \"x\": 1};  /codecs/0/configuration/x;        unknown"})
