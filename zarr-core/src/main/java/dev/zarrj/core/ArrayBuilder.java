@@ -259,12 +259,17 @@ public final class ArrayBuilder {
     }
 
     /**
-     * The fill value from a Java value: a {@link Number}, {@link Boolean}, a {@link String}
-     * ({@code "NaN"}, {@code "Infinity"}, {@code "-Infinity"}, {@code "0x..."}), or a {@link FillValue}.
+     * The fill value from a Java value: a {@link Number} (a non-finite {@code double} or
+     * {@code float} becomes the spec's {@code "NaN"}, {@code "Infinity"} or {@code "-Infinity"}),
+     * {@link Boolean}, a {@link String} ({@code "NaN"}, {@code "0x..."}, a string type's text), or a
+     * {@link FillValue}.
      */
     public ArrayBuilder fillValue(Object value) {
         if (value instanceof FillValue f) {
             this.fillValue = dataType.fillValueToJson(f);
+        } else if ((value instanceof Double || value instanceof Float) && !Double.isFinite(((Number) value).doubleValue())) {
+            double d = ((Number) value).doubleValue();
+            this.fillValue = F.textNode(Double.isNaN(d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity");
         } else if (value instanceof JsonNode j) {
             this.fillValue = j.deepCopy();
         } else {

@@ -87,6 +87,17 @@ class ArrayReadWriteTest {
     }
 
     @Test
+    void nonFiniteJavaFillValuesBecomeTheSpecsTextForms() {
+        Store store = memory();
+        assertEquals("\"NaN\"", ZARR.array(DataTypes.FLOAT64, 2).fillValue(Double.NaN).create(store, "/n")
+                .metadata().get("fill_value").toString());
+        assertEquals("\"-Infinity\"", ZARR.array(DataTypes.FLOAT32, 2).fillValue(Float.NEGATIVE_INFINITY)
+                .create(store, "/m").metadata().get("fill_value").toString());
+        assertEquals(Double.POSITIVE_INFINITY, ZARR.array(DataTypes.FLOAT64, 2).fillValue(Double.POSITIVE_INFINITY)
+                .create(store, "/p").read().getDouble(1));
+    }
+
+    @Test
     void absentChunksReadAsFillValueAndFillOnlyChunksAreNotStored() {
         Store store = memory();
         ZarrArray a = ZARR.array(DataTypes.FLOAT64, 10, 10).chunks(5, 5).fillValue("NaN").create(store, "/f");
