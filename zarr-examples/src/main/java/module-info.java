@@ -7,5 +7,6 @@ module dev.zarrj.examples {
     requires dev.zarrj.core;
     requires dev.zarrj.store.fs;
     requires dev.zarrj.codec.gzip;
+    requires dev.zarrj.ext.strings;
     requires dev.zarrj.conformance;
 }

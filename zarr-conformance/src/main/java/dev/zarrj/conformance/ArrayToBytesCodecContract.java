@@ -488,6 +488,10 @@ public abstract class ArrayToBytesCodecContract extends CodecContract<ArrayToByt
     public Stream<DynamicTest> optional_AB16_encodesAsInMemory() {
         return ifClaimed("AB16", "an encoding claimed to be as in memory is the array's bytes", "encodes as in memory",
                 c -> codec(c).encodesAsInMemory(c.spec()), "encodesAsInMemory(spec) is false", c -> {
+                    if (c.array().holdsObjects()) {
+                        throw Failures.violation("encodesAsInMemory(spec) is true for " + c.spec().dataType().name()
+                                + ", whose arrays hold objects, not bytes");
+                    }
                     String d = Buffers.difference(c.array().bytes(), encode(c));
                     if (!d.isEmpty()) {
                         throw Failures.violation("encodesAsInMemory(spec) is true, but the encoding is not the"
@@ -513,5 +517,35 @@ public abstract class ArrayToBytesCodecContract extends CodecContract<ArrayToByt
     @DisplayName("AB17 a partial decoder of an absent value answers absent (SPI ByteSource, ArrayPartialDecoder)")
     public Stream<DynamicTest> optional_AB17_partialDecodeOfAbsentValue() {
         return arrayAbsentValueRule("AB17");
+    }
+
+    /**
+     * AB18 (required for {@code vlen-utf8} and {@code vlen-bytes}, whose format the kit knows):
+     * an encoding that breaks the format is rejected with {@link CorruptDataException}, never
+     * another exception and never an array: an element count other than the chunk's, an element
+     * length past the end, bytes after the last element (even the form of one more empty element),
+     * and for {@code vlen-utf8} an element of malformed UTF-8 (a stray continuation byte, a
+     * truncated sequence, overlong forms, an encoded surrogate, a code point past U+10FFFF, a byte
+     * UTF-8 never uses). Runs nothing for other names.
+     *
+     * <p>Spec: zarr-extensions {@code codecs/vlen-utf8}, {@code codecs/vlen-bytes}; core.rst
+     * "Decoding procedure"; DESIGN.md: a damaged chunk is an error, never a wrong answer.
+     *
+     * <p>If this fails, check: {@code new String(bytes, UTF_8)}, which replaces malformed input
+     * with U+FFFD instead of failing (use a {@code CharsetDecoder} set to {@code REPORT}); the
+     * count compared with the chunk's element count; the end of the input checked after the last
+     * element; a length read as a signed {@code int}.
+     */
+    @TestFactory
+    @DisplayName("AB18 a malformed variable-length encoding is rejected (spec: zarr-extensions codecs/vlen-utf8, vlen-bytes)")
+    public Stream<DynamicTest> required_AB18_malformedVariableLengthRejected() {
+        Optional<References.Vlen> reference = References.variableLength(provider().name());
+        return ifReference("AB18", reference, "rejects malformed encodings, as does", lightCases(), c -> {
+            for (Damage.Damaged damaged : reference.orElseThrow().malformed(c.array())) {
+                expectCorruptData("decoding " + damaged.description(), () -> "decoding " + damaged.description()
+                        + " returned an array instead of throwing CorruptDataException: "
+                        + codec(c).decode(damaged.bytes(), c.spec()));
+            }
+        });
     }
 }

@@ -87,6 +87,11 @@ public abstract class BytesToBytesCodecContract extends CodecContract<BytesToByt
     }
 
     @Override
+    final boolean samplesBytes() {
+        return true;
+    }
+
+    @Override
     final ByteBuffer sample(Case c) {
         return c.array().bytes();
     }

@@ -2,8 +2,15 @@ package dev.zarrj.conformance;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.zarrj.api.ExtensionConfig;
 import dev.zarrj.api.datatype.DataType;
+import dev.zarrj.api.datatype.DataTypeProvider;
+import dev.zarrj.conformance.internal.extension.Extensions;
 import dev.zarrj.core.DataTypes;
+import dev.zarrj.core.registry.ExtensionPoint;
+import dev.zarrj.core.registry.ExtensionRegistry;
+import dev.zarrj.core.registry.ProviderInfo;
+import java.util.ArrayList;
 import java.util.List;
 import org.apiguardian.api.API;
 
@@ -16,7 +23,7 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class ConformanceKit {
     /** The version of the rules in RULES.md that this kit checks. */
-    public static final String RULES_VERSION = "9";
+    public static final String RULES_VERSION = "10";
 
     private ConformanceKit() {}
 
@@ -26,5 +33,36 @@ public final class ConformanceKit {
                 DataTypes.UINT8, DataTypes.UINT16, DataTypes.UINT32, DataTypes.UINT64, DataTypes.FLOAT16,
                 DataTypes.FLOAT32, DataTypes.FLOAT64, DataTypes.COMPLEX64, DataTypes.COMPLEX128,
                 DataTypes.raw(8), DataTypes.raw(24));
+    }
+
+    /**
+     * The data types the codec contracts sample by default: the {@link #coreDataTypes()}, then
+     * every {@linkplain dev.zarrj.api.datatype.ElementKind#isVariableLength() variable-length} type
+     * ({@code string}, {@code bytes}) that the registry's data type providers create from their
+     * example configurations (or their name alone). A codec for variable-length elements
+     * ({@code vlen-utf8}) is so checked on them wherever their provider is installed, and every
+     * other codec must refuse them cleanly or handle them.
+     *
+     * @since 0.15
+     */
+    public static List<DataType> codecDataTypes(ExtensionRegistry registry) {
+        List<DataType> out = new ArrayList<>(coreDataTypes());
+        for (ProviderInfo info : registry.report().providers()) {
+            if (info.point() != ExtensionPoint.DATA_TYPE || !(info.provider() instanceof DataTypeProvider p)) {
+                continue;
+            }
+            for (ExtensionConfig config : Extensions.defaultConfigurations(p, "/data_type")) {
+                DataType t;
+                try {
+                    t = p.create(config, Extensions.NO_CODECS);
+                } catch (RuntimeException e) {
+                    continue; // the data type contract reports a provider that cannot create its examples
+                }
+                if (t != null && t.kind() != null && t.kind().isVariableLength() && !out.contains(t)) {
+                    out.add(t);
+                }
+            }
+        }
+        return out;
     }
 }

@@ -17,6 +17,7 @@ import dev.zarrj.conformance.internal.rules.Rule;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -40,7 +41,12 @@ import org.junit.jupiter.api.TestFactory;
  * For a type whose {@link DataType#kind()} is one of the spec's kinds ({@code BOOL}, {@code INT},
  * {@code UINT}, {@code FLOAT}, {@code COMPLEX}, {@code RAW}) the kit already knows the spec's
  * fill-value forms — numbers, {@code "NaN"}, {@code "Infinity"}, {@code "-Infinity"}, hex bit
- * patterns, complex pairs, byte arrays — and the forms the spec forbids; override
+ * patterns, complex pairs, byte arrays — and the forms the spec forbids. It knows them too for the
+ * variable-length kinds {@code STRING} (JSON strings, held as their UTF-8; a lone surrogate is
+ * forbidden) and {@code BYTES} (base64 text or integer arrays, held as the byte string), and for
+ * zarr-extensions' {@code fixed_length_utf32} by name (JSON strings of at most
+ * {@code length_bytes / 4} code points, held as 4-byte code units in native order, zeros after).
+ * Override
  * {@link #validFillValues}, {@link #invalidFillValues} and {@link #fillValueExamples} to add to
  * them, or to supply them for an {@code OTHER} type:
  *
@@ -133,7 +139,13 @@ public abstract class DataTypeContract {
             case RAW -> List.of(rawArray(size + 1, 0), size > 1 ? rawArray(size - 1, 0) : "[]",
                     rawArrayWith(size, "256"), rawArrayWith(size, "-1"), rawArrayWith(size, "1.5"),
                     "\"0x" + "00".repeat(size) + "\"", "true", "null");
-            default -> List.of();
+            case STRING -> List.of("0", "1.5", "true", "null", "[]", "[\"a\"]", "[104, 105]", "{}",
+                    "\"\\ud800\"", "\"a\\udc00b\"");
+            case BYTES -> List.of("\"A\"", "\"@@@@\"", "\"not base64!\"", "[256]", "[-1]", "[1.5]", "[\"a\"]",
+                    "[[1]]", "[true]", "[0, null]", "0", "true", "null", "{}");
+            default -> isFixedLengthUtf32(type) ? List.of("\"" + "x".repeat(size / 4 + 1) + "\"",
+                    "\"" + "\\ud83d\\ude00".repeat(size / 4 + 1) + "\"", "0", "true", "null", "[]", "[120]", "{}")
+                    : List.of();
         };
         List<JsonNode> out = new ArrayList<>();
         for (String f : forms) {
@@ -196,9 +208,56 @@ public abstract class DataTypeContract {
                 out.add(new FillValueExample(json(rawArray(size, 0)), zeros));
                 out.add(new FillValueExample(json(j.toString()), mixed));
             }
-            default -> { }
+            case STRING -> {
+                for (String text : TEXTS) {
+                    out.add(new FillValueExample(jsonString(text), text.getBytes(StandardCharsets.UTF_8)));
+                }
+            }
+            case BYTES -> {
+                byte[] mixed = {0, 1, 2, (byte) 255};
+                out.add(new FillValueExample(json("\"\""), new byte[0]));
+                out.add(new FillValueExample(json("[]"), new byte[0]));
+                out.add(new FillValueExample(json("\"AAEC/w==\""), mixed));
+                out.add(new FillValueExample(json("[0, 1, 2, 255]"), mixed));
+                out.add(new FillValueExample(json("\"aGVsbG8=\""), "hello".getBytes(StandardCharsets.US_ASCII)));
+                out.add(new FillValueExample(json("[104, 101, 108, 108, 111]"), "hello".getBytes(StandardCharsets.US_ASCII)));
+            }
+            default -> {
+                if (isFixedLengthUtf32(type)) {
+                    int codePoints = size / 4;
+                    for (String text : TEXTS) {
+                        int[] cps = text.codePoints().limit(codePoints).toArray();
+                        String fits = new String(cps, 0, cps.length);
+                        ByteBuffer b = ByteBuffer.allocate(size).order(NATIVE);
+                        for (int cp : cps) {
+                            b.putInt(cp);
+                        }
+                        out.add(new FillValueExample(jsonString(fits), b.array()));
+                    }
+                }
+            }
         }
         return out;
+    }
+
+    /**
+     * Texts whose fill-value forms the kit knows for the text types: empty, ASCII, non-ASCII with
+     * a supplementary code point, controls and the characters JSON escapes.
+     */
+    private static final List<String> TEXTS = List.of("", "hello", "Zo\u00eb \u65e5\u672c \ud83d\ude00 \u00b5",
+            "\ud83d\ude00\u00e9", "tab\t newline\n nul\u0000 end", "\"quoted\" back\\slash /");
+
+    private static JsonNode jsonString(String text) {
+        return com.fasterxml.jackson.databind.node.TextNode.valueOf(text);
+    }
+
+    /**
+     * Whether the type is zarr-extensions' {@code fixed_length_utf32}, whose forms the kit knows:
+     * a JSON string of at most {@code length_bytes / 4} code points, held as that many UTF-32 code
+     * units in native byte order, zero after the text.
+     */
+    private static boolean isFixedLengthUtf32(DataType type) {
+        return "fixed_length_utf32".equals(type.name()) && type.kind() == ElementKind.OTHER && type.size() % 4 == 0;
     }
 
     /** {@code {json, hex bits}} for IEEE 754 forms of a float of {@code size} bytes. */
@@ -286,7 +345,7 @@ public abstract class DataTypeContract {
         if (v == null) {
             throw Rule.fail("parseFillValue(" + form + ") returned null");
         }
-        if (v.size() != t.size()) {
+        if (!t.kind().isVariableLength() && v.size() != t.size()) {
             throw Rule.fail("the fill value " + form + " parsed to " + v.size() + " bytes, but size() is " + t.size());
         }
         return v;
@@ -313,7 +372,7 @@ public abstract class DataTypeContract {
         return types.each("DT01", "fill values round trip through their JSON forms", t -> {
             List<JsonNode> forms = new ArrayList<>(validFillValues(t));
             FillValue def = t.defaultFillValue();
-            if (def == null || def.size() != t.size()) {
+            if (def == null || !t.kind().isVariableLength() && def.size() != t.size()) {
                 throw Rule.fail("defaultFillValue() is " + def + ", not a value of " + t.size() + " bytes");
             }
             forms.add(t.fillValueToJson(def));
@@ -417,12 +476,20 @@ public abstract class DataTypeContract {
                 case COMPLEX -> Set.of(8, 16).contains(size) && unit == size / 2 ? null
                         : "COMPLEX must be 8 or 16 bytes with the unit half the size";
                 case RAW -> unit == 1 ? null : "RAW has no byte order: its unit must be 1";
-                default -> null;
+                case STRING, BYTES -> unit == 1 ? null : kind + " elements are stored by their codec, not"
+                        + " byte-swapped: the unit must be 1";
+                default -> isFixedLengthUtf32(t) && unit != 4 ? "fixed_length_utf32 is made of 4-byte code units:"
+                        + " the unit must be 4" : null;
             };
             if (wrong != null) {
                 throw Rule.fail(wrong + "; found kind " + kind + ", size " + size + ", unit " + unit);
             }
-            if (t.defaultFillValue().size() != size) {
+            if (kind.isVariableLength()) {
+                if (t.defaultFillValue().size() != 0) {
+                    throw Rule.fail("the default fill value of a " + kind + " type is the empty value, but"
+                            + " defaultFillValue() has " + t.defaultFillValue().size() + " bytes");
+                }
+            } else if (t.defaultFillValue().size() != size) {
                 throw Rule.fail("defaultFillValue() has " + t.defaultFillValue().size() + " bytes, size() is " + size);
             }
         });

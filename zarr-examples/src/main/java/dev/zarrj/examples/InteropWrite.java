@@ -12,6 +12,8 @@ import dev.zarrj.core.ArrayBuilder;
 import dev.zarrj.core.DataTypes;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
+import dev.zarrj.ext.strings.FixedLengthUtf32Type;
+import dev.zarrj.ext.strings.StringTypes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +23,8 @@ import java.util.Random;
 /**
  * Writes arrays with zarrj for another implementation to read: every data type zarrita reads,
  * both byte orders, transpose, crc32c, gzip, both key encodings, edge chunks, absent chunks and
- * fill values. Next to them, {@code expected.json} lists every element's expected value; the
+ * fill values; text ({@code string} with {@code vlen-utf8}, alone, with gzip, transposed and
+ * sharded, and {@code fixed_length_utf32}). Next to them, {@code expected.json} lists every element's expected value; the
  * script {@code interop/zarrita/verify.mjs} reads the arrays with zarrita and compares.
  *
  * <p>Usage: {@code ZARRJ_MAIN=dev.zarrj.examples.InteropWrite bin/zarr-demo DIR}.
@@ -98,6 +101,33 @@ public final class InteropWrite {
                             + ",\"index_codecs\":" + index + ",\"index_location\":\"end\"}}]", rnd, null, null);
         }
 
+        if (installed(zarr, "vlen-utf8")) {
+            // Text: every script, emoji (surrogate pairs in Java, 4 bytes of UTF-8), controls, empty
+            // strings; chunks never written read as the fill value.
+            String[] texts = {"", "hello", "Zo\u00eb", "\u65e5\u672c\u8a9e", "\ud83d\ude00 emoji \ud83c\udf89",
+                "\u0410\u0411\u0412 \u03b1\u03b2\u03b3", "tab\tnewline\n", "nul\u0000inside", "\"quoted\" \\",
+                "long " + "\u00e9\ud83d\ude00x".repeat(60)};
+            String vlen = "[{\"name\":\"vlen-utf8\"}]";
+            addText(arrays, zarr.array(StringTypes.STRING, 13).chunks(4), store, "/strings/vlen_utf8", vlen, texts,
+                    new long[] {1}, new long[] {7});
+            addText(arrays, zarr.array(StringTypes.STRING, 5, 6).chunks(2, 4).fillValue("\u2205 fill \ud83d\udca4"), store,
+                    "/strings/vlen_utf8_2d_fill_gzip", "[{\"name\":\"vlen-utf8\"},{\"name\":\"gzip\",\"configuration\":"
+                            + "{\"level\":5}}]", texts, new long[] {0, 1}, new long[] {3, 5});
+            addText(arrays, zarr.array(StringTypes.STRING, 4, 7).chunks(3, 4), store, "/strings/vlen_utf8_transposed",
+                    "[{\"name\":\"transpose\",\"configuration\":{\"order\":[1,0]}}," + vlen.substring(1), texts,
+                    null, null);
+            if (installed(zarr, "sharding_indexed")) {
+                addText(arrays, zarr.array(StringTypes.STRING, 12, 10).chunks(6, 10), store, "/strings/sharded_vlen_utf8",
+                        "[{\"name\":\"sharding_indexed\",\"configuration\":{\"chunk_shape\":[3,5],\"codecs\":" + vlen
+                                + ",\"index_codecs\":[" + le + ",{\"name\":\"crc32c\"}],\"index_location\":\"end\"}}]",
+                        texts, new long[] {2, 0}, new long[] {7, 5});
+            }
+            // NumPy's <U8 as zarr-python 3.1 writes it: 8 UTF-32 code units per element, little-endian.
+            addText(arrays, zarr.array(StringTypes.fixedLengthUtf32(8), 10).chunks(4).fillValue("fill"), store,
+                    "/strings/fixed_length_utf32", "[" + le + "]", new String[] {"", "abc", "Zo\u00eb",
+                        "\u65e5\u672c\u8a9e", "\ud83d\ude00\ud83c\udf89", "eight ch", "a\u0000b"}, new long[] {0}, new long[] {7});
+        }
+
         Files.write(dir.resolve("expected.json"), new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(expected));
         System.out.println("wrote " + arrays.size() + " arrays and expected.json to " + dir);
     }
@@ -150,6 +180,43 @@ public final class InteropWrite {
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * Creates a text array, writes {@code texts} (cycled) into a region (or all of it), and records
+     * every element as read back: a string, or the text of a {@code fixed_length_utf32} element.
+     */
+    private static void addText(ArrayNode out, ArrayBuilder builder, Store store, String path, String codecs,
+                                String[] texts, long[] offset, long[] shape) {
+        ZarrArray a = builder.codecs(codecs).create(store, path);
+        long[] off = offset != null ? offset : new long[a.rank()];
+        long[] ext = shape != null ? shape : a.shape();
+        long n = 1;
+        for (long d : ext) {
+            n *= d;
+        }
+        String[] values = new String[(int) n];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = texts[(i * 3 + 1) % texts.length];
+        }
+        FixedLengthUtf32Type fixed = a.dataType() instanceof FixedLengthUtf32Type f ? f : null;
+        a.write(off, fixed != null ? fixed.copyOf(values, ext) : NdArray.copyOf(a.dataType(), values, ext));
+        NdArray all = a.read();
+        String[] back = fixed != null ? fixed.toStringArray(all) : all.toStringArray();
+        ObjectNode entry = out.addObject();
+        entry.put("path", path);
+        entry.put("data_type", a.dataType().name());
+        if (fixed != null) {
+            entry.put("length_bytes", fixed.lengthBytes());
+        }
+        ArrayNode s = entry.putArray("shape");
+        for (long d : a.shape()) {
+            s.add(d);
+        }
+        ArrayNode v = entry.putArray("values");
+        for (String t : back) {
+            v.add(t);
         }
     }
 

@@ -40,6 +40,12 @@ final class Discovered {
             return Target.get(CodecProvider.class);
         }
 
+        /** The core data types and the variable-length types of the registry under test. */
+        @Override
+        protected java.util.List<dev.zarrj.api.datatype.DataType> dataTypes() {
+            return dev.zarrj.conformance.ConformanceKit.codecDataTypes(Target.zarr().registry());
+        }
+
         @Override
         protected dev.zarrj.api.ProviderContext context() {
             return Target.zarr().providerContext();
@@ -53,6 +59,12 @@ final class Discovered {
             return Target.get(CodecProvider.class);
         }
 
+        /** The core data types and the variable-length types of the registry under test. */
+        @Override
+        protected java.util.List<dev.zarrj.api.datatype.DataType> dataTypes() {
+            return dev.zarrj.conformance.ConformanceKit.codecDataTypes(Target.zarr().registry());
+        }
+
         @Override
         protected dev.zarrj.api.ProviderContext context() {
             return Target.zarr().providerContext();
@@ -64,6 +76,12 @@ final class Discovered {
         @Override
         protected CodecProvider provider() {
             return Target.get(CodecProvider.class);
+        }
+
+        /** The core data types and the variable-length types of the registry under test. */
+        @Override
+        protected java.util.List<dev.zarrj.api.datatype.DataType> dataTypes() {
+            return dev.zarrj.conformance.ConformanceKit.codecDataTypes(Target.zarr().registry());
         }
 
         @Override

@@ -391,4 +391,52 @@ final class BrokenCodecs {
             super(TransposeCodecFixture.Defect.PARTIAL_DECODE_THROWS_ON_ABSENT);
         }
     }
+
+    /** The test-only vlen-utf8 / vlen-bytes: refuses the fixed-size types, checked on the variable-length ones. */
+    abstract static class Vlen extends ArrayToBytesCodecContract {
+        private final boolean text;
+        private final VariableLengthFixture.Defect defect;
+
+        Vlen(boolean text, VariableLengthFixture.Defect defect) {
+            this.text = text;
+            this.defect = defect;
+        }
+
+        @Override
+        protected CodecProvider provider() {
+            return VariableLengthFixture.provider(text, defect);
+        }
+
+        @Override
+        protected List<DataType> dataTypes() {
+            List<DataType> out = new java.util.ArrayList<>(SOME_TYPES);
+            out.add(VariableLengthFixture.STRING);
+            out.add(VariableLengthFixture.BYTES);
+            return out;
+        }
+    }
+
+    static class VlenUtf8Correct extends Vlen {
+        VlenUtf8Correct() {
+            super(true, VariableLengthFixture.Defect.NONE);
+        }
+    }
+
+    static class VlenBytesCorrect extends Vlen {
+        VlenBytesCorrect() {
+            super(false, VariableLengthFixture.Defect.NONE);
+        }
+    }
+
+    static class VlenUtf8Lenient extends Vlen {
+        VlenUtf8Lenient() {
+            super(true, VariableLengthFixture.Defect.LENIENT_UTF8);
+        }
+    }
+
+    static class VlenBytesIgnoresTrailingBytes extends Vlen {
+        VlenBytesIgnoresTrailingBytes() {
+            super(false, VariableLengthFixture.Defect.IGNORES_TRAILING_BYTES);
+        }
+    }
 }

@@ -50,6 +50,8 @@ class CodecContractSelfTest {
                 Arguments.of(BrokenCodecs.BytesEncodeKeepsLentLimit.class, "required_AB15"),
                 Arguments.of(BrokenCodecs.BytesClaimsInMemoryWrongly.class, "optional_AB16"),
                 Arguments.of(BrokenCodecs.BytesPartialDecodeThrowsOnAbsent.class, "optional_AB17"),
+                Arguments.of(BrokenCodecs.VlenUtf8Lenient.class, "required_AB18"),
+                Arguments.of(BrokenCodecs.VlenBytesIgnoresTrailingBytes.class, "required_AB18"),
                 Arguments.of(BrokenCodecs.TransposeSpecLies.class, "required_AA02"),
                 Arguments.of(BrokenCodecs.TransposeNoShapeCheck.class, "required_AA06"),
                 Arguments.of(BrokenCodecs.TransposeInverseOrder.class, "required_AA08"),
@@ -74,7 +76,8 @@ class CodecContractSelfTest {
 
     static Stream<Class<?>> correctCodecs() {
         return Stream.of(BrokenCodecs.XorCorrect.class, BrokenCodecs.BytesCorrect.class,
-                BrokenCodecs.BytesLossyWithFixedPoint.class, BrokenCodecs.TransposeCorrect.class);
+                BrokenCodecs.BytesLossyWithFixedPoint.class, BrokenCodecs.TransposeCorrect.class,
+                BrokenCodecs.VlenUtf8Correct.class, BrokenCodecs.VlenBytesCorrect.class);
     }
 
     @ParameterizedTest(name = "{0}")

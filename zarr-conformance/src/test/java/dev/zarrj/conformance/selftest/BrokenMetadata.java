@@ -27,9 +27,11 @@ import dev.zarrj.conformance.ChunkGridContract;
 import dev.zarrj.conformance.ChunkKeyEncodingContract;
 import dev.zarrj.conformance.DataTypeContract;
 import dev.zarrj.conformance.StorageTransformerContract;
+import dev.zarrj.conformance.codec.VariableLengthFixture;
 import dev.zarrj.core.DataTypes;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -175,6 +177,61 @@ public final class BrokenMetadata {
                         }
                     });
                 }
+            };
+        }
+    }
+
+    /** DT05: a string type that holds its fill value as Latin-1, not UTF-8 ("Zo\u00eb" gives other bytes). */
+    public static class StringFillValueLatin1 extends TypeFixture {
+        @Override DataType make() {
+            return new ForwardingDataType(VariableLengthFixture.STRING) {
+                @Override public FillValue parseFillValue(JsonNode json, String pointer) {
+                    return json.isTextual() ? FillValue.ofBytes(json.textValue().getBytes(StandardCharsets.ISO_8859_1))
+                            : d.parseFillValue(json, pointer);
+                }
+
+                @Override public JsonNode fillValueToJson(FillValue value) {
+                    return TextNode.valueOf(new String(value.bytes(), StandardCharsets.ISO_8859_1));
+                }
+            };
+        }
+    }
+
+    /** DT02: a string type that stores a lone surrogate (which has no UTF-8) as '?' instead of refusing it. */
+    public static class StringLoneSurrogateAccepted extends TypeFixture {
+        @Override DataType make() {
+            return new ForwardingDataType(VariableLengthFixture.STRING) {
+                @Override public FillValue parseFillValue(JsonNode json, String pointer) {
+                    return json.isTextual() ? FillValue.ofBytes(json.textValue().getBytes(StandardCharsets.UTF_8))
+                            : d.parseFillValue(json, pointer);
+                }
+            };
+        }
+    }
+
+    /** DT02: a bytes type whose integer-array fill value wraps 256 to 0 and -1 to 255. */
+    public static class BytesIntegersWrap extends TypeFixture {
+        @Override DataType make() {
+            return new ForwardingDataType(VariableLengthFixture.BYTES) {
+                @Override public FillValue parseFillValue(JsonNode json, String pointer) {
+                    if (!json.isArray() || !json.elements().hasNext() || !json.get(0).isIntegralNumber()) {
+                        return d.parseFillValue(json, pointer);
+                    }
+                    byte[] out = new byte[json.size()];
+                    for (int i = 0; i < out.length; i++) {
+                        out[i] = (byte) json.get(i).asInt();
+                    }
+                    return FillValue.ofBytes(out);
+                }
+            };
+        }
+    }
+
+    /** DT03: a bytes type whose default fill value is a run of zero bytes, not the empty byte string. */
+    public static class VariableLengthDefaultNotEmpty extends TypeFixture {
+        @Override DataType make() {
+            return new ForwardingDataType(VariableLengthFixture.BYTES) {
+                @Override public FillValue defaultFillValue() { return FillValue.ofBytes(new byte[size()]); }
             };
         }
     }

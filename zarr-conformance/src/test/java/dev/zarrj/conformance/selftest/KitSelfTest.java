@@ -64,6 +64,10 @@ class KitSelfTest {
                 Arguments.of(BrokenMetadata.HexThroughFloat.class, "DT05"),
                 Arguments.of(BrokenMetadata.DataTypeUnknownFieldAccepted.class, "DT06"),
                 Arguments.of(BrokenMetadata.NumericSetTruncates.class, "DT07"),
+                Arguments.of(BrokenMetadata.StringFillValueLatin1.class, "DT05"),
+                Arguments.of(BrokenMetadata.StringLoneSurrogateAccepted.class, "DT02"),
+                Arguments.of(BrokenMetadata.BytesIntegersWrap.class, "DT02"),
+                Arguments.of(BrokenMetadata.VariableLengthDefaultNotEmpty.class, "DT03"),
                 // chunk grids
                 Arguments.of(BrokenMetadata.ChunkIndexOffByOne.class, "G01"),
                 Arguments.of(BrokenMetadata.GapBetweenChunks.class, "G02"),

@@ -68,13 +68,20 @@ public final class ArrayRegions {
         return out;
     }
 
-    /** An array one element larger than {@code shape} on every side, every byte {@link #SENTINEL}. */
+    /**
+     * An array one element larger than {@code shape} on every side, every byte {@link #SENTINEL}
+     * (for a variable-length type, every element {@link #sentinel}).
+     */
     public static NdArray bordered(dev.zarrj.api.datatype.DataType dataType, long[] shape) {
         long[] larger = new long[shape.length];
         for (int d = 0; d < shape.length; d++) {
             larger[d] = shape[d] + 2;
         }
         NdArray out = NdArray.allocate(dataType, larger);
+        if (out.holdsObjects()) {
+            out.fill(sentinel(dataType));
+            return out;
+        }
         ByteBuffer bytes = out.bytes();
         for (int i = 0; i < bytes.limit(); i++) {
             bytes.put(i, SENTINEL);
@@ -82,11 +89,38 @@ public final class ArrayRegions {
         return out;
     }
 
+    /**
+     * The element a variable-length destination's border holds: text no sample has, or the
+     * byte string {@code A5 A5 A5}.
+     */
+    public static dev.zarrj.api.datatype.FillValue sentinel(dev.zarrj.api.datatype.DataType dataType) {
+        return dev.zarrj.api.datatype.FillValue.ofBytes(dataType.kind() == dev.zarrj.api.datatype.ElementKind.STRING
+                ? "\u00a5sentinel\u00a5".getBytes(java.nio.charset.StandardCharsets.UTF_8)
+                : new byte[] {SENTINEL, SENTINEL, SENTINEL});
+    }
+
     /** A copy of an array. */
     public static NdArray copyOf(NdArray a) {
         NdArray out = NdArray.allocate(a.dataType(), a.shape());
+        if (a.holdsObjects()) {
+            RegionCopy.copy(a, Region.whole(a.shape()), out, new long[a.rank()]);
+            return out;
+        }
         out.bytes().put(a.bytes());
         return out;
+    }
+
+    /**
+     * The elements of an array of objects as a view of the same shape whose elements start at
+     * index {@code before} of a larger array's storage, with {@code after} more behind them; the
+     * elements around it are {@link #sentinel}s.
+     */
+    public static NdArray viewInsideLarger(NdArray a, int before, int after) {
+        long n = a.elementCount();
+        NdArray larger = NdArray.allocate(a.dataType(), before + n + after);
+        larger.fill(sentinel(a.dataType()));
+        RegionCopy.copy(a.reshape(n), Region.whole(new long[] {n}), larger, new long[] {before});
+        return larger.slice(before, before + n).reshape(a.shape());
     }
 
     /**

@@ -89,9 +89,14 @@ public final class Buffers {
 
     /**
      * The same elements as arrays over: a window at an offset into a larger heap buffer, a direct
-     * buffer, and a read-only buffer.
+     * buffer, and a read-only buffer. An array of objects (a variable-length type), which has no
+     * buffer, as a view that starts inside a larger array.
      */
     public static List<Variant<NdArray>> variants(NdArray a) {
+        if (a.holdsObjects()) {
+            return List.of(new Variant<>("an array that is a view inside a larger array (its elements start at index "
+                    + BEFORE + ")", ArrayRegions.viewInsideLarger(a, BEFORE, AFTER)));
+        }
         List<Variant<NdArray>> out = new java.util.ArrayList<>();
         for (Variant<ByteBuffer> v : variants(a.bytes())) {
             if (!v.value().order().equals(ByteOrder.LITTLE_ENDIAN)) {
@@ -108,9 +113,25 @@ public final class Buffers {
         return (List<Variant<T>>) out;
     }
 
-    /** The bytes of a buffer or an array. */
-    public static ByteBuffer bytesOf(Object value) {
-        return value instanceof NdArray a ? a.bytes() : (ByteBuffer) value;
+    /** What a value held before an operation, to tell whether the operation changed it. */
+    public interface Before {
+        /** Empty when {@code value} (the same object) is unchanged, otherwise what changed. */
+        String changes(Object value);
+    }
+
+    /**
+     * A snapshot of a buffer (its position, limit and bytes) or an array (its bytes, or for an
+     * array of objects, a copy of its elements).
+     */
+    public static Before before(Object value) {
+        if (value instanceof NdArray a && a.holdsObjects()) {
+            NdArray copy = ArrayRegions.copyOf(a);
+            return now -> {
+                String d = difference(copy, (NdArray) now);
+                return d.isEmpty() ? "" : "its elements changed: " + d;
+            };
+        }
+        return Snapshot.of(value instanceof NdArray a ? a.bytes() : (ByteBuffer) value);
     }
 
     /** {@link #difference(NdArray, NdArray)} or {@link #difference(ByteBuffer, ByteBuffer)}, by the expected value's type. */
@@ -164,6 +185,9 @@ public final class Buffers {
         if (!Arrays.equals(expected.shape(), actual.shape())) {
             return "expected shape " + Arrays.toString(expected.shape()) + ", got " + Arrays.toString(actual.shape());
         }
+        if (expected.holdsObjects() || actual.holdsObjects()) {
+            return elementDifference(expected, actual);
+        }
         String d = difference(expected.bytes(), actual.bytes());
         if (d.isEmpty()) {
             return "";
@@ -181,6 +205,44 @@ public final class Buffers {
         return d;
     }
 
+    /** Compares arrays of a variable-length type element by element. */
+    private static String elementDifference(NdArray expected, NdArray actual) {
+        if (expected.holdsObjects() != actual.holdsObjects()) {
+            return "expected an array holding " + (expected.holdsObjects() ? "objects" : "bytes") + ", got one holding "
+                    + (actual.holdsObjects() ? "objects" : "bytes");
+        }
+        long n = expected.elementCount();
+        for (long i = 0; i < n; i++) {
+            byte[] e = expected.getBytes(i);
+            byte[] a = actual.getBytes(i);
+            if (!Arrays.equals(e, a)) {
+                return "elements differ; the first at flat index " + i + ": expected " + element(expected, i) + ", got "
+                        + element(actual, i);
+            }
+        }
+        return "";
+    }
+
+    /** One element of a variable-length array for a message: quoted text, or hex bytes, abbreviated. */
+    public static String element(NdArray a, long index) {
+        byte[] b = a.getBytes(index);
+        if (a.dataType().kind() == dev.zarrj.api.datatype.ElementKind.STRING) {
+            String s = a.getString(index);
+            StringBuilder out = new StringBuilder("\"");
+            s.codePoints().limit(40).forEach(cp -> {
+                if (cp < 0x20 || cp == '"' || cp == '\\' || cp >= 0x7f) {
+                    out.append(cp > 0xffff ? String.format("\\U%08x", cp) : String.format("\\u%04x", cp));
+                } else {
+                    out.appendCodePoint(cp);
+                }
+            });
+            return out.append(s.codePointCount(0, s.length()) > 40 ? "...\"" : "\"").append(" (")
+                    .append(b.length).append(" bytes of UTF-8)").toString();
+        }
+        String hex = java.util.HexFormat.of().formatHex(b, 0, Math.min(b.length, 24));
+        return "[" + hex + (b.length > 24 ? "..." : "") + "] (" + b.length + " bytes)";
+    }
+
     /** Empty when an array has the representation of {@code spec}, otherwise what differs. */
     public static String representationDifference(ChunkSpec spec, NdArray actual) {
         if (actual == null) {
@@ -196,9 +258,14 @@ public final class Buffers {
     }
 
     /** A snapshot of a buffer: its position, limit and remaining bytes. */
-    public record Snapshot(int position, int limit, byte[] bytes) {
+    public record Snapshot(int position, int limit, byte[] bytes) implements Before {
         public static Snapshot of(ByteBuffer b) {
             return new Snapshot(b.position(), b.limit(), toArray(b));
+        }
+
+        @Override
+        public String changes(Object value) {
+            return changes(value instanceof NdArray a ? a.bytes() : (ByteBuffer) value);
         }
 
         /** Empty when {@code b} is unchanged, otherwise what changed. */

@@ -18,7 +18,8 @@ import java.util.zip.GZIPOutputStream;
 
 /**
  * Encodings the kit computes on its own, straight from the spec, for codecs whose format it knows
- * by name: {@code bytes} and {@code transpose} and {@code crc32c} exactly, and {@code gzip}
+ * by name: {@code bytes}, {@code vlen-utf8}, {@code vlen-bytes}, {@code transpose} and
+ * {@code crc32c} exactly, and {@code gzip}
  * through the JDK's independent gzip streams. A plugin that registers one of these names (for
  * example a faster {@code bytes}) must agree with them.
  */
@@ -67,7 +68,17 @@ public final class References {
 
     /** The reference for an array→bytes codec name, if the kit has one. */
     public static Optional<ArrayToBytes> arrayToBytes(String name) {
-        return name.equals("bytes") ? Optional.of(new Bytes()) : Optional.empty();
+        return switch (name) {
+            case "bytes" -> Optional.of(new Bytes());
+            case "vlen-utf8" -> Optional.of(new Vlen(name, true));
+            case "vlen-bytes" -> Optional.of(new Vlen(name, false));
+            default -> Optional.empty();
+        };
+    }
+
+    /** The reference of a variable-length codec name ({@code vlen-utf8}, {@code vlen-bytes}), if it is one. */
+    public static Optional<Vlen> variableLength(String name) {
+        return arrayToBytes(name).filter(Vlen.class::isInstance).map(Vlen.class::cast);
     }
 
     /** The reference for an array→array codec name, if the kit has one. */
@@ -197,6 +208,114 @@ public final class References {
     }
 
     /**
+     * zarr-extensions {@code codecs/vlen-utf8} and {@code codecs/vlen-bytes} (numcodecs' VLenUTF8 and
+     * VLenBytes): the element count as a 4-byte little-endian unsigned integer, then for each
+     * element in C order its length in bytes (the same form) and its bytes: a string's UTF-8, a
+     * byte string itself. Nothing follows the last element.
+     */
+    public static final class Vlen implements ArrayToBytes {
+        private final String name;
+        private final boolean text;
+
+        Vlen(String name, boolean text) {
+            this.name = name;
+            this.text = text;
+        }
+
+        @Override
+        public String source() {
+            return "zarr-extensions codecs/" + name + " (numcodecs " + (text ? "VLenUTF8" : "VLenBytes") + ")";
+        }
+
+        @Override
+        public ByteBuffer encode(ObjectNode configuration, NdArray decoded) {
+            int n = (int) decoded.elementCount();
+            byte[][] items = new byte[n][];
+            for (int i = 0; i < n; i++) {
+                items[i] = decoded.getBytes(i);
+            }
+            return layout(n, items);
+        }
+
+        /** The format of {@code count} and {@code items} (which need not agree: damaged forms). */
+        static ByteBuffer layout(int count, byte[][] items) {
+            long size = 4;
+            for (byte[] item : items) {
+                size += 4 + item.length;
+            }
+            ByteBuffer out = ByteBuffer.allocate(Math.toIntExact(size)).order(ByteOrder.LITTLE_ENDIAN);
+            out.putInt(count);
+            for (byte[] item : items) {
+                out.putInt(item.length).put(item);
+            }
+            return out.flip().order(ByteOrder.BIG_ENDIAN);
+        }
+
+        @Override
+        public NdArray decode(ObjectNode configuration, ByteBuffer encoded, ChunkSpec spec) {
+            ByteBuffer in = encoded.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+            long n = Integer.toUnsignedLong(in.getInt());
+            if (n != spec.elementCount()) {
+                throw new IllegalArgumentException(n + " elements for a chunk of " + spec.elementCount());
+            }
+            NdArray out = NdArray.allocate(spec.dataType(), spec.shape());
+            for (int i = 0; i < n; i++) {
+                byte[] item = new byte[in.getInt()];
+                in.get(item);
+                out.setBytes(i, item);
+            }
+            if (in.hasRemaining()) {
+                throw new IllegalArgumentException(in.remaining() + " bytes after the last element");
+            }
+            return out;
+        }
+
+        /**
+         * Encodings of {@code x} that break the format, each of which a decoder must reject: an
+         * element count one more and one less than the chunk's, an element's length past the end,
+         * bytes after the last element (one byte; four zero bytes, the form of one more empty
+         * element), and for text an element of malformed UTF-8 (a stray continuation byte, a
+         * truncated sequence, overlong forms, an encoded surrogate, a code point past U+10FFFF,
+         * a byte UTF-8 never uses).
+         */
+        public java.util.List<Damage.Damaged> malformed(NdArray x) {
+            int n = (int) x.elementCount();
+            byte[][] items = new byte[n][];
+            for (int i = 0; i < n; i++) {
+                items[i] = x.getBytes(i);
+            }
+            ByteBuffer good = layout(n, items);
+            java.util.List<Damage.Damaged> out = new java.util.ArrayList<>();
+            out.add(new Damage.Damaged("the encoding with the element count " + (n + 1L) + " for " + n + " elements",
+                    layout(n + 1, items)));
+            if (n > 0) {
+                out.add(new Damage.Damaged("the encoding with the element count " + (n - 1) + " for " + n
+                        + " elements", layout(n - 1, items)));
+                ByteBuffer past = Buffers.copy(good).order(ByteOrder.LITTLE_ENDIAN);
+                int lastLength = good.remaining() - items[n - 1].length - 4;
+                past.putInt(lastLength, items[n - 1].length + 1);
+                out.add(new Damage.Damaged("the encoding whose last element's length is one byte past the end",
+                        past.order(ByteOrder.BIG_ENDIAN)));
+            }
+            out.add(new Damage.Damaged("the encoding followed by one byte", Buffers.append(good, new byte[] {0x41})));
+            out.add(new Damage.Damaged("the encoding followed by four zero bytes (one more empty element's form)",
+                    Buffers.append(good, new byte[4])));
+            if (text && n > 0) {
+                byte[][] invalid = {{(byte) 0x80}, {0x61, (byte) 0xc3}, {(byte) 0xe2, (byte) 0x82}, {(byte) 0xc0, (byte) 0x80},
+                        {(byte) 0xe0, (byte) 0x80, (byte) 0xaf}, {(byte) 0xed, (byte) 0xa0, (byte) 0x80},
+                        {(byte) 0xf4, (byte) 0x90, (byte) 0x80, (byte) 0x80}, {0x61, (byte) 0xff, 0x62}};
+                for (byte[] bad : invalid) {
+                    byte[][] damaged = items.clone();
+                    damaged[n / 2] = bad;
+                    out.add(new Damage.Damaged("the encoding with element " + (n / 2) + " the malformed UTF-8 "
+                            + java.util.HexFormat.of().formatHex(bad), layout(n, damaged)));
+                }
+            }
+            return out;
+        }
+    }
+
+    /**
      * codecs-transpose.rst: the encoded array {@code B} of {@code A} has
      * {@code B.shape[i] = A.shape[order[i]]} and {@code B[j] = A[i]} where {@code j[k] = i[order[k]]}.
      */
@@ -252,6 +371,23 @@ public final class References {
         /** out[p] = in[sum(p[d] * step[d])] for every position p of {@code outShape} in C order. */
         private static NdArray gather(NdArray in, long[] outShape, long[] step) {
             NdArray out = NdArray.allocate(in.dataType(), outShape);
+            if (in.holdsObjects()) {
+                long[] idx = new long[outShape.length];
+                long from = 0;
+                for (long flat = 0; flat < out.elementCount(); flat++) {
+                    out.setBytes(flat, in.getBytes(from));
+                    for (int d = outShape.length - 1; d >= 0; d--) {
+                        idx[d]++;
+                        from += step[d];
+                        if (idx[d] < outShape[d]) {
+                            break;
+                        }
+                        from -= idx[d] * step[d];
+                        idx[d] = 0;
+                    }
+                }
+                return out;
+            }
             int es = in.dataType().size();
             long count = out.elementCount();
             ByteBuffer src = in.bytes();

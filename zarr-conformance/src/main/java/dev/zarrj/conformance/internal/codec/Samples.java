@@ -19,7 +19,7 @@ public final class Samples {
     public static final long LARGE_BYTES = 4L * 1024 * 1024;
 
     private static final long CACHE_BYTES = 160L * 1024 * 1024;
-    private static final java.util.LinkedHashMap<String, byte[]> CACHE = new java.util.LinkedHashMap<>(64, 0.75f, true);
+    private static final java.util.LinkedHashMap<String, Object[]> CACHE = new java.util.LinkedHashMap<>(64, 0.75f, true);
     private static long cached;
 
     private Samples() {}
@@ -52,33 +52,124 @@ public final class Samples {
     /**
      * Sample data: the first eighth zero (so arrays of 16 or more elements hold a run of the
      * default fill value), then alternating stretches of 61 random elements and of a slowly
-     * counting value. {@code bool} elements are 0 or 1.
+     * counting value. {@code bool} elements are 0 or 1. A variable-length type ({@code string},
+     * {@code bytes}) gets {@code String} or {@code byte[]} elements laid out the same way.
      */
     public static NdArray array(DataType dataType, long[] shape, long seed) {
         NdArray a = NdArray.allocate(dataType, shape);
-        a.bytes().put(bytes(dataType, shape, seed));
+        Object sample = cached(dataType, shape, seed);
+        if (sample instanceof String[] strings) {
+            a.copyFrom(strings);
+        } else if (sample instanceof byte[][] byteStrings) {
+            a.copyFrom(byteStrings);
+        } else {
+            a.bytes().put((byte[]) sample);
+        }
         return a;
     }
 
-    /** Generated sample bytes, kept while they fit in {@link #CACHE_BYTES}: every rule uses the same samples. */
-    private static byte[] bytes(DataType dataType, long[] shape, long seed) {
-        String key = dataType.name() + Arrays.toString(shape) + seed;
+    /**
+     * Generated sample elements (bytes, or for a variable-length type a {@code String[]} or
+     * {@code byte[][]}), kept while they fit in {@link #CACHE_BYTES}: every rule uses the same
+     * samples.
+     */
+    private static Object cached(DataType dataType, long[] shape, long seed) {
+        String key = dataType.name() + dataType.configuration() + Arrays.toString(shape) + seed;
         synchronized (CACHE) {
-            byte[] b = CACHE.get(key);
+            Object[] b = CACHE.get(key);
             if (b != null) {
-                return b;
+                return b[0];
             }
         }
-        byte[] b = generate(dataType, shape, seed);
+        Object sample;
+        long size;
+        if (dataType.kind().isVariableLength()) {
+            sample = generateElements(dataType, shape, seed);
+            size = 0;
+            for (Object e : (Object[]) sample) {
+                size += 16 + (e instanceof String s ? 2L * s.length() : ((byte[]) e).length);
+            }
+        } else {
+            sample = generate(dataType, shape, seed);
+            size = ((byte[]) sample).length;
+        }
         synchronized (CACHE) {
-            if (CACHE.put(key, b) == null) {
-                cached += b.length;
+            if (CACHE.put(key, new Object[] {sample, size}) == null) {
+                cached += size;
             }
             var it = CACHE.values().iterator();
             while (cached > CACHE_BYTES && it.hasNext()) {
-                cached -= it.next().length;
+                cached -= (Long) it.next()[1];
                 it.remove();
             }
+        }
+        return sample;
+    }
+
+    /**
+     * Elements of a variable-length type, laid out as {@link #generate} lays out bytes: the first
+     * eighth empty (the default fill value), then alternating stretches of 61 random elements and
+     * of a slowly counting one. Random strings mix ASCII, Latin, Greek, Cyrillic, CJK, controls
+     * (U+0000 included) and supplementary code points (emoji; two chars each in Java); about one
+     * in 16 is empty and one in 32 is long (hundreds of code points). Byte strings are random
+     * bytes of the same lengths.
+     */
+    private static Object[] generateElements(DataType dataType, long[] shape, long seed) {
+        long n = 1;
+        for (long d : shape) {
+            n *= d;
+        }
+        boolean text = dataType.kind() == ElementKind.STRING;
+        Object[] out = text ? new String[Math.toIntExact(n)] : new byte[Math.toIntExact(n)][];
+        SplittableRandom random = new SplittableRandom(seed);
+        long zeros = n >= 16 ? n / 8 : 0;
+        for (int i = 0; i < n; i++) {
+            boolean noise = (i / 61) % 2 == 0;
+            if (i < zeros) {
+                out[i] = text ? "" : new byte[0];
+            } else if (!noise) {
+                String counting = "item " + (i / 5);
+                out[i] = text ? counting : counting.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            } else {
+                int r = random.nextInt(32);
+                int length = r < 2 ? 0 : r == 2 ? 100 + random.nextInt(500) : 1 + random.nextInt(12);
+                out[i] = text ? randomText(random, length) : randomBytes(random, length);
+            }
+        }
+        return out;
+    }
+
+    private static String randomText(SplittableRandom random, int codePoints) {
+        StringBuilder sb = new StringBuilder(codePoints * 2);
+        for (int k = 0; k < codePoints; k++) {
+            int kind = random.nextInt(20);
+            int cp;
+            if (kind < 8) {
+                cp = 0x20 + random.nextInt(0x5f);               // ASCII
+            } else if (kind < 10) {
+                cp = 0xa0 + random.nextInt(0x250 - 0xa0);       // Latin-1 and Latin Extended
+            } else if (kind < 11) {
+                cp = 0x370 + random.nextInt(0x500 - 0x370);     // Greek, Cyrillic
+            } else if (kind < 14) {
+                cp = 0x4e00 + random.nextInt(0x9fff - 0x4e00);  // CJK
+            } else if (kind < 17) {
+                cp = 0x1f300 + random.nextInt(0x1fb00 - 0x1f300); // emoji: supplementary, a surrogate pair
+            } else if (kind < 18) {
+                cp = 0x10000 + random.nextInt(0x110000 - 0x10000); // any supplementary code point
+            } else if (kind < 19) {
+                cp = random.nextInt(0x20);                      // controls, U+0000 included
+            } else {
+                cp = 0xe000 + random.nextInt(0x10000 - 0xe000); // private use to U+FFFF, past the surrogates
+            }
+            sb.appendCodePoint(cp);
+        }
+        return sb.toString();
+    }
+
+    private static byte[] randomBytes(SplittableRandom random, int length) {
+        byte[] b = new byte[length];
+        for (int k = 0; k < length; k++) {
+            b[k] = (byte) random.nextInt(256);
         }
         return b;
     }

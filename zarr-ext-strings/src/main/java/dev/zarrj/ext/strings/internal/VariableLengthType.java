@@ -9,6 +9,7 @@ import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.api.datatype.ElementKind;
 import dev.zarrj.api.datatype.FillValue;
 import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -83,7 +84,17 @@ public final class VariableLengthType implements DataType {
                 throw new InvalidMetadataException(pointer, "the string fill value must be a JSON string, found "
                         + abbreviate(json));
             }
-            return FillValue.ofBytes(json.textValue().getBytes(StandardCharsets.UTF_8));
+            // A lone surrogate has no UTF-8 form; String.getBytes would store '?' instead.
+            try {
+                ByteBuffer utf8 = StandardCharsets.UTF_8.newEncoder().onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT).encode(CharBuffer.wrap(json.textValue()));
+                byte[] out = new byte[utf8.remaining()];
+                utf8.get(out);
+                return FillValue.ofBytes(out);
+            } catch (CharacterCodingException e) {
+                throw new InvalidMetadataException(pointer, "the string fill value " + abbreviate(json)
+                        + " is not Unicode text: it holds a lone surrogate, which has no UTF-8 form");
+            }
         }
         if (json.isTextual()) {
             try {

@@ -1,0 +1,12 @@
+package dev.zarrj.conformance.codec;
+
+import dev.zarrj.api.datatype.DataTypeProvider;
+import dev.zarrj.conformance.DataTypeContract;
+
+/** The test-only variable-length {@code bytes} type passes the data type contract. */
+class VlenBytesTypeConformanceTest extends DataTypeContract {
+    @Override
+    protected DataTypeProvider provider() {
+        return VariableLengthFixture.typeProvider(VariableLengthFixture.BYTES);
+    }
+}
