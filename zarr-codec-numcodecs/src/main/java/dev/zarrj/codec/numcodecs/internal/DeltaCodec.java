@@ -7,7 +7,6 @@ import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.codec.ArrayToArrayCodec;
 import dev.zarrj.api.codec.Codec;
-import dev.zarrj.api.datatype.Float16;
 import java.nio.ByteBuffer;
 
 /**
@@ -97,7 +96,7 @@ record DeltaCodec(DType dtype, DType astype, String pointer) implements ArrayToA
         for (int i = 0; i < n; i++) {
             if (t.isFloat()) {
                 double v = t.getDouble(in, i);
-                t.putDouble(d, i, i == 0 ? v : subtract(t, v, t.getDouble(in, i - 1)));
+                t.putDouble(d, i, i == 0 ? v : FloatOps.sub(t, v, t.getDouble(in, i - 1)));
             } else {
                 long v = t.getLong(in, i);
                 t.putLong(d, i, i == 0 ? v : v - t.getLong(in, i - 1));
@@ -112,38 +111,6 @@ record DeltaCodec(DType dtype, DType astype, String pointer) implements ArrayToA
             e.convert(t, d, i, o, i);
         }
         return out;
-    }
-
-    /**
-     * A NaN operand of {@code a op b}, the first when both are, as x86 hardware gives numpy: Java
-     * leaves which NaN an operation returns unspecified, and the JIT and the interpreter differ,
-     * which would make encoding differ from run to run.
-     */
-    private static double nanOperand(double a, double b) {
-        return Double.isNaN(a) ? a : b;
-    }
-
-    /** a - b rounded to t, as numpy computes it (float16 through float32). */
-    private static double subtract(NumpyType t, double a, double b) {
-        if (Double.isNaN(a) || Double.isNaN(b)) {
-            return nanOperand(a, b);
-        }
-        return switch (t) {
-            case FLOAT16 -> Float16.toFloat(Float16.fromFloat((float) a - (float) b));
-            case FLOAT32 -> (float) a - (float) b;
-            default -> a - b;
-        };
-    }
-
-    private static double add(NumpyType t, double a, double b) {
-        if (Double.isNaN(a) || Double.isNaN(b)) {
-            return nanOperand(a, b);
-        }
-        return switch (t) {
-            case FLOAT16 -> Float16.toFloat(Float16.fromFloat((float) a + (float) b));
-            case FLOAT32 -> (float) a + (float) b;
-            default -> a + b;
-        };
     }
 
     @Override
@@ -163,7 +130,7 @@ record DeltaCodec(DType dtype, DType astype, String pointer) implements ArrayToA
             double acc = 0;
             for (int i = 0; i < n; i++) {
                 double v = t.getDouble(o, i);
-                acc = i == 0 ? v : add(t, acc, v);
+                acc = i == 0 ? v : FloatOps.add(t, acc, v);
                 t.putDouble(o, i, acc);
             }
         } else {

@@ -28,23 +28,41 @@ final class FloatOps {
     }
 
     static double sub(NumpyType t, double a, double b) {
-        return result(t, (float) a - (float) b, a - b);
+        return isNaN(a, b) ? nanOperand(a, b) : result(t, (float) a - (float) b, a - b);
     }
 
     static double add(NumpyType t, double a, double b) {
-        return result(t, (float) a + (float) b, a + b);
+        return isNaN(a, b) ? nanOperand(a, b) : result(t, (float) a + (float) b, a + b);
     }
 
     static double mul(NumpyType t, double a, double b) {
-        return result(t, (float) a * (float) b, a * b);
+        return isNaN(a, b) ? nanOperand(a, b) : result(t, (float) a * (float) b, a * b);
     }
 
     static double div(NumpyType t, double a, double b) {
-        return result(t, (float) a / (float) b, a / b);
+        return isNaN(a, b) ? nanOperand(a, b) : result(t, (float) a / (float) b, a / b);
     }
 
-    /** numpy's around to 0 decimals: round half to even; exact in every precision. */
+    private static boolean isNaN(double a, double b) {
+        return Double.isNaN(a) || Double.isNaN(b);
+    }
+
+    /**
+     * The NaN operand of {@code a op b}, the first when both are, as x86 hardware gives numpy. Java
+     * leaves which NaN an operation returns unspecified, and the JIT and the interpreter differ
+     * (a commutative operation may have its operands swapped), which would make encoding the same
+     * chunk differ from run to run.
+     */
+    private static double nanOperand(double a, double b) {
+        return Double.isNaN(a) ? a : b;
+    }
+
+    /**
+     * numpy's around to 0 decimals: round half to even; exact in every precision. A NaN is
+     * returned as it is: {@code Math.rint} keeps a NaN's sign when the JIT compiles it to the
+     * hardware instruction, and drops it in the interpreter's Java implementation.
+     */
     static double rint(double v) {
-        return Math.rint(v);
+        return Double.isNaN(v) ? v : Math.rint(v);
     }
 }
