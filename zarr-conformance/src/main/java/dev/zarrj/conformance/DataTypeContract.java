@@ -555,6 +555,58 @@ public abstract class DataTypeContract {
         Rule.check("DT06", "an unknown configuration field is rejected", provider().name(),
                 () -> Extensions.rejectsUnknownFields(provider(), configurations()));
     }
+
+    /**
+     * A type whose in-memory form is no storage format names the array→bytes codec that stores
+     * it ({@link DataType#arrayToBytesCodec()}), and a type of a variable-length kind must, since
+     * its elements have no bytes for {@code bytes} to store. The entry is a codec's metadata form:
+     * an object with a registered {@code name} other than {@code bytes}, an object
+     * {@code configuration} if any, nothing else; each call returns a fresh node.
+     *
+     * <p>Spec: core.rst, "Codecs" (every chain has exactly one array→bytes codec) and the entry's
+     * form; SPI {@link DataType#arrayToBytesCodec()}.
+     *
+     * <p>If this fails, check: a {@code string}-like type left with the default; the entry built
+     * as a bare name instead of {@code {"name": ...}}; one shared node handed out.
+     */
+    @TestFactory
+    @DisplayName("DT08 a type names the array→bytes codec that stores it where bytes cannot" + SPEC)
+    public Stream<DynamicTest> required_DT08_namesItsArrayToBytesCodecWhereBytesCannotStoreIt() {
+        return types.each("DT08", "a type names the array→bytes codec that stores it where bytes cannot", t -> {
+            java.util.Optional<com.fasterxml.jackson.databind.node.ObjectNode> entry = t.arrayToBytesCodec();
+            if (entry == null) {
+                throw Rule.fail("arrayToBytesCodec() returned null instead of an Optional");
+            }
+            if (entry.isEmpty()) {
+                if (t.kind().isVariableLength()) {
+                    throw Rule.fail("a " + t.kind() + " type's elements are objects, which bytes cannot store, but"
+                            + " arrayToBytesCodec() names no codec");
+                }
+                return;
+            }
+            com.fasterxml.jackson.databind.node.ObjectNode e = entry.get();
+            JsonNode name = e.get("name");
+            if (name == null || !name.isTextual() || !name.textValue().matches("[a-z][a-z0-9-_.]+")) {
+                throw Rule.fail("the codec entry " + e + " has no registered 'name'");
+            }
+            if (name.textValue().equals("bytes")) {
+                throw Rule.fail("the codec entry names bytes, which stores elements as they lie in memory: leave"
+                        + " arrayToBytesCodec() empty instead");
+            }
+            if (e.has("configuration") && !e.get("configuration").isObject()) {
+                throw Rule.fail("the codec entry's configuration is not an object: " + e);
+            }
+            e.fieldNames().forEachRemaining(f -> {
+                if (!Set.of("name", "configuration", "must_understand").contains(f)) {
+                    throw Rule.fail("the codec entry has a member '" + f + "' that a codec entry does not: " + e);
+                }
+            });
+            e.put("name", "changed-by-the-kit");
+            if (t.arrayToBytesCodec().orElseThrow().path("name").asText().equals("changed-by-the-kit")) {
+                throw Rule.fail("arrayToBytesCodec() hands out one shared node: a caller's change shows in the next call");
+            }
+        });
+    }
     /**
      * A type that offers a {@link DataType#numericEncoding()} (kind {@code OTHER} only) converts
      * every value exactly and rounds to nearest: for every bit pattern of a component (all 256 or

@@ -47,6 +47,10 @@ public final class VariableLengthFixture {
         @Override public int size() { return 24; }
         @Override public int byteOrderUnit() { return 1; }
         @Override public ElementKind kind() { return kind; }
+        @Override public java.util.Optional<ObjectNode> arrayToBytesCodec() {
+            return java.util.Optional.of(JsonNodeFactory.instance.objectNode()
+                    .put("name", kind == ElementKind.STRING ? "vlen-utf8" : "vlen-bytes"));
+        }
 
         @Override
         public FillValue parseFillValue(JsonNode json, String pointer) {

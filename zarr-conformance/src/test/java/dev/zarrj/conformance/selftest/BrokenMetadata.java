@@ -62,6 +62,7 @@ public final class BrokenMetadata {
         @Override public ElementKind kind() { return d.kind(); }
         @Override public FillValue parseFillValue(JsonNode json, String pointer) { return d.parseFillValue(json, pointer); }
         @Override public JsonNode fillValueToJson(FillValue value) { return d.fillValueToJson(value); }
+        @Override public java.util.Optional<ObjectNode> arrayToBytesCodec() { return d.arrayToBytesCodec(); }
         @Override public boolean equals(Object o) { return o != null && o.getClass() == getClass() && ((ForwardingDataType) o).d.equals(d); }
         @Override public int hashCode() { return d.hashCode(); }
         @Override public String toString() { return getClass().getSimpleName() + "(" + d + ")"; }
@@ -232,6 +233,28 @@ public final class BrokenMetadata {
         @Override DataType make() {
             return new ForwardingDataType(VariableLengthFixture.BYTES) {
                 @Override public FillValue defaultFillValue() { return FillValue.ofBytes(new byte[size()]); }
+            };
+        }
+    }
+
+    /** DT08: a string type that names no codec, so arrays of it get bytes, which cannot store it. */
+    public static class VariableLengthNamesNoCodec extends TypeFixture {
+        @Override DataType make() {
+            return new ForwardingDataType(VariableLengthFixture.STRING) {
+                @Override public java.util.Optional<ObjectNode> arrayToBytesCodec() { return java.util.Optional.empty(); }
+            };
+        }
+    }
+
+    /** DT08: a bytes type whose codec entry has a configuration but no name. */
+    public static class CodecEntryWithoutName extends TypeFixture {
+        @Override DataType make() {
+            return new ForwardingDataType(VariableLengthFixture.BYTES) {
+                @Override public java.util.Optional<ObjectNode> arrayToBytesCodec() {
+                    ObjectNode e = JsonNodeFactory.instance.objectNode();
+                    e.putObject("configuration");
+                    return java.util.Optional.of(e);
+                }
             };
         }
     }

@@ -68,6 +68,8 @@ class KitSelfTest {
                 Arguments.of(BrokenMetadata.StringLoneSurrogateAccepted.class, "DT02"),
                 Arguments.of(BrokenMetadata.BytesIntegersWrap.class, "DT02"),
                 Arguments.of(BrokenMetadata.VariableLengthDefaultNotEmpty.class, "DT03"),
+                Arguments.of(BrokenMetadata.VariableLengthNamesNoCodec.class, "DT08"),
+                Arguments.of(BrokenMetadata.CodecEntryWithoutName.class, "DT08"),
                 // chunk grids
                 Arguments.of(BrokenMetadata.ChunkIndexOffByOne.class, "G01"),
                 Arguments.of(BrokenMetadata.GapBetweenChunks.class, "G02"),
