@@ -38,10 +38,11 @@ public final class ConformanceKit {
     /**
      * The data types the codec contracts sample by default: the {@link #coreDataTypes()}, then
      * every {@linkplain dev.zarrj.api.datatype.ElementKind#isVariableLength() variable-length} type
-     * ({@code string}, {@code bytes}) that the registry's data type providers create from their
-     * example configurations (or their name alone). A codec for variable-length elements
-     * ({@code vlen-utf8}) is so checked on them wherever their provider is installed, and every
-     * other codec must refuse them cleanly or handle them.
+     * ({@code string}, {@code bytes}) and every type that names the codec storing it
+     * ({@link DataType#arrayToBytesCodec()}: {@code optional}) that the registry's data type
+     * providers create from their example configurations (or their name alone). A codec for such
+     * elements ({@code vlen-utf8}, {@code optional}) is so checked on them wherever their provider
+     * is installed, and every other codec must refuse them cleanly or handle them.
      *
      * @since 0.15
      */
@@ -58,7 +59,9 @@ public final class ConformanceKit {
                 } catch (RuntimeException e) {
                     continue; // the data type contract reports a provider that cannot create its examples
                 }
-                if (t != null && t.kind() != null && t.kind().isVariableLength() && !out.contains(t)) {
+                // Types whose elements only their own codec stores: without them that codec is never exercised.
+                if (t != null && t.kind() != null && (t.kind().isVariableLength() || t.arrayToBytesCodec().isPresent())
+                        && !out.contains(t)) {
                     out.add(t);
                 }
             }
