@@ -22,13 +22,15 @@ public final class RegionCopy {
      * Copies {@code region} of {@code src} to {@code dstOffset} in {@code dst} (a block of the same
      * shape).
      *
-     * @throws IllegalArgumentException when the element sizes or ranks differ or a region lies
-     *                                  outside its array
+     * @throws IllegalArgumentException when the element sizes or ranks differ, a region lies
+     *                                  outside its array, or one array holds strings and the other
+     *                                  byte strings or bytes
      */
     public static void copy(NdArray src, Region region, NdArray dst, long[] dstOffset) {
         int rank = region.rank();
         int es = src.dataType().size();
-        if (dst.dataType().size() != es || src.holdsObjects() != dst.holdsObjects()) {
+        if (dst.dataType().size() != es || src.holdsObjects() != dst.holdsObjects()
+                || src.holdsObjects() && src.dataType().kind() != dst.dataType().kind()) {
             throw new IllegalArgumentException("copy between " + src.dataType().name() + " and "
                     + dst.dataType().name() + " arrays, whose elements differ in size");
         }

@@ -102,6 +102,9 @@ class NdArrayObjectsTest {
         // Copies between an array of objects and one of bytes are refused, not garbled.
         assertThrows(IllegalArgumentException.class,
                 () -> RegionCopy.copy(part, Region.whole(2, 2), NdArray.allocate(TestTypes.R128, 2, 2), new long[2]));
+        NdArray bytes = NdArray.allocate(TestTypes.BYTES, 2, 2);
+        assertThrows(IllegalArgumentException.class, () -> RegionCopy.copy(part, Region.whole(2, 2), bytes, new long[2]),
+                "strings copied into a bytes array would fail only later, as a ClassCastException");
     }
 
     @Test

@@ -37,8 +37,13 @@ import java.util.function.UnaryOperator;
  * was read, else read and changed again: two writers below one group never lose each other's
  * entries. On a store without them the member is removed instead (invalidated): a writer that
  * raced with another can then lose nothing that readers would trust, since whichever document
- * lands last has no consolidated metadata at all. Malformed consolidated metadata is removed as
- * well; members of other kinds, which zarrj does not read, are left alone.
+ * lands last has no consolidated metadata at all; that removal is a plain write of the group's
+ * document, though, which can undo another process's concurrent change of the group's own
+ * attributes, as any two metadata writes to one document can on such a store. Entries are the
+ * nodes' documents read after the group's, never the documents this writer wrote: of two writers
+ * of one node, the one whose group write lands last has read the later document. Malformed
+ * consolidated metadata is removed as well; members of other kinds, which zarrj does not read, are
+ * left alone.
  */
 final class ConsolidatedMetadataWrites {
     /** How often a conditional rewrite is tried before giving up on a document that keeps changing. */
@@ -57,9 +62,9 @@ final class ConsolidatedMetadataWrites {
                 continue;
             }
             String group = ancestors.paths().get(i);
-            Map<String, ObjectNode> relative = new LinkedHashMap<>();
-            changes.forEach((p, d) -> ConsolidatedView.relative(group, p).ifPresent(r -> relative.put(r, d)));
-            if (relative.isEmpty()) {
+            Map<String, String> changed = new LinkedHashMap<>(); // relative path -> normalized path
+            changes.forEach((p, d) -> ConsolidatedView.relative(group, p).ifPresent(r -> changed.put(r, p)));
+            if (changed.isEmpty()) {
                 continue;
             }
             String key = NodePath.metadataKey(group).value();
@@ -70,14 +75,46 @@ final class ConsolidatedMetadataWrites {
                     return null;
                 }
                 Optional<ConsolidatedMetadata> c = conditional ? ConsolidatedMetadata.read(doc, key) : Optional.empty();
-                if (c.isEmpty() || c.get().hasUntrusted()) {
+                // The entries are the nodes' documents as they are now, read after the group's: of two
+                // writers changing one node, the one whose group write lands last has read the later
+                // document, so the entry cannot be left at the one that lost.
+                Optional<Map<String, ObjectNode>> now = c.isEmpty() || c.get().hasUntrusted() ? Optional.empty()
+                        : currentDocuments(store, changed);
+                if (now.isEmpty()) {
                     doc.remove(ConsolidatedMetadata.MEMBER);
                 } else {
-                    doc.set(ConsolidatedMetadata.MEMBER, c.get().with(relative).toJson());
+                    doc.set(ConsolidatedMetadata.MEMBER, c.get().with(now.get()).toJson());
                 }
                 return doc;
             });
         }
+    }
+
+    /**
+     * The current document of each changed node, by relative path (null where there is none); empty
+     * when one is not a JSON object, which no consolidated entry may then claim to be.
+     */
+    private static Optional<Map<String, ObjectNode>> currentDocuments(Store store, Map<String, String> changed) {
+        Map<String, ObjectNode> out = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : changed.entrySet()) {
+            StoreKey nodeKey = NodePath.metadataKey(e.getValue());
+            Optional<ByteBuffer> bytes = store.get(nodeKey);
+            if (bytes.isEmpty()) {
+                out.put(e.getKey(), null);
+                continue;
+            }
+            JsonNode n;
+            try {
+                n = Json.parse(bytes.get(), nodeKey.value());
+            } catch (InvalidMetadataException ex) {
+                return Optional.empty();
+            }
+            if (!n.isObject()) {
+                return Optional.empty();
+            }
+            out.put(e.getKey(), (ObjectNode) n);
+        }
+        return Optional.of(out);
     }
 
     /** Whether a document, as read, is a JSON object with an {@code "inline"} consolidated member. */

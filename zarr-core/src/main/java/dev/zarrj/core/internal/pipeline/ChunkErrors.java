@@ -55,7 +55,8 @@ final class ChunkErrors {
         if (memory != null) {
             return memory;
         }
-        if (e instanceof IllegalArgumentException refused && !refused.getMessage().contains("'" + key.value() + "'")) {
+        if (e instanceof IllegalArgumentException refused
+                && !String.valueOf(refused.getMessage()).contains("'" + key.value() + "'")) {
             return new IllegalArgumentException(describe("writing", key) + ": " + refused.getMessage(), refused);
         }
         return (RuntimeException) e;
