@@ -238,56 +238,17 @@ final class LzmaCodec implements BytesToBytesCodec {
             return new DeltaOptions(f.path("dist").asInt(1));
         }
         int start = f.path("start_offset").asInt(0);
+        // Each BCJ filter's options class inherits setStartOffset from a class xz-java does not export.
         return switch ((int) id) {
-            case 4 -> withStart(new X86Options(), start);
-            case 5 -> withStart(new PowerPCOptions(), start);
-            case 6 -> withStart(new IA64Options(), start);
-            case 7 -> withStart(new ARMOptions(), start);
-            case 8 -> withStart(new ARMThumbOptions(), start);
-            case 9 -> withStart(new SPARCOptions(), start);
-            case 10 -> withStart(new ARM64Options(), start);
-            default -> withStart(new RISCVOptions(), start);
+            case 4 -> { X86Options o = new X86Options(); o.setStartOffset(start); yield o; }
+            case 5 -> { PowerPCOptions o = new PowerPCOptions(); o.setStartOffset(start); yield o; }
+            case 6 -> { IA64Options o = new IA64Options(); o.setStartOffset(start); yield o; }
+            case 7 -> { ARMOptions o = new ARMOptions(); o.setStartOffset(start); yield o; }
+            case 8 -> { ARMThumbOptions o = new ARMThumbOptions(); o.setStartOffset(start); yield o; }
+            case 9 -> { SPARCOptions o = new SPARCOptions(); o.setStartOffset(start); yield o; }
+            case 10 -> { ARM64Options o = new ARM64Options(); o.setStartOffset(start); yield o; }
+            default -> { RISCVOptions o = new RISCVOptions(); o.setStartOffset(start); yield o; }
         };
-    }
-
-    private static X86Options withStart(X86Options o, int start) throws UnsupportedOptionsException {
-        o.setStartOffset(start);
-        return o;
-    }
-
-    private static PowerPCOptions withStart(PowerPCOptions o, int start) throws UnsupportedOptionsException {
-        o.setStartOffset(start);
-        return o;
-    }
-
-    private static IA64Options withStart(IA64Options o, int start) throws UnsupportedOptionsException {
-        o.setStartOffset(start);
-        return o;
-    }
-
-    private static ARMOptions withStart(ARMOptions o, int start) throws UnsupportedOptionsException {
-        o.setStartOffset(start);
-        return o;
-    }
-
-    private static ARMThumbOptions withStart(ARMThumbOptions o, int start) throws UnsupportedOptionsException {
-        o.setStartOffset(start);
-        return o;
-    }
-
-    private static SPARCOptions withStart(SPARCOptions o, int start) throws UnsupportedOptionsException {
-        o.setStartOffset(start);
-        return o;
-    }
-
-    private static ARM64Options withStart(ARM64Options o, int start) throws UnsupportedOptionsException {
-        o.setStartOffset(start);
-        return o;
-    }
-
-    private static RISCVOptions withStart(RISCVOptions o, int start) throws UnsupportedOptionsException {
-        o.setStartOffset(start);
-        return o;
     }
 
     private FilterOptions[] chain() {

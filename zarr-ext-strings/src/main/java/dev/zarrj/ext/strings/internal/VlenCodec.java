@@ -116,7 +116,6 @@ final class VlenCodec implements ArrayToBytesCodec {
                     + expected);
         }
         int n = (int) count;
-        NdArray out = NdArray.allocate(decoded.dataType(), decoded.shape());
         String[] strings = kind == ElementKind.STRING ? new String[n] : null;
         byte[][] bytes = kind == ElementKind.BYTES ? new byte[n][] : null;
         CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
@@ -146,12 +145,8 @@ final class VlenCodec implements ArrayToBytesCodec {
         if (in.hasRemaining()) {
             throw new CorruptDataException(name + ": " + in.remaining() + " bytes follow the last of " + n + " elements");
         }
-        if (strings != null) {
-            out.copyFrom(strings);
-        } else {
-            out.copyFrom(bytes);
-        }
-        return out;
+        return strings != null ? NdArray.copyOf(decoded.dataType(), strings, decoded.shape())
+                : NdArray.copyOf(decoded.dataType(), bytes, decoded.shape());
     }
 
     @Override
