@@ -13,6 +13,7 @@ module dev.zarrj.api {
     exports dev.zarrj.api;
     exports dev.zarrj.api.codec;
     exports dev.zarrj.api.datatype;
+    exports dev.zarrj.api.format;
     exports dev.zarrj.api.grid;
     exports dev.zarrj.api.keyencoding;
     exports dev.zarrj.api.store;

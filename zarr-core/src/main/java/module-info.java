@@ -1,5 +1,6 @@
 import dev.zarrj.api.codec.CodecProvider;
 import dev.zarrj.api.datatype.DataTypeProvider;
+import dev.zarrj.api.format.MetadataFormat;
 import dev.zarrj.api.grid.ChunkGridProvider;
 import dev.zarrj.api.keyencoding.ChunkKeyEncodingProvider;
 import dev.zarrj.api.store.StoreProvider;
@@ -17,6 +18,7 @@ import dev.zarrj.api.transformer.StorageTransformerProvider;
  * @uses CodecProvider
  * @uses StorageTransformerProvider
  * @uses StoreProvider
+ * @uses MetadataFormat
  * @provides DataTypeProvider the core data types
  * @provides ChunkGridProvider {@code regular}
  * @provides ChunkKeyEncodingProvider {@code default}, {@code v2}
@@ -37,6 +39,7 @@ module dev.zarrj.core {
     uses CodecProvider;
     uses StorageTransformerProvider;
     uses StoreProvider;
+    uses MetadataFormat;
 
     provides DataTypeProvider with
             dev.zarrj.core.internal.datatype.CoreDataTypeProviders.Bool,

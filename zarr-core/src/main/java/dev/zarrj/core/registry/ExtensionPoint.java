@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.zarrj.api.NamedProvider;
 import dev.zarrj.api.codec.CodecProvider;
 import dev.zarrj.api.datatype.DataTypeProvider;
+import dev.zarrj.api.format.MetadataFormat;
 import dev.zarrj.api.grid.ChunkGridProvider;
 import dev.zarrj.api.keyencoding.ChunkKeyEncodingProvider;
 import dev.zarrj.api.store.StoreProvider;
@@ -12,7 +13,8 @@ import dev.zarrj.api.transformer.StorageTransformerProvider;
 import org.apiguardian.api.API;
 
 /**
- * The extension points of Zarr v3, plus stores (found by URI scheme), with their provider types.
+ * The extension points of Zarr v3, plus stores (found by URI scheme) and metadata formats, with
+ * their provider types.
  *
  * @since 0.1
  */
@@ -29,7 +31,9 @@ public enum ExtensionPoint {
     /** An entry of {@code storage_transformers}. */
     STORAGE_TRANSFORMER("storage transformer", StorageTransformerProvider.class, true),
     /** A store, by URI scheme (not named in metadata). */
-    STORE("store", StoreProvider.class, false);
+    STORE("store", StoreProvider.class, false),
+    /** A metadata format other than Zarr v3's, by name ({@code v2}); not named in metadata. */
+    METADATA_FORMAT("metadata format", MetadataFormat.class, false);
 
     private final String label;
     private final Class<? extends NamedProvider> providerType;
