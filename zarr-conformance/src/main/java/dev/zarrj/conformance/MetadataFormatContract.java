@@ -398,6 +398,19 @@ public abstract class MetadataFormatContract {
         });
     }
 
+    private static boolean validPointer(String p) {
+        try {
+            JsonPointer.compile(p);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    private static boolean pointsInto(JsonNode doc, String p) {
+        return validPointer(p) && !doc.at(JsonPointer.compile(p)).isMissingNode();
+    }
+
     private static JsonNode wrong(JsonNode value) {
         return value.isObject() ? TextNode.valueOf("kit garbage")
                 : JsonNodeFactory.instance.objectNode().set("kit_garbage", JsonNodeFactory.instance.arrayNode());
@@ -512,13 +525,15 @@ public abstract class MetadataFormatContract {
     /**
      * The document {@code read} translates is one core accepts: an array document creates an
      * array ({@code Zarr.createArray}) and a group document opens as a group, in a memory store,
-     * both with {@link #zarr()} (whose registry resolves the extensions named); every key of {@link TranslatedNode#origins()} is a JSON pointer to a
-     * member of that document and names a non-blank origin.
+     * both with {@link #zarr()} (whose registry resolves the extensions named). Every key of
+     * {@link TranslatedNode#origins()} is a JSON pointer to a member of that document, mapped to
+     * an origin whose key is one of the documents read and whose pointer is a JSON pointer.
      *
      * <p>Spec: zarrj {@link TranslatedNode}; core.rst "Metadata" (what core parses).
      *
      * <p>If this fails, check: an integer fill value read as {@code 0.0} (core rejects a fraction
-     * for integers); origins recorded for members the document does not have.
+     * for integers); origins recorded for members the document does not have, or naming the
+     * document's name instead of its key ({@link StoredDocuments#key}).
      */
     @TestFactory
     @DisplayName("MF07 the translated document passes core's parsing" + SPEC)
@@ -538,20 +553,21 @@ public abstract class MetadataFormatContract {
                 throw new AssertionFailedError("core rejects the translated document " + V3Documents.abbreviate(doc)
                         + ": " + e.getMessage(), e);
             }
-            for (Map.Entry<String, String> o : t.translated.origins().entrySet()) {
+            Set<String> keys = new TreeSet<>();
+            t.written.keySet().forEach(n -> keys.add(PREFIX + n));
+            for (Map.Entry<String, TranslatedNode.Origin> o : t.translated.origins().entrySet()) {
                 String p = o.getKey();
-                boolean present;
-                try {
-                    present = !doc.at(JsonPointer.compile(p)).isMissingNode();
-                } catch (IllegalArgumentException e) {
-                    present = false;
-                }
-                if (!present) {
+                if (!pointsInto(doc, p)) {
                     throw Rule.fail("origins() maps '" + p + "', which is no member of the document "
                             + V3Documents.abbreviate(doc));
                 }
-                if (o.getValue() == null || o.getValue().isBlank()) {
-                    throw Rule.fail("origins() maps '" + p + "' to a blank origin");
+                TranslatedNode.Origin origin = o.getValue();
+                if (origin == null || !keys.contains(origin.key())) {
+                    throw Rule.fail("origins() maps '" + p + "' to " + origin + ", whose key is none of the documents"
+                            + " read " + keys);
+                }
+                if (origin.pointer() == null || !validPointer(origin.pointer())) {
+                    throw Rule.fail("origins() maps '" + p + "' to " + origin + ", whose pointer is not a JSON pointer");
                 }
             }
         });

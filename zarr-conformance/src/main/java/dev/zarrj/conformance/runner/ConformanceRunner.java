@@ -121,7 +121,6 @@ public final class ConformanceRunner {
                 }
                 yield Discovered.Store.class;
             }
-            case METADATA_FORMAT -> null;
         };
     }
 

@@ -73,8 +73,8 @@ public class ToyFormat implements MetadataFormat {
             throw e.inDocument(node.key(NODE));
         }
         ObjectNode out = ((ObjectNode) n.get("node")).deepCopy();
-        Map<String, String> origins = new HashMap<>();
-        origins.put("", "'" + node.key(NODE) + "' /node");
+        Map<String, TranslatedNode.Origin> origins = new HashMap<>();
+        origins.put("", new TranslatedNode.Origin(node.key(NODE), "/node"));
         Optional<JsonNode> attrs = node.get(ATTRS);
         if (attrs.isPresent()) {
             if (!attrs.get().isObject()) {
@@ -82,7 +82,7 @@ public class ToyFormat implements MetadataFormat {
                         .inDocument(node.key(ATTRS));
             }
             out.set("attributes", attrs.get().deepCopy());
-            origins.put("/attributes", "'" + node.key(ATTRS) + "'");
+            origins.put("/attributes", new TranslatedNode.Origin(node.key(ATTRS), ""));
         }
         // Consolidated metadata are a cache: a malformed document is read past, as core reads past a malformed member.
         node.get(META).filter(JsonNode::isObject).ifPresent(m -> out.set("consolidated_metadata", m.deepCopy()));

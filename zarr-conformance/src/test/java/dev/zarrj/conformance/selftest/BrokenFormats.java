@@ -188,10 +188,24 @@ public final class BrokenFormats {
                 @Override
                 public Optional<TranslatedNode> read(StoredDocuments node) {
                     return super.read(node).map(n -> {
-                        Map<String, String> origins = new LinkedHashMap<>(n.origins());
-                        origins.put("/compressor", "'" + node.key(NODE) + "' /compressor");
+                        Map<String, TranslatedNode.Origin> origins = new LinkedHashMap<>(n.origins());
+                        origins.put("/compressor", new TranslatedNode.Origin(node.key(NODE), "/compressor"));
                         return new TranslatedNode(n.document(), origins, n.storesEveryChunk());
                     });
+                }
+            };
+        }
+    }
+
+    /** MF07: origins name the document ({@code .toy.json}) instead of its key ({@code kit/node/.toy.json}). */
+    public static class OriginNamesDocumentNotKey extends FormatFixture {
+        @Override
+        MetadataFormat make() {
+            return new ToyFormat() {
+                @Override
+                public Optional<TranslatedNode> read(StoredDocuments node) {
+                    return super.read(node).map(n -> new TranslatedNode(n.document(),
+                            Map.of("", new TranslatedNode.Origin(NODE, "/node")), n.storesEveryChunk()));
                 }
             };
         }

@@ -102,7 +102,8 @@ class KitSelfTest {
                 Arguments.of(BrokenFormats.DocumentNameTwice.class, "MF05"),
                 Arguments.of(BrokenFormats.ClaimsZarrFormat3.class, "MF06"),
                 Arguments.of(BrokenFormats.IntegerFillValueAsFloat.class, "MF07"),
-                Arguments.of(BrokenFormats.OriginOutsideDocument.class, "MF07"));
+                Arguments.of(BrokenFormats.OriginOutsideDocument.class, "MF07"),
+                Arguments.of(BrokenFormats.OriginNamesDocumentNotKey.class, "MF07"));
     }
 
     @ParameterizedTest(name = "{0} fails {1}")
