@@ -111,6 +111,7 @@ public final class ConformanceRunner {
             case CHUNK_GRID -> Discovered.ChunkGrid.class;
             case CHUNK_KEY_ENCODING -> Discovered.ChunkKeyEncoding.class;
             case STORAGE_TRANSFORMER -> Discovered.StorageTransformer.class;
+            case METADATA_FORMAT -> Discovered.MetadataFormat.class;
             case STORE -> {
                 var remote = Discovered.Store.notLocal((dev.zarrj.api.store.StoreProvider) p);
                 if (remote.isPresent()) {
@@ -120,7 +121,6 @@ public final class ConformanceRunner {
                 }
                 yield Discovered.Store.class;
             }
-            case METADATA_FORMAT -> null;
         };
     }
 

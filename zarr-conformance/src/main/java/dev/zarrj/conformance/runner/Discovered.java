@@ -12,6 +12,7 @@ import dev.zarrj.conformance.BytesToBytesCodecContract;
 import dev.zarrj.conformance.ChunkGridContract;
 import dev.zarrj.conformance.ChunkKeyEncodingContract;
 import dev.zarrj.conformance.DataTypeContract;
+import dev.zarrj.conformance.MetadataFormatContract;
 import dev.zarrj.conformance.StorageTransformerContract;
 import dev.zarrj.conformance.StoreContract;
 import java.io.IOException;
@@ -129,6 +130,19 @@ final class Discovered {
         @Override
         protected StorageTransformerProvider provider() {
             return Target.get(StorageTransformerProvider.class);
+        }
+    }
+
+    /** Metadata formats other than Zarr v3, checked with the registry under test. */
+    public static final class MetadataFormat extends MetadataFormatContract {
+        @Override
+        protected dev.zarrj.api.format.MetadataFormat format() {
+            return Target.get(dev.zarrj.api.format.MetadataFormat.class);
+        }
+
+        @Override
+        protected dev.zarrj.core.Zarr zarr() {
+            return Target.zarr();
         }
     }
 

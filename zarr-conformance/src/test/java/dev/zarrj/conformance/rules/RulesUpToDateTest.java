@@ -10,6 +10,7 @@ import dev.zarrj.conformance.ChunkGridContract;
 import dev.zarrj.conformance.ChunkKeyEncodingContract;
 import dev.zarrj.conformance.ConformanceKit;
 import dev.zarrj.conformance.DataTypeContract;
+import dev.zarrj.conformance.MetadataFormatContract;
 import dev.zarrj.conformance.StorageTransformerContract;
 import dev.zarrj.conformance.StoreContract;
 import java.io.IOException;
@@ -60,7 +61,7 @@ class RulesUpToDateTest {
         int checked = 0;
         for (Class<?> contract : List.of(BytesToBytesCodecContract.class, ArrayToBytesCodecContract.class,
                 ArrayToArrayCodecContract.class, StoreContract.class, DataTypeContract.class, ChunkGridContract.class,
-                ChunkKeyEncodingContract.class, StorageTransformerContract.class)) {
+                ChunkKeyEncodingContract.class, StorageTransformerContract.class, MetadataFormatContract.class)) {
             for (Method m : contract.getDeclaredMethods()) {
                 Matcher r = name.matcher(m.getName());
                 if (r.matches()) {

@@ -91,7 +91,19 @@ class KitSelfTest {
                 Arguments.of(BrokenMetadata.TransformerDropsLastByte.class, "ST01"),
                 Arguments.of(BrokenMetadata.TransformerDropsLastByte.class, "S02"),
                 Arguments.of(BrokenMetadata.TransformerEqualityByIdentity.class, "ST03"),
-                Arguments.of(BrokenMetadata.TransformerUnknownFieldAccepted.class, "ST04"));
+                Arguments.of(BrokenMetadata.TransformerUnknownFieldAccepted.class, "ST04"),
+                // metadata formats (each fails its rule and no other: checked below)
+                Arguments.of(BrokenFormats.AttributesLost.class, "MF01"),
+                Arguments.of(BrokenFormats.RefusesEveryArray.class, "MF01"),
+                Arguments.of(BrokenFormats.RevisionCounter.class, "MF02"),
+                Arguments.of(BrokenFormats.NothingIsAnImplicitGroup.class, "MF03"),
+                Arguments.of(BrokenFormats.GarbageThrowsIllegalState.class, "MF04"),
+                Arguments.of(BrokenFormats.GarbageMessageWithoutKey.class, "MF04"),
+                Arguments.of(BrokenFormats.DocumentNameTwice.class, "MF05"),
+                Arguments.of(BrokenFormats.ClaimsZarrFormat3.class, "MF06"),
+                Arguments.of(BrokenFormats.IntegerFillValueAsFloat.class, "MF07"),
+                Arguments.of(BrokenFormats.OriginOutsideDocument.class, "MF07"),
+                Arguments.of(BrokenFormats.OriginNamesDocumentNotKey.class, "MF07"));
     }
 
     @ParameterizedTest(name = "{0} fails {1}")
@@ -106,6 +118,11 @@ class KitSelfTest {
         if (messages.stream().noneMatch(m -> m.startsWith(ruleId + " violated by "))) {
             fail(fixture.getSimpleName() + " should fail rule " + ruleId + " with a message naming it; the failures were: "
                     + (messages.isEmpty() ? "none" : String.join("\n  ", messages)));
+        }
+        if (ruleId.startsWith("MF")) {
+            List<String> others = messages.stream().filter(m -> !m.startsWith(ruleId + " violated by ")).toList();
+            assertTrue(others.isEmpty(), () -> fixture.getSimpleName() + " should fail only rule " + ruleId
+                    + ", but also: " + String.join("\n  ", others));
         }
         assertFalse(results.containerEvents().failed().count() > 0,
                 () -> fixture.getSimpleName() + ": a container failed: " + results.containerEvents().failed().list());
