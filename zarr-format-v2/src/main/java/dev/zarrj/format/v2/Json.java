@@ -46,6 +46,28 @@ final class Json {
         return out;
     }
 
+    /**
+     * A copy with integers in the node type a parser gives them (int, else long, else big), so
+     * that written documents equal the same documents parsed.
+     */
+    static JsonNode canonical(JsonNode n) {
+        if (n.isIntegralNumber()) {
+            return n.canConvertToInt() ? F.numberNode(n.intValue())
+                    : n.canConvertToLong() ? F.numberNode(n.longValue()) : F.numberNode(n.bigIntegerValue());
+        }
+        if (n.isObject()) {
+            ObjectNode o = F.objectNode();
+            n.properties().forEach(e -> o.set(e.getKey(), canonical(e.getValue())));
+            return o;
+        }
+        if (n.isArray()) {
+            com.fasterxml.jackson.databind.node.ArrayNode a = F.arrayNode();
+            n.forEach(x -> a.add(canonical(x)));
+            return a;
+        }
+        return n.deepCopy();
+    }
+
     /** A codec's or extension's name: the string itself or the object's {@code name}. */
     static String name(JsonNode ext) {
         return ext.isTextual() ? ext.textValue() : ext.path("name").asText("");

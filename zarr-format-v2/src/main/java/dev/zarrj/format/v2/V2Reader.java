@@ -28,7 +28,7 @@ final class V2Reader {
     static Optional<TranslatedNode> read(StoredDocuments node) {
         V2Reader r = new V2Reader();
         Optional<ObjectNode> doc = r.node(node, name -> Loc.of(node.key(name)), "", true);
-        return doc.map(d -> new TranslatedNode(d, r.origins, r.storesEveryChunk));
+        return doc.map(d -> new TranslatedNode((ObjectNode) Json.canonical(d), r.origins, r.storesEveryChunk));
     }
 
     /** The v3 document of a v2 {@code .zarray} alone, as {@link #read} gives it (for comparisons). */

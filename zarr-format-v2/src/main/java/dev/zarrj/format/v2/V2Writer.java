@@ -31,7 +31,9 @@ final class V2Writer {
     private V2Writer() {}
 
     static Map<String, JsonNode> write(ObjectNode doc, StoredDocuments previous) {
-        return node(doc, previous, "", true);
+        Map<String, JsonNode> out = new LinkedHashMap<>();
+        node(doc, previous, "", true).forEach((name, d) -> out.put(name, Json.canonical(d)));
+        return out;
     }
 
     private static Map<String, JsonNode> node(ObjectNode doc, StoredDocuments previous, String base, boolean topLevel) {
