@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ExtensionConfig;
+import dev.zarrj.api.UnsupportedFormatException;
 import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.api.datatype.DataTypeProvider;
 import dev.zarrj.api.datatype.ElementKind;
@@ -22,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
@@ -84,16 +86,24 @@ final class CreateCommand implements Callable<Integer> {
     @Option(names = "--overwrite", description = "Replace an existing node at the path.")
     boolean overwrite;
 
+    @Option(names = "--zarr-format", paramLabel = "N", defaultValue = "3", description = "3 (zarr.json, the default) or "
+            + "2 (Zarr v2: .zarray or .zgroup, and .zattrs; chunk keys v2 '.' unless the metadata say otherwise). "
+            + "What Zarr v2 cannot express (sharding, codecs it has no place for, ...) is refused, naming it.")
+    int zarrFormat;
+
     @Mixin
     WaitOption waitOption;
 
     @Override
     public Integer call() throws IOException {
+        if (zarrFormat != 2 && zarrFormat != 3) {
+            throw new UserError("--zarr-format must be 2 or 3, not " + zarrFormat);
+        }
         Store s = root.openStore(waitOption.apply(store), false);
         if (group) {
-            root.zarr().createGroup(s, path, attrs == null ? null : object(attrs, "--attrs"));
+            root.zarr().createGroup(s, path, attrs == null ? null : object(attrs, "--attrs"), zarrFormat);
             root.closeStore(s);
-            root.out().println("created group " + path + " in " + s.describe());
+            root.out().println("created group " + path + " in " + s.describe() + (zarrFormat == 3 ? "" : " as Zarr v" + zarrFormat));
             return 0;
         }
         ZarrArray a;
@@ -105,16 +115,27 @@ final class CreateCommand implements Callable<Integer> {
             if (!doc.isObject()) {
                 throw new UserError("--metadata " + metadata + " is not a JSON object");
             }
-            a = root.zarr().createArray(s, path, (ObjectNode) doc, overwrite);
+            a = cannotExpress(() -> root.zarr().createArray(s, path, (ObjectNode) doc, overwrite, zarrFormat));
         } else {
             if (shape == null || dtype == null) {
                 throw new UserError("an array needs --shape and --dtype (or --metadata FILE)");
             }
-            a = builder().overwrite(overwrite).create(s, path);
+            ArrayBuilder b = builder().overwrite(overwrite).zarrFormat(zarrFormat);
+            a = cannotExpress(() -> b.create(s, path));
         }
         root.closeStore(s);
-        root.out().println("created " + a + " in " + s.describe());
+        root.out().println("created " + a + " in " + s.describe() + (zarrFormat == 3 ? "" : " as Zarr v" + zarrFormat));
         return 0;
+    }
+
+    /** Creates the array, naming it and the format in what the format cannot express. */
+    private ZarrArray cannotExpress(Supplier<ZarrArray> create) {
+        try {
+            return create.get();
+        } catch (UnsupportedFormatException e) {
+            throw new UnsupportedFormatException("", "cannot create array " + path + " as Zarr v" + zarrFormat + ": "
+                    + e.detail(), e);
+        }
     }
 
     private ArrayBuilder builder() {
