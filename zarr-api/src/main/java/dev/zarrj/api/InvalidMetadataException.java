@@ -53,6 +53,26 @@ public class InvalidMetadataException extends ZarrException {
         return new InvalidMetadataException(pointer, prefix + stripPointer(), this);
     }
 
+    /**
+     * The same error said of another field, of another document: where a {@link
+     * dev.zarrj.api.format.MetadataFormat} translated that field into what was found invalid.
+     * Keeps the subclass.
+     *
+     * @param document the stored document's key
+     * @param pointer  the field's JSON pointer in that document
+     */
+    public InvalidMetadataException at(String document, String pointer) {
+        String m = "in '" + document + "': " + stripPointer()
+                + (this.pointer.isEmpty() ? "" : " (at " + this.pointer + " of its Zarr v3 translation)");
+        if (this instanceof UnknownExtensionException u) {
+            return new UnknownExtensionException(pointer, u.extensionName(), m, this);
+        }
+        if (this instanceof UnsupportedFormatException) {
+            return new UnsupportedFormatException(pointer, m, this);
+        }
+        return new InvalidMetadataException(pointer, m, this);
+    }
+
     private String stripPointer() {
         String d = detail();
         return !pointer.isEmpty() && d.startsWith(pointer + ": ") ? d.substring(pointer.length() + 2) : d;

@@ -16,8 +16,10 @@ import dev.zarrj.api.codec.CodecConfiguration;
 import dev.zarrj.api.codec.CodecProvider;
 import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.api.datatype.FillValue;
+import dev.zarrj.api.format.MetadataFormat;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
+import dev.zarrj.core.internal.format.ZarrV3Format;
 import dev.zarrj.core.internal.hierarchy.ConsolidatedView;
 import dev.zarrj.core.internal.hierarchy.NodePath;
 import dev.zarrj.core.internal.metadata.ArrayMetadata;
@@ -92,6 +94,7 @@ public final class ArrayBuilder {
     private List<String> dimensionNames;
     private ArrayNode storageTransformers;
     private boolean overwrite;
+    private Integer zarrFormat;
 
     ArrayBuilder(Zarr zarr, DataType dataType, long[] shape) {
         this.zarr = zarr;
@@ -302,6 +305,21 @@ public final class ArrayBuilder {
         return this;
     }
 
+    /**
+     * Stores the array in the metadata format of this {@code zarr_format}: 3 (the default, or the
+     * format of the group given to {@link #create(ZarrGroup, String)}), or 2 for Zarr v2's
+     * {@code .zarray}/{@code .zattrs} (needs zarr-format-v2). For a format other than 3 the chunk
+     * key encoding defaults to {@code v2} with separator {@code "."}; creating fails with an
+     * {@link dev.zarrj.api.UnsupportedFormatException} naming what the format cannot express
+     * (Zarr v2 has no sharding, no codecs after the compressor's place, ...).
+     */
+    @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
+    public ArrayBuilder zarrFormat(int zarrFormat) {
+        zarr.formats().of(zarrFormat); // refuses a format that is not installed now rather than at create
+        this.zarrFormat = zarrFormat;
+        return this;
+    }
+
     /** Replace an existing array or group at the path (and erase its data) instead of failing. */
     public ArrayBuilder overwrite(boolean overwrite) {
         this.overwrite = overwrite;
@@ -330,6 +348,10 @@ public final class ArrayBuilder {
      * @throws InvalidMetadataException when it is not valid
      */
     public ObjectNode toMetadata() {
+        return toMetadata(zarrFormat != null ? zarr.formats().of(zarrFormat) : ZarrV3Format.INSTANCE);
+    }
+
+    private ObjectNode toMetadata(MetadataFormat format) {
         ObjectNode doc = F.objectNode();
         doc.put("zarr_format", 3);
         doc.put("node_type", "array");
@@ -354,8 +376,11 @@ public final class ArrayBuilder {
         }
         if (keyEncoding != null) {
             doc.set("chunk_key_encoding", keyEncoding);
-        } else {
+        } else if (format == ZarrV3Format.INSTANCE) {
             doc.putObject("chunk_key_encoding").put("name", "default").putObject("configuration").put("separator", "/");
+        } else {
+            // Formats before v3 name chunks by their coordinates joined with '.'.
+            doc.putObject("chunk_key_encoding").put("name", "v2").putObject("configuration").put("separator", ".");
         }
         doc.set("fill_value", fillValue != null ? fillValue : dataType.fillValueToJson(dataType.defaultFillValue()));
         if (codecs != null && !added.isEmpty()) {
@@ -487,32 +512,20 @@ public final class ArrayBuilder {
     }
 
     private ZarrArray create(Store store, String path, StoreOwner owner, ConsolidatedView view) {
-        String p = NodePath.normalize(path);
-        ObjectNode doc = toMetadata();
-        StoreKey key = NodePath.metadataKey(p);
-        if (store.exists(key)) {
-            if (!overwrite) {
-                throw alreadyExists(store, p);
-            }
-            zarr.erase(store, p, view);
-        }
-        Zarr.Ancestors ancestors = zarr.ensureAncestors(store, p);
-        if (!zarr.setMetadata(store, key, Json.write(doc), overwrite)) {
-            throw alreadyExists(store, p);
-        }
-        ArrayMetadata meta = ArrayMetadata.parse(doc, zarr.resolver());
-        zarr.metadataWritten(store, ancestors, p, meta.document(), view);
-        return new ZarrArray(zarr, store, p, meta, owner, view);
+        return create(store, path, owner, view, null);
     }
 
-    private static InvalidMetadataException alreadyExists(Store store, String p) {
-        return new InvalidMetadataException("", "a node already exists at '" + NodePath.display(p) + "' in "
-                + store.describe() + "; use overwrite(true) to replace it");
+    /** Creates the array; {@code inherited}, when not null, is the format of the group it is created in. */
+    private ZarrArray create(Store store, String path, StoreOwner owner, ConsolidatedView view,
+                             MetadataFormat inherited) {
+        MetadataFormat format = zarrFormat != null ? zarr.formats().of(zarrFormat)
+                : inherited != null ? inherited : ZarrV3Format.INSTANCE;
+        return zarr.createArray(store, NodePath.normalize(path), toMetadata(format), overwrite, format, owner, view);
     }
 
     /** Creates the array as a child of a group; it shares the group's store and does not own it. */
     public ZarrArray create(ZarrGroup parent, String name) {
         return create(parent.store(), NodePath.child(NodePath.normalize(parent.path()), name), StoreOwner.NONE,
-                parent.view());
+                parent.view(), parent.format());
     }
 }

@@ -4,27 +4,23 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.NodeNotFoundException;
-import dev.zarrj.api.StoreException;
 import dev.zarrj.api.UnknownExtensionException;
-import dev.zarrj.api.store.ConditionalWrites;
+import dev.zarrj.api.format.MetadataFormat;
 import dev.zarrj.api.store.ListDirResult;
 import dev.zarrj.api.store.Store;
-import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.core.internal.hierarchy.ConsolidatedMetadata;
 import dev.zarrj.core.internal.hierarchy.ConsolidatedView;
 import dev.zarrj.core.internal.hierarchy.NodePath;
 import dev.zarrj.core.internal.metadata.ExtensionResolver;
-import dev.zarrj.core.internal.metadata.GroupMetadata;
-import dev.zarrj.core.internal.metadata.Json;
+import dev.zarrj.core.internal.format.MetadataIo;
+import dev.zarrj.core.internal.format.StoredNode;
 import dev.zarrj.core.internal.metadata.NodeDocuments;
-import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.UnaryOperator;
 
 /**
  * Writing consolidated metadata, and keeping it current when nodes below a consolidated group
@@ -46,9 +42,6 @@ import java.util.function.UnaryOperator;
  * left alone.
  */
 final class ConsolidatedMetadataWrites {
-    /** How often a conditional rewrite is tried before giving up on a document that keeps changing. */
-    private static final int ATTEMPTS = 64;
-
     private ConsolidatedMetadataWrites() {}
 
     /**
@@ -56,9 +49,11 @@ final class ConsolidatedMetadataWrites {
      * normalized paths mapped to new documents, or to null for erased subtrees.
      */
     static void update(Store store, Zarr.Ancestors ancestors, Map<String, ObjectNode> changes) {
+        MetadataFormat format = ancestors.format();
         for (int i = 0; i < ancestors.paths().size(); i++) {
-            Optional<ByteBuffer> bytes = ancestors.documents().get(i);
-            if (bytes.isEmpty() || !consolidated(bytes.get())) {
+            Optional<StoredNode> read = ancestors.nodes().get(i);
+            if (read.isEmpty() || !ConsolidatedMetadata.isInline(read.get().translated().document()
+                    .get(ConsolidatedMetadata.MEMBER))) {
                 continue;
             }
             String group = ancestors.paths().get(i);
@@ -67,9 +62,9 @@ final class ConsolidatedMetadataWrites {
             if (changed.isEmpty()) {
                 continue;
             }
-            String key = NodePath.metadataKey(group).value();
+            String key = read.get().key();
             boolean conditional = store.conditionalWrites().isPresent();
-            rewrite(store, group, doc -> {
+            MetadataIo.rewrite(store, group, format, doc -> {
                 JsonNode member = doc.get(ConsolidatedMetadata.MEMBER);
                 if (!"group".equals(doc.path("node_type").asText()) || !ConsolidatedMetadata.isInline(member)) {
                     return null;
@@ -79,7 +74,7 @@ final class ConsolidatedMetadataWrites {
                 // writers changing one node, the one whose group write lands last has read the later
                 // document, so the entry cannot be left at the one that lost.
                 Optional<Map<String, ObjectNode>> now = c.isEmpty() || c.get().hasUntrusted() ? Optional.empty()
-                        : currentDocuments(store, changed);
+                        : currentDocuments(store, changed, format);
                 if (now.isEmpty()) {
                     doc.remove(ConsolidatedMetadata.MEMBER);
                 } else {
@@ -92,95 +87,28 @@ final class ConsolidatedMetadataWrites {
 
     /**
      * The current document of each changed node, by relative path (null where there is none); empty
-     * when one is not a JSON object, which no consolidated entry may then claim to be.
+     * when one is not valid, which no consolidated entry may then claim to be.
      */
-    private static Optional<Map<String, ObjectNode>> currentDocuments(Store store, Map<String, String> changed) {
+    private static Optional<Map<String, ObjectNode>> currentDocuments(Store store, Map<String, String> changed,
+                                                                      MetadataFormat format) {
         Map<String, ObjectNode> out = new LinkedHashMap<>();
         for (Map.Entry<String, String> e : changed.entrySet()) {
-            StoreKey nodeKey = NodePath.metadataKey(e.getValue());
-            Optional<ByteBuffer> bytes = store.get(nodeKey);
-            if (bytes.isEmpty()) {
-                out.put(e.getKey(), null);
-                continue;
-            }
-            JsonNode n;
+            Optional<StoredNode> node;
             try {
-                n = Json.parse(bytes.get(), nodeKey.value());
+                node = MetadataIo.read(store, e.getValue(), format, false);
             } catch (InvalidMetadataException ex) {
                 return Optional.empty();
             }
-            if (!n.isObject()) {
-                return Optional.empty();
-            }
-            out.put(e.getKey(), (ObjectNode) n);
+            out.put(e.getKey(), node.map(StoredNode::document).orElse(null));
         }
         return Optional.of(out);
-    }
-
-    /** Whether a document, as read, is a JSON object with an {@code "inline"} consolidated member. */
-    private static boolean consolidated(ByteBuffer bytes) {
-        try {
-            JsonNode n = Json.parse(bytes, "zarr.json");
-            return n.isObject() && ConsolidatedMetadata.isInline(n.get(ConsolidatedMetadata.MEMBER));
-        } catch (InvalidMetadataException e) {
-            return false; // not this write's to fix; opening that group reports it
-        }
-    }
-
-    /**
-     * Reads the document of the node at {@code path}, changes it and writes it back; with
-     * conditional writes only if unchanged since it was read (else again).
-     *
-     * @param change the new document (it may change and return its argument), or null to write nothing
-     * @return the document written, or the one read when nothing was written; empty when there is none
-     */
-    static Optional<ObjectNode> rewrite(Store store, String path, UnaryOperator<ObjectNode> change) {
-        StoreKey key = NodePath.metadataKey(path);
-        Optional<ConditionalWrites> cw = store.conditionalWrites();
-        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            ByteBuffer bytes;
-            String version = null;
-            if (cw.isPresent()) {
-                Optional<ConditionalWrites.VersionedValue> v = cw.get().getVersioned(key);
-                if (v.isEmpty()) {
-                    return Optional.empty();
-                }
-                bytes = v.get().value();
-                version = v.get().version();
-            } else {
-                Optional<ByteBuffer> b = store.get(key);
-                if (b.isEmpty()) {
-                    return Optional.empty();
-                }
-                bytes = b.get();
-            }
-            JsonNode n = Json.parse(bytes, key.value());
-            if (!n.isObject()) {
-                throw new InvalidMetadataException("", "a metadata document must be a JSON object").inDocument(key.value());
-            }
-            ObjectNode read = (ObjectNode) n;
-            ObjectNode next = change.apply(read.deepCopy());
-            if (next == null) {
-                return Optional.of(read);
-            }
-            ByteBuffer out = Json.write(next);
-            if (cw.isEmpty()) {
-                store.set(key, out);
-                return Optional.of(next);
-            }
-            if (cw.get().setIfMatch(key, out, version)) {
-                return Optional.of(next);
-            }
-        }
-        throw new StoreException("'" + key + "' in " + store.describe() + " changed under each of " + ATTEMPTS
-                + " attempts to update it; giving up", null);
     }
 
     /**
      * The documents of every node below the group at normalized path {@code group}, by path
      * relative to it, found by listing from group to group (each level's documents read at once).
      */
-    static Map<String, ObjectNode> collect(Zarr zarr, Store store, String group) {
+    static Map<String, ObjectNode> collect(Zarr zarr, Store store, String group, MetadataFormat format) {
         Map<String, ObjectNode> out = new LinkedHashMap<>();
         ArrayDeque<String> groups = new ArrayDeque<>();
         groups.add(group);
@@ -196,19 +124,18 @@ final class ConsolidatedMetadataWrites {
                     paths.add(NodePath.child(g, name));
                 }
             }
-            List<Optional<ByteBuffer>> docs = zarr.metadataDocuments(store, paths);
+            List<Optional<StoredNode>> nodes = zarr.nodes(store, paths, format, false);
             for (int i = 0; i < paths.size(); i++) {
-                if (docs.get(i).isEmpty()) {
+                if (nodes.get(i).isEmpty()) {
                     continue;
                 }
-                String key = NodePath.metadataKey(paths.get(i)).value();
-                JsonNode n = Json.parse(docs.get(i).get(), key);
+                StoredNode n = nodes.get(i).get();
                 try {
-                    NodeDocuments.parse(n, key, resolver);
+                    NodeDocuments.parse(n, resolver);
                 } catch (UnknownExtensionException e) {
                     // A well-formed document with an extension zarrj lacks: other readers may have it.
                 }
-                ObjectNode doc = (ObjectNode) n;
+                ObjectNode doc = n.document();
                 out.put(ConsolidatedView.relative(group, paths.get(i)).orElseThrow(), doc);
                 if ("group".equals(doc.path("node_type").asText())) {
                     groups.add(paths.get(i));
@@ -222,12 +149,14 @@ final class ConsolidatedMetadataWrites {
      * Sets the consolidated member of the group at normalized path {@code group}, keeping its other
      * members.
      *
+     * @return the group as written
      * @throws NodeNotFoundException when there is no group there
      */
-    static GroupMetadata writeMember(Store store, String group, ObjectNode member, ExtensionResolver resolver) {
-        StoreKey key = NodePath.metadataKey(group);
-        Optional<ObjectNode> written = rewrite(store, group, doc -> {
-            NodeDocuments.Node node = NodeDocuments.parse(doc, key.value(), resolver);
+    static StoredNode writeMember(Store store, String group, ObjectNode member, ExtensionResolver resolver,
+                                  MetadataFormat format) {
+        String prefix = NodePath.prefix(group);
+        Optional<StoredNode> written = MetadataIo.rewrite(store, group, format, doc -> {
+            NodeDocuments.Node node = NodeDocuments.parse(doc, prefix + format.documentNames().get(0), resolver);
             if (node.group() == null) {
                 throw new NodeNotFoundException("'" + NodePath.display(group) + "' in " + store.describe()
                         + " is an array, not a group");
@@ -235,7 +164,7 @@ final class ConsolidatedMetadataWrites {
             doc.set(ConsolidatedMetadata.MEMBER, member);
             return doc;
         });
-        return GroupMetadata.parse(written.orElseThrow(() -> new NodeNotFoundException("no group at '"
-                + NodePath.display(group) + "' in " + store.describe() + " (no '" + key + "')")));
+        return written.orElseThrow(() -> new NodeNotFoundException("no group at '" + NodePath.display(group) + "' in "
+                + store.describe()));
     }
 }

@@ -12,9 +12,15 @@ import dev.zarrj.api.StoreException;
 import dev.zarrj.api.UnknownExtensionException;
 import dev.zarrj.api.UnsupportedFormatException;
 import dev.zarrj.api.datatype.DataType;
+import dev.zarrj.api.format.MetadataFormat;
+import dev.zarrj.api.format.StoredDocuments;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.api.store.StoreProvider;
+import dev.zarrj.core.internal.format.Formats;
+import dev.zarrj.core.internal.format.MetadataIo;
+import dev.zarrj.core.internal.format.StoredNode;
+import dev.zarrj.core.internal.format.ZarrV3Format;
 import dev.zarrj.core.internal.hierarchy.ConsolidatedMetadata;
 import dev.zarrj.core.internal.hierarchy.ConsolidatedView;
 import dev.zarrj.core.internal.hierarchy.NodePath;
@@ -85,9 +91,11 @@ public final class Zarr implements AutoCloseable {
     private final WriteEmptyChunks writeEmptyChunks;
     private final boolean allowWritesWithSkippedExtensions;
     private final boolean useConsolidatedMetadata;
+    private final Formats formats;
 
     private Zarr(Builder b) {
         this.registry = b.registry != null ? b.registry : ExtensionRegistry.discover();
+        this.formats = new Formats(registry);
         int threads = b.threads > 0 ? b.threads : Runtime.getRuntime().availableProcessors();
         if (b.executor != null) {
             this.executor = b.executor;
@@ -170,41 +178,83 @@ public final class Zarr implements AutoCloseable {
     }
 
     /**
-     * The metadata documents at these normalized node paths, empty where there is none, read with
-     * up to {@link #ioConcurrency(Store)} requests in flight: discovering a group's children
-     * costs about one request's latency on an object store, not one per child.
+     * The nodes at these normalized paths in one format, empty where there is none, read with up
+     * to {@link #ioConcurrency(Store)} nodes in flight: discovering a group's children costs
+     * about one request's latency on an object store, not one per child.
+     *
+     * @param withConsolidated whether to read the format's consolidated documents too
      */
-    List<Optional<ByteBuffer>> metadataDocuments(Store store, List<String> paths) {
+    List<Optional<StoredNode>> nodes(Store store, List<String> paths, MetadataFormat format, boolean withConsolidated) {
         int window = ioConcurrency(store);
-        List<Optional<ByteBuffer>> out = new ArrayList<>(paths.size());
+        List<Optional<StoredNode>> out = new ArrayList<>(paths.size());
         for (int from = 0; from < paths.size(); from += window) {
-            List<CompletableFuture<Optional<ByteBuffer>>> batch = new ArrayList<>();
+            List<CompletableFuture<Optional<StoredNode>>> batch = new ArrayList<>();
             for (String p : paths.subList(from, Math.min(paths.size(), from + window))) {
-                CompletableFuture<Optional<ByteBuffer>> f;
-                try {
-                    f = store.getAsync(NodePath.metadataKey(p));
-                } catch (RuntimeException e) {
-                    f = CompletableFuture.failedFuture(e);
-                }
-                batch.add(f);
+                batch.add(MetadataIo.readAsync(store, p, format, withConsolidated));
             }
-            for (CompletableFuture<Optional<ByteBuffer>> f : batch) {
-                try {
-                    out.add(f.join());
-                } catch (CompletionException e) {
-                    if (e.getCause() instanceof RuntimeException cause) {
-                        throw cause;
-                    }
-                    throw e;
-                }
+            for (CompletableFuture<Optional<StoredNode>> f : batch) {
+                out.add(MetadataIo.join(f));
             }
         }
         return out;
     }
 
+    /** The metadata formats this instance reads and writes. */
+    Formats formats() {
+        return formats;
+    }
+
+    /**
+     * The node at normalized path {@code p} in whichever format it is stored: Zarr v3 first, then
+     * the installed formats (newest first), all of them at once.
+     */
+    Optional<StoredNode> find(Store store, String p) {
+        Optional<StoredNode> v3 = MetadataIo.read(store, p, ZarrV3Format.INSTANCE, false);
+        if (v3.isPresent() || formats.installed().isEmpty()) {
+            return v3;
+        }
+        List<CompletableFuture<Optional<StoredNode>>> reads = new ArrayList<>();
+        for (MetadataFormat f : formats.installed()) {
+            reads.add(MetadataIo.readAsync(store, p, f, useConsolidatedMetadata));
+        }
+        Optional<StoredNode> found = Optional.empty();
+        for (CompletableFuture<Optional<StoredNode>> r : reads) {
+            Optional<StoredNode> n = MetadataIo.join(r);
+            if (found.isEmpty()) {
+                found = n;
+            }
+        }
+        return found;
+    }
+
+    /** The error for a path where {@link #find} found no node. */
+    NodeNotFoundException notFound(Store store, String p, MetadataFormat only) {
+        StringBuilder keys = new StringBuilder();
+        List<MetadataFormat> tried = new ArrayList<>();
+        if (only != null) {
+            tried.add(only);
+        } else {
+            tried.add(ZarrV3Format.INSTANCE);
+            tried.addAll(formats.installed());
+        }
+        for (MetadataFormat f : tried) {
+            for (String n : f.documentNames()) {
+                keys.append(keys.length() == 0 ? "" : ", ").append('\'').append(NodePath.prefix(p)).append(n).append('\'');
+            }
+        }
+        String hint = only == null && formats.installed().isEmpty()
+                ? "; no other metadata format is installed (Zarr v2 needs zarr-format-v2)" : "";
+        return new NodeNotFoundException("no array or group at '" + NodePath.display(p) + "' in " + store.describe()
+                + " (none of " + keys + ")" + hint);
+    }
+
     /** {@link Builder#coalesceGap(long)}. */
     long coalesceGap() {
         return coalesceGap;
+    }
+
+    boolean useConsolidatedMetadata() {
+        return useConsolidatedMetadata;
     }
 
     WriteEmptyChunks writeEmptyChunks() {
@@ -295,27 +345,54 @@ public final class Zarr implements AutoCloseable {
      *                                  {@code overwrite} is false
      */
     public ZarrArray createArray(Store store, String path, ObjectNode metadata, boolean overwrite) {
-        String p = NodePath.normalize(path);
-        StoreKey key = NodePath.metadataKey(p);
-        ByteBuffer bytes = Json.write(metadata);
-        NodeDocuments.Node node = NodeDocuments.parse(bytes.duplicate(), key.value(), resolver);
+        return createArray(store, path, metadata, overwrite, 3);
+    }
+
+    /**
+     * Creates an array from a complete Zarr v3 metadata document, stored in the metadata format
+     * of this {@code zarr_format} (3, or 2 with zarr-format-v2 installed); see
+     * {@link #createArray(Store, String, ObjectNode, boolean)}.
+     *
+     * @throws UnsupportedFormatException when no such format is installed, or it cannot express
+     *                                    the document (Zarr v2 has no sharding, say), naming what
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public ZarrArray createArray(Store store, String path, ObjectNode metadata, boolean overwrite, int zarrFormat) {
+        return createArray(store, NodePath.normalize(path), metadata.deepCopy(), overwrite, formats.of(zarrFormat),
+                StoreOwner.NONE, null);
+    }
+
+    /**
+     * Creates an array at normalized path {@code p} from its v3 document, in a format; {@code view},
+     * when not null, is the consolidated view of the handle it is created through.
+     */
+    ZarrArray createArray(Store store, String p, ObjectNode doc, boolean overwrite, MetadataFormat format,
+                          StoreOwner owner, ConsolidatedView view) {
+        String prefix = NodePath.prefix(p);
+        NodeDocuments.Node node = NodeDocuments.parse(doc, prefix + format.documentNames().get(0), resolver);
         if (node.array() == null) {
             throw new InvalidMetadataException("/node_type", "createArray needs an array document, found a group");
         }
-        if (store.exists(key)) {
+        format.write(doc, StoredDocuments.none(prefix)); // refuses what the format cannot express, before any write
+        if (find(store, p).isPresent()) {
             if (!overwrite) {
-                throw new InvalidMetadataException("", "a node already exists at '" + NodePath.display(p) + "' in "
-                        + store.describe() + "; pass overwrite to replace it");
+                throw alreadyExists(store, p);
             }
-            erase(store, p);
+            erase(store, p, view);
         }
-        Ancestors ancestors = ensureAncestors(store, p);
-        if (!setMetadata(store, key, bytes, overwrite)) {
-            throw new InvalidMetadataException("", "a node already exists at '" + NodePath.display(p) + "' in "
-                    + store.describe() + "; pass overwrite to replace it");
+        Ancestors ancestors = ensureAncestors(store, p, format);
+        Optional<StoredDocuments> written = MetadataIo.write(store, p, format, doc, StoredDocuments.none(prefix),
+                !overwrite);
+        if (written.isEmpty()) {
+            throw alreadyExists(store, p);
         }
-        metadataWritten(store, ancestors, p, node.array().document(), null);
-        return new ZarrArray(this, store, p, node.array());
+        metadataWritten(store, ancestors, p, node.array().document(), view);
+        return new ZarrArray(this, store, p, node.array(), owner, view, format, written.get(), false);
+    }
+
+    private static InvalidMetadataException alreadyExists(Store store, String p) {
+        return new InvalidMetadataException("", "a node already exists at '" + NodePath.display(p) + "' in "
+                + store.describe() + "; pass overwrite to replace it");
     }
 
     /**
@@ -330,31 +407,61 @@ public final class Zarr implements AutoCloseable {
 
     private ZarrNode open(Store store, String path, StoreOwner owner) {
         String p = NodePath.normalize(path);
-        StoreKey key = NodePath.metadataKey(p);
-        ByteBuffer bytes = store.get(key).orElseThrow(() -> new NodeNotFoundException("no array or group at '"
-                + NodePath.display(p) + "' in " + store.describe() + " (no '" + key + "')"));
-        return node(store, p, bytes, owner);
+        StoredNode stored = find(store, p).orElseThrow(() -> notFound(store, p, null));
+        return node(store, p, stored, owner, null);
     }
 
-    /** The node whose metadata document, read from {@code store} at normalized path {@code p}, is {@code bytes}. */
-    ZarrNode node(Store store, String p, ByteBuffer bytes, StoreOwner owner) {
-        return node(store, p, NodeDocuments.parse(bytes, NodePath.metadataKey(p).value(), resolver), owner, null);
+    /**
+     * Opens the array or group at a path, stored in the metadata format of this
+     * {@code zarr_format} only (where a node has both, say, Zarr v3's {@code zarr.json} and Zarr
+     * v2's {@code .zarray}, {@link #open(Store, String)} reads v3).
+     *
+     * @throws NodeNotFoundException      when there is none in that format
+     * @throws UnsupportedFormatException when no such format is installed
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public ZarrNode open(Store store, String path, int zarrFormat) {
+        String p = NodePath.normalize(path);
+        MetadataFormat format = formats.of(zarrFormat);
+        StoredNode stored = MetadataIo.read(store, p, format, useConsolidatedMetadata)
+                .orElseThrow(() -> notFound(store, p, format));
+        return node(store, p, stored, StoreOwner.NONE, null);
+    }
+
+    /** Opens the array at a path in one metadata format; see {@link #open(Store, String, int)}. */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public ZarrArray openArray(Store store, String path, int zarrFormat) {
+        return asArray(open(store, path, zarrFormat), store);
+    }
+
+    /** Opens the group at a path in one metadata format; see {@link #open(Store, String, int)}. */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public ZarrGroup openGroup(Store store, String path, int zarrFormat) {
+        return asGroup(open(store, path, zarrFormat), store);
+    }
+
+    /** The node read from {@code store} at normalized path {@code p}. */
+    ZarrNode node(Store store, String p, StoredNode stored, StoreOwner owner) {
+        return node(store, p, stored, owner, null);
     }
 
     /**
      * A node handle. A group gets {@code view} when it was opened through one, else the
      * consolidated metadata of its own document, when it has some and they are in use.
      */
-    private ZarrNode node(Store store, String p, NodeDocuments.Node node, StoreOwner owner, ConsolidatedView view) {
+    private ZarrNode node(Store store, String p, StoredNode stored, StoreOwner owner, ConsolidatedView view) {
+        NodeDocuments.Node node = NodeDocuments.parse(stored, resolver);
+        MetadataFormat format = stored.format();
         if (node.array() != null) {
-            return new ZarrArray(this, store, p, node.array(), owner, view);
+            return new ZarrArray(this, store, p, node.array(), owner, view, format, stored.documents(),
+                    stored.translated().storesEveryChunk());
         }
         ConsolidatedView v = view;
         if (v == null && useConsolidatedMetadata) {
-            v = ConsolidatedMetadata.read(node.group().document(), NodePath.metadataKey(p).value())
-                    .map(c -> new ConsolidatedView(p, c)).orElse(null);
+            v = ConsolidatedMetadata.read(node.group().document(), stored.key())
+                    .map(c -> new ConsolidatedView(p, c, format)).orElse(null);
         }
-        return new ZarrGroup(this, store, p, node.group(), owner, v);
+        return new ZarrGroup(this, store, p, node.group(), owner, v, format, stored.documents());
     }
 
     /**
@@ -369,13 +476,20 @@ public final class Zarr implements AutoCloseable {
         if (rel.isEmpty()) {
             return open(store, p);
         }
+        MetadataFormat format = view.format();
         ConsolidatedMetadata c = view.current();
         Optional<ObjectNode> entry = c.get(rel.get());
-        String where = NodePath.metadataKey(view.root()).value() + "#/" + ConsolidatedMetadata.MEMBER + "/metadata/"
-                + rel.get();
+        String where = NodePath.prefix(view.root()) + view.documentName() + "#/" + ConsolidatedMetadata.MEMBER
+                + "/metadata/" + rel.get();
         if (entry.isPresent()) {
             try {
-                return node(store, p, NodeDocuments.parse(entry.get(), where, resolver), StoreOwner.NONE, view);
+                NodeDocuments.Node node = NodeDocuments.parse(entry.get(), where, resolver);
+                if (node.array() != null) {
+                    // The stored documents are read when the array is first written (null: not known yet).
+                    return new ZarrArray(this, store, p, node.array(), StoreOwner.NONE, view, format,
+                            format == ZarrV3Format.INSTANCE ? StoredDocuments.none(NodePath.prefix(p)) : null, false);
+                }
+                return new ZarrGroup(this, store, p, node.group(), StoreOwner.NONE, view, format, null);
             } catch (UnknownExtensionException | UnsupportedFormatException e) {
                 throw e; // the node's own document would say the same
             } catch (InvalidMetadataException e) {
@@ -389,10 +503,8 @@ public final class Zarr implements AutoCloseable {
                     + "' (as read when that group was opened; Zarr.builder().useConsolidatedMetadata(false) reads "
                     + "every node from the store)");
         }
-        StoreKey key = NodePath.metadataKey(p);
-        ByteBuffer bytes = store.get(key).orElseThrow(() -> new NodeNotFoundException("no array or group at '"
-                + NodePath.display(p) + "' in " + store.describe() + " (no '" + key + "')"));
-        return node(store, p, NodeDocuments.parse(bytes, key.value(), resolver), StoreOwner.NONE, view);
+        StoredNode stored = MetadataIo.read(store, p, format, false).orElseThrow(() -> notFound(store, p, format));
+        return node(store, p, stored, StoreOwner.NONE, view);
     }
 
     /**
@@ -510,7 +622,7 @@ public final class Zarr implements AutoCloseable {
      * {@link ZarrGroup#exists(String)} to ask a group's consolidated metadata).
      */
     public boolean exists(Store store, String path) {
-        return store.exists(NodePath.metadataKey(NodePath.normalize(path)));
+        return find(store, NodePath.normalize(path)).isPresent();
     }
 
     /** Creates a group without attributes (and any missing ancestor groups). */
@@ -528,45 +640,65 @@ public final class Zarr implements AutoCloseable {
         return createGroup(store, path, attributes, StoreOwner.NONE);
     }
 
-    ZarrGroup createGroup(Store store, String path, ObjectNode attributes, StoreOwner owner) {
-        return createGroup(store, path, attributes, owner, null);
+    /**
+     * Creates a group (and any missing ancestor groups) stored in the metadata format of this
+     * {@code zarr_format} (3, or 2 with zarr-format-v2 installed); see
+     * {@link #createGroup(Store, String, ObjectNode)}.
+     *
+     * @throws UnsupportedFormatException when no such format is installed
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public ZarrGroup createGroup(Store store, String path, ObjectNode attributes, int zarrFormat) {
+        return createGroup(store, path, attributes, StoreOwner.NONE, null, formats.of(zarrFormat));
     }
 
-    /** Creates a group; {@code view}, when not null, is the consolidated view of the handle it is created through. */
-    ZarrGroup createGroup(Store store, String path, ObjectNode attributes, StoreOwner owner, ConsolidatedView view) {
-        String p = NodePath.normalize(path);
-        Ancestors ancestors = ensureAncestors(store, p);
-        GroupMetadata meta = GroupMetadata.create(attributes);
-        store.set(NodePath.metadataKey(p), Json.write(meta.document()));
-        metadataWritten(store, ancestors, p, meta.document(), view);
-        return new ZarrGroup(this, store, p, meta, owner, view);
+    ZarrGroup createGroup(Store store, String path, ObjectNode attributes, StoreOwner owner) {
+        return createGroup(store, path, attributes, owner, null, ZarrV3Format.INSTANCE);
     }
 
     /**
-     * The ancestors of a node, parent first up to the root, with their documents as read before a
-     * write, and those created as empty groups.
+     * Creates a group in a format; {@code view}, when not null, is the consolidated view of the
+     * handle it is created through.
      */
-    record Ancestors(List<String> paths, List<Optional<ByteBuffer>> documents, List<String> created) {}
+    ZarrGroup createGroup(Store store, String path, ObjectNode attributes, StoreOwner owner, ConsolidatedView view,
+                          MetadataFormat format) {
+        String p = NodePath.normalize(path);
+        Ancestors ancestors = ensureAncestors(store, p, format);
+        GroupMetadata meta = GroupMetadata.create(attributes);
+        // What is there now is replaced: documents the new group does not have are erased.
+        StoredDocuments previous = format == ZarrV3Format.INSTANCE ? StoredDocuments.none(NodePath.prefix(p))
+                : MetadataIo.read(store, p, format, true).map(StoredNode::documents)
+                        .orElse(StoredDocuments.none(NodePath.prefix(p)));
+        StoredDocuments written = MetadataIo.write(store, p, format, meta.document(), previous, false).orElseThrow();
+        metadataWritten(store, ancestors, p, meta.document(), view);
+        return new ZarrGroup(this, store, p, meta, owner, view, format, written);
+    }
 
-    /** Reads the documents of every ancestor of a node at once (about one request's latency). */
-    Ancestors ancestors(Store store, String path) {
+    /**
+     * The ancestors of a node, parent first up to the root, as read (in the node's format, with
+     * their consolidated documents) before a write, and those created as empty groups.
+     */
+    record Ancestors(List<String> paths, List<Optional<StoredNode>> nodes, List<String> created,
+                     MetadataFormat format) {}
+
+    /** Reads every ancestor of a node at once (about one request's latency). */
+    Ancestors ancestors(Store store, String path, MetadataFormat format) {
         List<String> paths = new ArrayList<>();
         for (String a = NodePath.parent(path); a != null; a = NodePath.parent(a)) {
             paths.add(a);
         }
-        return new Ancestors(paths, metadataDocuments(store, paths), List.of());
+        return new Ancestors(paths, nodes(store, paths, format, true), List.of(), format);
     }
 
-    /** Creates groups at every ancestor of a path that has no node yet. */
-    Ancestors ensureAncestors(Store store, String path) {
-        Ancestors all = ancestors(store, path);
+    /** Creates groups, in the node's format, at every ancestor of a path that has no node yet. */
+    Ancestors ensureAncestors(Store store, String path, MetadataFormat format) {
+        Ancestors all = ancestors(store, path, format);
         java.util.ArrayDeque<String> missing = new java.util.ArrayDeque<>();
         for (int i = 0; i < all.paths().size(); i++) {
             String parent = all.paths().get(i);
-            Optional<ByteBuffer> existing = all.documents().get(i);
+            Optional<StoredNode> existing = all.nodes().get(i);
             if (existing.isPresent()) {
-                StoreKey key = NodePath.metadataKey(parent);
-                NodeDocuments.Node n = NodeDocuments.parse(existing.get(), key.value(), resolver);
+                NodeDocuments.Node n = NodeDocuments.parse(existing.get(), resolver);
                 if (n.array() != null) {
                     throw new InvalidMetadataException("", "cannot create '" + NodePath.display(path) + "': its ancestor '"
                             + NodePath.display(parent) + "' is an array");
@@ -579,11 +711,12 @@ public final class Zarr implements AutoCloseable {
         while (!missing.isEmpty()) {
             String p = missing.pop();
             // Only if still absent: a group another process created meanwhile keeps its attributes.
-            if (setMetadata(store, NodePath.metadataKey(p), Json.write(GroupMetadata.create(null).document()), false)) {
+            if (MetadataIo.write(store, p, format, GroupMetadata.create(null).document(),
+                    StoredDocuments.none(NodePath.prefix(p)), true).isPresent()) {
                 created.add(p);
             }
         }
-        return new Ancestors(all.paths(), all.documents(), created);
+        return new Ancestors(all.paths(), all.nodes(), created, format);
     }
 
     /**
@@ -605,22 +738,6 @@ public final class Zarr implements AutoCloseable {
     }
 
     /**
-     * Writes a node's metadata document: with {@code set} when {@code overwrite} is true or the
-     * store offers no conditional writes (the caller checked that the key is absent), else only if
-     * the key is still absent ({@link dev.zarrj.api.store.ConditionalWrites#setIfAbsent}).
-     *
-     * @return false when the key was present and nothing was written
-     */
-    boolean setMetadata(Store store, StoreKey key, ByteBuffer document, boolean overwrite) {
-        Optional<dev.zarrj.api.store.ConditionalWrites> conditional = store.conditionalWrites();
-        if (overwrite || conditional.isEmpty()) {
-            store.set(key, document);
-            return true;
-        }
-        return conditional.get().setIfAbsent(key, document);
-    }
-
-    /**
      * Erases a node and everything under it ({@code erase_prefix}); the root erases the whole store.
      *
      * @throws ReadOnlyException when the store is read-only
@@ -631,6 +748,14 @@ public final class Zarr implements AutoCloseable {
 
     /** Erases a node; {@code view}, when not null, is the consolidated view of the handle it is erased through. */
     void erase(Store store, String path, ConsolidatedView view) {
+        erase(store, path, view, view != null ? view.format() : null);
+    }
+
+    /**
+     * Erases a node of a format (which the node's ancestors share; null: the node's own, found by
+     * reading it, Zarr v3 when there is none).
+     */
+    void erase(Store store, String path, ConsolidatedView view, MetadataFormat nodeFormat) {
         String p = NodePath.normalize(path);
         if (p.isEmpty()) {
             store.erasePrefix("");
@@ -639,15 +764,28 @@ public final class Zarr implements AutoCloseable {
             }
             return;
         }
-        Ancestors ancestors = ancestors(store, p);
-        store.erase(NodePath.metadataKey(p));
+        MetadataFormat format = nodeFormat != null ? nodeFormat
+                : find(store, p).map(StoredNode::format).orElse(ZarrV3Format.INSTANCE);
+        Ancestors ancestors = ancestors(store, p, format);
+        // The node's documents first, in every format, so that it is gone before its chunks go.
+        List<StoreKey> documents = new ArrayList<>();
+        List<MetadataFormat> all = new ArrayList<>(formats.installed());
+        all.add(0, ZarrV3Format.INSTANCE);
+        for (MetadataFormat f : all) {
+            for (String n : f.documentNames()) {
+                documents.add(StoreKey.of(NodePath.prefix(p) + n));
+            }
+            f.consolidatedDocumentName().ifPresent(n -> documents.add(StoreKey.of(NodePath.prefix(p) + n)));
+        }
+        store.eraseValues(documents);
         store.erasePrefix(NodePath.prefix(p));
         metadataWritten(store, ancestors, p, null, view);
     }
 
     /**
-     * Writes consolidated metadata into the {@code zarr.json} of the group at {@code path}: the
-     * document of every array and group below it, found by listing the store
+     * Writes consolidated metadata into the {@code zarr.json} of the group at {@code path} (for a
+     * group in another metadata format, into its consolidated document: Zarr v2's
+     * {@code .zmetadata}): the document of every array and group below it, found by listing the store
      * ({@code list_dir} from group to group), in the {@code consolidated_metadata} member that
      * zarr-python 3 writes and reads ({@code {"kind": "inline", "must_understand": false,
      * "metadata": {"a": ..., "a/b": ...}}}, entries by depth, then path). The group's other
@@ -677,11 +815,11 @@ public final class Zarr implements AutoCloseable {
             throw new StoreException("cannot consolidate the metadata of '" + NodePath.display(p) + "': "
                     + store.describe() + " cannot be listed", null);
         }
-        asGroup(open(store, p), store);
-        ConsolidatedMetadata c = ConsolidatedMetadata.of(ConsolidatedMetadataWrites.collect(this, store, p));
-        GroupMetadata written = ConsolidatedMetadataWrites.writeMember(store, p, c.toJson(), resolver);
-        return new ZarrGroup(this, store, p, written, StoreOwner.NONE,
-                useConsolidatedMetadata ? new ConsolidatedView(p, c) : null);
+        MetadataFormat format = asGroup(open(store, p), store).format();
+        ConsolidatedMetadata c = ConsolidatedMetadata.of(ConsolidatedMetadataWrites.collect(this, store, p, format));
+        StoredNode written = ConsolidatedMetadataWrites.writeMember(store, p, c.toJson(), resolver, format);
+        return new ZarrGroup(this, store, p, GroupMetadata.parse(written.document()), StoreOwner.NONE,
+                useConsolidatedMetadata ? new ConsolidatedView(p, c, format) : null, format, written.documents());
     }
 
     /** Stops this instance's threads, unless the executor was handed in. */

@@ -14,10 +14,15 @@ import dev.zarrj.api.datatype.FillValue;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.api.transformer.StorageTransformer;
+import dev.zarrj.api.format.MetadataFormat;
+import dev.zarrj.api.format.StoredDocuments;
+import dev.zarrj.api.format.TranslatedNode;
+import dev.zarrj.core.internal.format.MetadataIo;
+import dev.zarrj.core.internal.format.StoredNode;
+import dev.zarrj.core.internal.format.ZarrV3Format;
 import dev.zarrj.core.internal.hierarchy.ConsolidatedView;
 import dev.zarrj.core.internal.hierarchy.NodePath;
 import dev.zarrj.core.internal.metadata.ArrayMetadata;
-import dev.zarrj.core.internal.metadata.Json;
 import dev.zarrj.core.internal.pipeline.ChunkReader;
 import dev.zarrj.core.internal.pipeline.ChunkWriter;
 import dev.zarrj.core.internal.pipeline.Memory;
@@ -25,6 +30,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apiguardian.api.API;
 
@@ -60,20 +66,21 @@ public final class ZarrArray implements ZarrNode {
     /** The consolidated metadata this array was opened through, or null: writes update them. */
     private final ConsolidatedView view;
     private volatile Bound bound;
+    private final MetadataFormat format;
+    /** The array's documents as last read or written; null when opened from consolidated metadata of another format. */
+    private volatile StoredDocuments stored;
+    /** Whether every chunk must be stored, fill value or not ({@link TranslatedNode#storesEveryChunk()}). */
+    private volatile boolean storesEveryChunk;
 
     /** The metadata and the reader and writer bound to it, replaced together when the metadata changes. */
     private record Bound(ArrayMetadata meta, ChunkReader reader, ChunkWriter writer) {}
 
-    ZarrArray(Zarr zarr, Store store, String path, ArrayMetadata meta) {
-        this(zarr, store, path, meta, StoreOwner.NONE, null);
-    }
-
-    ZarrArray(Zarr zarr, Store store, String path, ArrayMetadata meta, StoreOwner owner) {
-        this(zarr, store, path, meta, owner, null);
-    }
-
-    ZarrArray(Zarr zarr, Store store, String path, ArrayMetadata meta, StoreOwner owner, ConsolidatedView view) {
+    ZarrArray(Zarr zarr, Store store, String path, ArrayMetadata meta, StoreOwner owner, ConsolidatedView view,
+              MetadataFormat format, StoredDocuments stored, boolean storesEveryChunk) {
         this.zarr = zarr;
+        this.format = format;
+        this.stored = stored;
+        this.storesEveryChunk = storesEveryChunk;
         this.view = view;
         this.owner = owner;
         this.baseStore = store;
@@ -92,7 +99,8 @@ public final class ZarrArray implements ZarrNode {
         String prefix = NodePath.prefix(path);
         return new Bound(m, new ChunkReader(store, prefix, m, zarr.chunkTasks(), zarr.ioConcurrency(baseStore),
                 zarr.coalesceGap()),
-                new ChunkWriter(store, baseStore, prefix, m, zarr.chunkTasks(), zarr.writeEmptyChunks(),
+                new ChunkWriter(store, baseStore, prefix, m, zarr.chunkTasks(),
+                        storesEveryChunk ? WriteEmptyChunks.STORE : zarr.writeEmptyChunks(),
                         zarr.ioConcurrency(baseStore)));
     }
 
@@ -171,6 +179,41 @@ public final class ZarrArray implements ZarrNode {
     @Override
     public ObjectNode metadata() {
         return meta().document().deepCopy();
+    }
+
+    @Override
+    public int zarrFormat() {
+        return format.zarrFormat();
+    }
+
+    @Override
+    public Map<String, ObjectNode> storedMetadata() {
+        if (format == ZarrV3Format.INSTANCE) {
+            return Map.of(ZarrV3Format.DOCUMENT, metadata());
+        }
+        return ZarrGroup.copies(stored());
+    }
+
+    /**
+     * The array's documents, read first when it was opened from consolidated metadata of a format
+     * other than v3 (and then also whether it stores every chunk, which those do not say).
+     */
+    private StoredDocuments stored() {
+        StoredDocuments s = stored;
+        if (s != null) {
+            return s;
+        }
+        synchronized (this) {
+            if (stored == null) {
+                Optional<StoredNode> n = MetadataIo.read(baseStore, path, format, false);
+                stored = n.map(StoredNode::documents).orElse(StoredDocuments.none(NodePath.prefix(path)));
+                if (n.isPresent() && n.get().translated().storesEveryChunk()) {
+                    storesEveryChunk = true;
+                    bound = bind(meta());
+                }
+            }
+            return stored;
+        }
     }
 
     @Override
@@ -486,8 +529,8 @@ public final class ZarrArray implements ZarrNode {
 
     /** Writes the array's document, and brings consolidated metadata above it up to date. */
     private void writeMetadata(ArrayMetadata m) {
-        Zarr.Ancestors ancestors = zarr.ancestors(baseStore, path);
-        baseStore.set(NodePath.metadataKey(path), Json.write(m.document()));
+        Zarr.Ancestors ancestors = zarr.ancestors(baseStore, path, format);
+        stored = MetadataIo.write(baseStore, path, format, m.document(), stored(), false).orElseThrow();
         bound = bind(m);
         zarr.metadataWritten(baseStore, ancestors, path, m.document(), view);
     }
@@ -502,6 +545,7 @@ public final class ZarrArray implements ZarrNode {
     }
 
     private void checkWritable(String what) {
+        stored(); // before the first write: whether chunks of fill value must be stored
         if (meta().hasSkipped() && !zarr.allowWritesWithSkippedExtensions()) {
             throw new ReadOnlyException("cannot " + what + " array '" + path() + "': it was opened read-only because "
                     + "zarrj skipped " + meta().skipped() + " (\"must_understand\": false); writing without them would "

@@ -7,13 +7,17 @@ import dev.zarrj.api.ReadOnlyException;
 import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.api.store.ListDirResult;
 import dev.zarrj.api.store.Store;
+import dev.zarrj.api.format.MetadataFormat;
+import dev.zarrj.api.format.StoredDocuments;
+import dev.zarrj.core.internal.format.MetadataIo;
+import dev.zarrj.core.internal.format.StoredNode;
+import dev.zarrj.core.internal.format.ZarrV3Format;
 import dev.zarrj.core.internal.hierarchy.ConsolidatedView;
 import dev.zarrj.core.internal.hierarchy.NodePath;
 import dev.zarrj.core.internal.metadata.GroupMetadata;
-import dev.zarrj.core.internal.metadata.Json;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apiguardian.api.API;
 
@@ -49,19 +53,55 @@ public final class ZarrGroup implements ZarrNode {
     private final StoreOwner owner;
     /** The consolidated metadata this group reads its descendants from, or null. */
     private final ConsolidatedView view;
+    private final MetadataFormat format;
     private volatile GroupMetadata meta;
+    /** The group's documents as last read or written; null when opened from consolidated metadata. */
+    private volatile StoredDocuments stored;
 
-    ZarrGroup(Zarr zarr, Store store, String path, GroupMetadata meta) {
-        this(zarr, store, path, meta, StoreOwner.NONE, null);
-    }
-
-    ZarrGroup(Zarr zarr, Store store, String path, GroupMetadata meta, StoreOwner owner, ConsolidatedView view) {
+    ZarrGroup(Zarr zarr, Store store, String path, GroupMetadata meta, StoreOwner owner, ConsolidatedView view,
+              MetadataFormat format, StoredDocuments stored) {
         this.zarr = zarr;
         this.owner = owner;
         this.store = store;
         this.path = path;
         this.meta = meta;
         this.view = view;
+        this.format = format;
+        this.stored = stored;
+    }
+
+    MetadataFormat format() {
+        return format;
+    }
+
+    @Override
+    public int zarrFormat() {
+        return format.zarrFormat();
+    }
+
+    @Override
+    public Map<String, ObjectNode> storedMetadata() {
+        if (format == ZarrV3Format.INSTANCE) {
+            return Map.of(ZarrV3Format.DOCUMENT, metadata());
+        }
+        StoredDocuments s = stored;
+        if (s == null) {
+            s = MetadataIo.read(store, path, format, true).map(StoredNode::documents)
+                    .orElse(StoredDocuments.none(NodePath.prefix(path)));
+            stored = s;
+        }
+        return copies(s);
+    }
+
+    /** Copies of the JSON-object documents, by name, in name order. */
+    static Map<String, ObjectNode> copies(StoredDocuments s) {
+        Map<String, ObjectNode> out = new java.util.TreeMap<>();
+        s.documents().forEach((n, d) -> {
+            if (d instanceof ObjectNode o) {
+                out.put(n, o.deepCopy());
+            }
+        });
+        return java.util.Collections.unmodifiableMap(out);
     }
 
     ConsolidatedView view() {
@@ -95,16 +135,21 @@ public final class ZarrGroup implements ZarrNode {
         }
         // Read, change and write back (conditionally where the store can), so that members written
         // since this group was opened, such as consolidated metadata, are kept.
-        Zarr.Ancestors ancestors = zarr.ancestors(store, path);
+        Zarr.Ancestors ancestors = zarr.ancestors(store, path, format);
         ObjectNode attrs = attributes.deepCopy();
-        ObjectNode written = ConsolidatedMetadataWrites.rewrite(store, path, doc -> {
+        Optional<StoredNode> rewritten = MetadataIo.rewrite(store, path, format, doc -> {
             doc.set("attributes", attrs);
             return doc;
-        }).orElseGet(() -> {
-            ObjectNode doc = meta.withAttributes(attrs).document();
-            store.set(NodePath.metadataKey(path), Json.write(doc));
-            return doc;
         });
+        ObjectNode written;
+        if (rewritten.isPresent()) {
+            written = rewritten.get().document();
+            stored = rewritten.get().documents();
+        } else {
+            written = meta.withAttributes(attrs).document();
+            stored = MetadataIo.write(store, path, format, written, StoredDocuments.none(NodePath.prefix(path)), false)
+                    .orElseThrow();
+        }
         GroupMetadata m = GroupMetadata.parse(written);
         zarr.metadataWritten(store, ancestors, path, m.document(), view);
         meta = m;
@@ -122,7 +167,7 @@ public final class ZarrGroup implements ZarrNode {
                 return view.current().lists(rel.get());
             }
         }
-        return store.exists(NodePath.metadataKey(p));
+        return MetadataIo.read(store, p, format, false).isPresent();
     }
 
     /**
@@ -144,8 +189,8 @@ public final class ZarrGroup implements ZarrNode {
     }
 
     /**
-     * The names of the child nodes (prefixes under this group that hold a {@code zarr.json}),
-     * sorted. Prefixes starting with {@code __} are not nodes.
+     * The names of the child nodes (prefixes under this group that hold a node's metadata in the
+     * group's format: a {@code zarr.json}, or Zarr v2's {@code .zarray} or {@code .zgroup}), sorted. Prefixes starting with {@code __} are not nodes.
      */
     public List<String> childNames() {
         if (view != null) {
@@ -178,9 +223,9 @@ public final class ZarrGroup implements ZarrNode {
         return out;
     }
 
-    private record Child(String name, String path, ByteBuffer metadata) {}
+    private record Child(String name, String path, StoredNode metadata) {}
 
-    /** The prefixes under this group that hold a {@code zarr.json}, with it, in name order. */
+    /** The prefixes under this group that hold a node in its format, with it, in name order. */
     private List<Child> listChildren() {
         String prefix = NodePath.prefix(path);
         ListDirResult dir = store.listDir(prefix);
@@ -193,7 +238,7 @@ public final class ZarrGroup implements ZarrNode {
                 paths.add(NodePath.child(path, name));
             }
         }
-        List<Optional<ByteBuffer>> docs = zarr.metadataDocuments(store, paths);
+        List<Optional<StoredNode>> docs = zarr.nodes(store, paths, format, false);
         List<Child> out = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             if (docs.get(i).isPresent()) {
@@ -216,7 +261,12 @@ public final class ZarrGroup implements ZarrNode {
      */
     public ZarrNode open(String relativePath) {
         String p = NodePath.child(path, relativePath);
-        return view != null ? zarr.openThrough(store, view, p) : zarr.open(store, p);
+        if (view != null) {
+            return zarr.openThrough(store, view, p);
+        }
+        StoredNode n = MetadataIo.read(store, p, format, zarr.useConsolidatedMetadata())
+                .orElseThrow(() -> zarr.notFound(store, p, format));
+        return zarr.node(store, p, n, StoreOwner.NONE);
     }
 
     /** Opens a child (or deeper descendant) array; see {@link #open(String)}. */
@@ -239,17 +289,21 @@ public final class ZarrGroup implements ZarrNode {
 
     /** Creates a child group. */
     public ZarrGroup createGroup(String relativePath) {
-        return zarr.createGroup(store, NodePath.child(path, relativePath), null, StoreOwner.NONE, view);
+        return zarr.createGroup(store, NodePath.child(path, relativePath), null, StoreOwner.NONE, view, format);
     }
 
-    /** Starts building a child array; finish with {@link ArrayBuilder#create(ZarrGroup, String)}. */
+    /**
+     * Starts building a child array; finish with {@link ArrayBuilder#create(ZarrGroup, String)},
+     * which stores it in this group's metadata format unless {@link ArrayBuilder#zarrFormat(int)}
+     * says otherwise.
+     */
     public ArrayBuilder array(DataType dataType, long... shape) {
         return zarr.array(dataType, shape);
     }
 
     /** Erases a child and everything under it. */
     public void erase(String relativePath) {
-        zarr.erase(store, NodePath.child(path, relativePath), view);
+        zarr.erase(store, NodePath.child(path, relativePath), view, format);
     }
 
     @Override

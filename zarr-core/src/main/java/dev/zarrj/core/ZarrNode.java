@@ -41,8 +41,27 @@ public sealed interface ZarrNode extends AutoCloseable permits ZarrArray, ZarrGr
      */
     void setAttributes(ObjectNode attributes);
 
-    /** A copy of the node's metadata document as stored. */
+    /**
+     * A copy of the node's Zarr v3 metadata document: the {@code zarr.json} as stored, or for a
+     * node stored in another metadata format (Zarr v2), its equivalent v3 document (what
+     * {@link Zarr#createArray(Store, String, ObjectNode, boolean)} would store as v3).
+     */
     ObjectNode metadata();
+
+    /**
+     * The {@code zarr_format} of the metadata format the node is stored in: 3, or 2 for a Zarr v2
+     * node ({@code .zarray}/{@code .zgroup}, read with zarr-format-v2).
+     */
+    @API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
+    int zarrFormat();
+
+    /**
+     * Copies of the node's metadata documents as stored, by name relative to the node's prefix
+     * ({@code zarr.json}; {@code .zarray} and {@code .zattrs} for a Zarr v2 array), read from the
+     * store when the node was opened from consolidated metadata.
+     */
+    @API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
+    java.util.Map<String, ObjectNode> storedMetadata();
 
     /**
      * Whether this node owns its store: it opened the store from a location, and

@@ -1,6 +1,7 @@
 package dev.zarrj.core.internal.hierarchy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.zarrj.api.format.MetadataFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -8,20 +9,33 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The consolidated metadata a group handle, and the nodes opened through it, read instead of the
- * store: what the group's {@code zarr.json} held when the group was opened, changed by the writes
- * made through these handles since. Thread-safe.
+ * store: what the group's {@code zarr.json} (or its format's consolidated document) held when the
+ * group was opened, changed by the writes made through these handles since. Thread-safe.
  */
 public final class ConsolidatedView {
     private final String root;
     private final AtomicReference<ConsolidatedMetadata> current;
+    private final MetadataFormat format;
 
     /**
      * @param root     the normalized path of the group whose document holds the metadata
      * @param metadata what it holds
+     * @param format   the metadata format of the group, and so of every node below it
      */
-    public ConsolidatedView(String root, ConsolidatedMetadata metadata) {
+    public ConsolidatedView(String root, ConsolidatedMetadata metadata, MetadataFormat format) {
         this.root = root;
         this.current = new AtomicReference<>(metadata);
+        this.format = format;
+    }
+
+    /** The metadata format of the nodes the view lists. */
+    public MetadataFormat format() {
+        return format;
+    }
+
+    /** The name of the document that holds the metadata, relative to the root's prefix, for messages. */
+    public String documentName() {
+        return format.consolidatedDocumentName().orElse(format.documentNames().get(0));
     }
 
     /** The normalized path of the group whose document holds the metadata. */

@@ -57,6 +57,37 @@ public final class NodeDocuments {
         }
     }
 
+    /**
+     * Parses a node read from a store in any format: its v3 document, with an error in a
+     * translated part said of the stored field it came from.
+     */
+    public static Node parse(dev.zarrj.core.internal.format.StoredNode stored, ExtensionResolver resolver) {
+        java.util.Map<String, dev.zarrj.api.format.TranslatedNode.Origin> origins = stored.translated().origins();
+        if (origins.isEmpty()) {
+            return parse(stored.translated().document(), stored.key(), resolver);
+        }
+        try {
+            return parse(stored.translated().document(), stored.key(), resolver);
+        } catch (InvalidMetadataException e) {
+            InvalidMetadataException cause = e.getCause() instanceof InvalidMetadataException c ? c : e;
+            String pointer = cause.pointer();
+            dev.zarrj.api.format.TranslatedNode.Origin best = null;
+            int bestLength = -1;
+            for (var o : origins.entrySet()) {
+                String k = o.getKey();
+                boolean covers = pointer.equals(k) || pointer.startsWith(k.endsWith("/") ? k : k + "/") || k.isEmpty();
+                if (covers && k.length() > bestLength) {
+                    best = o.getValue();
+                    bestLength = k.length();
+                }
+            }
+            if (best == null) {
+                throw e;
+            }
+            throw cause.at(best.key(), best.pointer());
+        }
+    }
+
     private static void checkFormat(ObjectNode doc) {
         JsonNode f = doc.get("zarr_format");
         if (f == null) {
