@@ -523,6 +523,10 @@ def same_codec(want, got):
 
 
 def same_fill(want, got):
+    # "no fill value" (null) has no Zarr v3 equivalent: an array created afresh from a v3 document
+    # may store the data type's default instead; the elements are compared all the same
+    if want is None:
+        return True
     if isinstance(want, float) and isinstance(got, float):
         return same_element(want, got)
     if isinstance(want, (int, float)) and isinstance(got, (int, float)) \
