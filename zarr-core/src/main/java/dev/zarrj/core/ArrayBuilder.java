@@ -18,7 +18,6 @@ import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.api.datatype.FillValue;
 import dev.zarrj.api.format.MetadataFormat;
 import dev.zarrj.api.store.Store;
-import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.core.internal.format.ZarrV3Format;
 import dev.zarrj.core.internal.hierarchy.ConsolidatedView;
 import dev.zarrj.core.internal.hierarchy.NodePath;

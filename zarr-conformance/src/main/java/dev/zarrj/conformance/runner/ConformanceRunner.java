@@ -120,6 +120,7 @@ public final class ConformanceRunner {
                 }
                 yield Discovered.Store.class;
             }
+            case METADATA_FORMAT -> null;
         };
     }
 
