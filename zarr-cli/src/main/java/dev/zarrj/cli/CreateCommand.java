@@ -86,20 +86,25 @@ final class CreateCommand implements Callable<Integer> {
     @Option(names = "--overwrite", description = "Replace an existing node at the path.")
     boolean overwrite;
 
-    @Option(names = "--zarr-format", paramLabel = "N", defaultValue = "3", description = "3 (zarr.json, the default) or "
-            + "2 (Zarr v2: .zarray or .zgroup, and .zattrs; chunk keys v2 '.' unless the metadata say otherwise). "
-            + "What Zarr v2 cannot express (sharding, codecs it has no place for, ...) is refused, naming it.")
-    int zarrFormat;
+    @Option(names = "--zarr-format", paramLabel = "N", description = "3 (zarr.json) or 2 (Zarr v2: .zarray or .zgroup, "
+            + "and .zattrs; chunk keys v2 '.' unless the metadata say otherwise). Default: the format of the nearest "
+            + "existing group above the path, else 3. What Zarr v2 cannot express (sharding, codecs it has no place "
+            + "for, ...) is refused, naming it.")
+    Integer formatOption;
+
+    /** The format the node is created in: {@code --zarr-format}, else the nearest existing ancestor's. */
+    private int zarrFormat;
 
     @Mixin
     WaitOption waitOption;
 
     @Override
     public Integer call() throws IOException {
-        if (zarrFormat != 2 && zarrFormat != 3) {
-            throw new UserError("--zarr-format must be 2 or 3, not " + zarrFormat);
+        if (formatOption != null && formatOption != 2 && formatOption != 3) {
+            throw new UserError("--zarr-format must be 2 or 3, not " + formatOption);
         }
         Store s = root.openStore(waitOption.apply(store), false);
+        zarrFormat = formatOption != null ? formatOption : ancestorFormat(s);
         if (group) {
             root.zarr().createGroup(s, path, attrs == null ? null : object(attrs, "--attrs"), zarrFormat);
             root.closeStore(s);
@@ -126,6 +131,22 @@ final class CreateCommand implements Callable<Integer> {
         root.closeStore(s);
         root.out().println("created " + a + " in " + s.describe() + (zarrFormat == 3 ? "" : " as Zarr v" + zarrFormat));
         return 0;
+    }
+
+    /**
+     * The Zarr format of the nearest existing group above the path (a node created below a Zarr v2
+     * group is v2 too, as its parent lists it), else 3.
+     */
+    private int ancestorFormat(Store s) {
+        String p = path.replaceAll("/+$", "");
+        while (!p.isEmpty()) {
+            p = p.substring(0, Math.max(0, p.lastIndexOf('/')));
+            String parent = p.isEmpty() ? "/" : p;
+            if (root.zarr().exists(s, parent)) {
+                return root.zarr().open(s, parent).zarrFormat();
+            }
+        }
+        return 3;
     }
 
     /** Creates the array, naming it and the format in what the format cannot express. */
