@@ -78,6 +78,8 @@ final class CopyCommand implements Callable<Integer> {
     @Mixin
     WaitOption waitOption;
 
+    /** What was copied, per array, printed once the destination is closed. */
+    private final List<String> report = new ArrayList<>();
     private long copiedArrays;
     private long rawArrays;
     private long rawChunks;
@@ -113,11 +115,13 @@ final class CopyCommand implements Callable<Integer> {
             Step step = steps.get(i);
             if (step.consolidate()) {
                 ZarrGroup g = root.zarr().consolidate(dst, step.node().path());
-                root.out().println(g.path() + ": consolidated metadata of " + g.consolidatedPaths().orElse(List.of()).size()
+                report.add(g.path() + ": consolidated metadata of " + g.consolidatedPaths().orElse(List.of()).size()
                         + " node(s) in " + ConsolidateCommand.consolidatedDocument(g));
             }
         }
         root.closeStore(dst);
+        // Said only now: a store that fails to close (a zip archive not written) has copied nothing.
+        report.forEach(root.out()::println);
         StringBuilder summary = new StringBuilder("copied " + copiedArrays + " array(s)");
         if (groups > 0) {
             summary.append(" and ").append(groups).append(" group(s)");
@@ -235,7 +239,7 @@ final class CopyCommand implements Callable<Integer> {
         if (step.keyChange() != null) {
             line += ", " + step.keyChange();
         }
-        root.out().println(a.path() + " -> Zarr v" + step.format() + ": " + line);
+        report.add(a.path() + " -> Zarr v" + step.format() + ": " + line);
         copiedArrays++;
     }
 
