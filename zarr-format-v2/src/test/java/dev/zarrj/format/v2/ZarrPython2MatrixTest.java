@@ -426,6 +426,10 @@ class ZarrPython2MatrixTest {
                                 () -> zarr.openArray(store, "", format).read(), name + " through format " + format);
                         assertTrue(ex.getMessage().contains("pcodec"),
                                 name + " through format " + format + ": the error names the codec: " + ex.getMessage());
+                        String document = format == 2 ? ".zarray" : "zarr.json";
+                        assertTrue(ex.getMessage().contains(document),
+                                name + " through format " + format + ": the error names " + document + ": " + ex.getMessage());
+                        System.out.println(name + " through format " + format + ": " + ex.getMessage());
                     }
                     continue;
                 }
