@@ -72,7 +72,7 @@ final class CopyCommand implements Callable<Integer> {
     @Option(names = "--chunk-key-encoding", paramLabel = "NAME[:SEP]", description = "The copy's chunk key encoding: "
             + "default (keys c/0/0; separator '/' unless given, e.g. default:.) or v2 (keys 0.0; separator '.' unless "
             + "given or the source's is v2, e.g. v2:/). Default: the source's; copying a v3 array with default keys "
-            + "to Zarr v2 uses v2 '.' (Zarr v2 has no other). The chunks are still copied byte for byte.")
+            + "to Zarr v2 uses v2 '.' (Zarr v2 has only the v2 encoding). The chunks are still copied byte for byte.")
     String keyEncoding;
 
     @Mixin

@@ -131,6 +131,15 @@ class ZarrV2CliTest {
         assertEquals(a, CliRun.zarr("cat", v3.toString(), "--path", "/f/a", "--format", "json").out().strip());
         assertTrue(CliRun.zarr("info", v3.toString()).out().contains("{\"made_by\":\"zarr-python 2\"}"));
 
+        // Without --zarr-format each node keeps its format.
+        Path same = tmp.resolve("same.zarr");
+        CliRun plain = CliRun.zarr("copy", v2.toString(), same.toString());
+        assertEquals(0, plain.code(), plain.err());
+        assertTrue(plain.out().contains("/f/a -> Zarr v2: copied byte for byte: 2 chunk(s)"), plain.out());
+        assertTrue(Files.isRegularFile(same.resolve("f/a/.zarray")));
+        assertFalse(Files.exists(same.resolve("f/a/zarr.json")));
+        assertSameFiles(v2.resolve("f/a"), same.resolve("f/a"), 2);
+
         // And back to Zarr v2: zarr-python 2 reads the same elements.
         Path back = tmp.resolve("back.zarr");
         CliRun again = CliRun.zarr("copy", v3.toString(), back.toString(), "--zarr-format", "2");
