@@ -142,13 +142,17 @@ final class CopyCommand implements Callable<Integer> {
     /**
      * Every node below (and including) {@code node}, parents first, with the documents of the
      * arrays' copies. {@code inView}: the node was opened through an ancestor's consolidated
-     * metadata, whose entries for groups say nothing of consolidated metadata of their own.
+     * metadata, whose entries for groups may not say whether they have consolidated metadata of their own.
      */
     private void plan(ZarrNode node, List<Step> steps, boolean inView) {
         int format = zarrFormat != null ? zarrFormat : node.zarrFormat();
         if (node instanceof ZarrGroup g) {
             boolean view = g.consolidatedPaths().isPresent();
-            steps.add(new Step(g, format, null, null, view && !inView));
+            // Opened through an ancestor's view, a group's own consolidated metadata (a second
+            // .zmetadata below the root's, say) show only in its own document.
+            boolean own = view && (!inView || root.zarr().open(g.store(), g.path()) instanceof ZarrGroup self
+                    && self.metadata().has("consolidated_metadata"));
+            steps.add(new Step(g, format, null, null, own));
             for (String child : g.childNames()) {
                 plan(g.open(child), steps, inView || view);
             }

@@ -65,6 +65,12 @@ class ZarritaV2MigrationTest {
         CliRun copy = CliRun.zarr("copy", src.toString(), kept.toString(), "--zarr-format", "3");
         assertEquals(0, copy.code(), copy.err());
         long chunks = assertEveryArrayCopiedByteForByte(copy.out(), arrays);
+        // The matrix's root has consolidated metadata (.zmetadata): so has the copy (in zarr.json).
+        assertTrue(copy.out().contains("/: consolidated metadata of " + (arrays + expected.get("groups").size() - 1)
+                + " node(s) in zarr.json"), copy.out());
+        for (JsonNode group : expected.get("consolidated")) {
+            assertTrue(copy.out().contains("/" + group.asText() + ": consolidated metadata of "), copy.out());
+        }
         assertTrue(copy.out().contains("as Zarr v3: " + arrays + " byte for byte (" + chunks + " chunk(s)), 0 re-encoded"),
                 copy.out());
         int compared = 0;
