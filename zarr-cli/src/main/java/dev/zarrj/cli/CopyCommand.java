@@ -100,7 +100,9 @@ final class CopyCommand implements Callable<Integer> {
         if (zarrFormat != null && zarrFormat != 2 && zarrFormat != 3) {
             throw new UserError("--zarr-format must be 2 or 3, not " + zarrFormat);
         }
-        ObjectNode encoding = keyEncoding == null ? null : keyEncoding(keyEncoding, null);
+        if (keyEncoding != null) {
+            keyEncoding(keyEncoding, null); // a mistake there is said before anything is read
+        }
         Store src = root.openStore(source, true);
         List<Step> steps = new ArrayList<>();
         plan(root.zarr().open(src, path), steps, false);
@@ -132,9 +134,6 @@ final class CopyCommand implements Callable<Integer> {
         }
         summary.append(": ").append(rawArrays).append(" byte for byte (").append(rawChunks).append(" chunk(s)), ")
                 .append(reencodedArrays).append(" re-encoded (").append(reencodedChunks).append(" chunk(s))");
-        if (encoding != null) {
-            summary.append("; chunk key encoding ").append(describeEncoding(encoding));
-        }
         root.out().println(summary);
         return 0;
     }
