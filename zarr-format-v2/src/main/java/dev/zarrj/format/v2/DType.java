@@ -291,6 +291,9 @@ record DType(String v2, Kind kind, int size, String endian, JsonNode v3) {
                 break;
             }
             case UNICODE:
+                if (isZero(f)) {
+                    return TextNode.valueOf("");    // zarr-python 2's default fill value, as some writers keep it
+                }
                 if (f.isTextual()) {
                     String s = f.textValue();
                     if (s.codePointCount(0, s.length()) > size / 4) {
@@ -302,6 +305,9 @@ record DType(String v2, Kind kind, int size, String endian, JsonNode v3) {
                 break;
             case BYTES_S:
             case VOID:
+                if (isZero(f)) {
+                    return rawFill(new byte[size]);
+                }
                 if (f.isTextual()) {
                     byte[] b;
                     try {
@@ -323,7 +329,7 @@ record DType(String v2, Kind kind, int size, String endian, JsonNode v3) {
                 if (f.isTextual()) {
                     return f;
                 }
-                if (f.isIntegralNumber() && f.asLong() == 0) {
+                if (isZero(f)) {
                     return TextNode.valueOf("");    // what zarr-python 2 writes for an object array by default
                 }
                 break;
@@ -331,7 +337,7 @@ record DType(String v2, Kind kind, int size, String endian, JsonNode v3) {
                 if (f.isTextual()) {
                     return TextNode.valueOf(Base64.getEncoder().encodeToString(f.textValue().getBytes(StandardCharsets.UTF_8)));
                 }
-                if (f.isIntegralNumber() && f.asLong() == 0) {
+                if (isZero(f)) {
                     return TextNode.valueOf("");
                 }
                 break;
@@ -345,8 +351,8 @@ record DType(String v2, Kind kind, int size, String endian, JsonNode v3) {
                     case FLOAT -> "expected a number, \"NaN\", \"Infinity\" or \"-Infinity\"";
                     case COMPLEX -> "expected [real, imaginary], each a number, \"NaN\", \"Infinity\" or \"-Infinity\"";
                     case TIME -> "expected a 64-bit integer (-9223372036854775808 is NaT)";
-                    case UNICODE, VLEN_STRING -> "expected a string";
-                    case BYTES_S, VOID -> "expected base64 text";
+                    case UNICODE, VLEN_STRING -> "expected a string or 0";
+                    case BYTES_S, VOID -> "expected base64 text or 0";
                     default -> "expected 0 or a string";
                 } + ", or null");
     }
@@ -413,6 +419,10 @@ record DType(String v2, Kind kind, int size, String endian, JsonNode v3) {
             default:
                 return f;
         }
+    }
+
+    private static boolean isZero(JsonNode f) {
+        return f.isIntegralNumber() && f.canConvertToLong() && f.asLong() == 0;
     }
 
     private static ArrayNode rawFill(byte[] b) {

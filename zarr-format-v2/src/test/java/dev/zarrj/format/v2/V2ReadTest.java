@@ -262,6 +262,9 @@ class V2ReadTest {
         "'|S4'; 'YWI='; [97, 98, 0, 0]",
         "'|V2'; 'AQI='; [1, 2]",
         "'<U3'; 'hé'; 'hé'",
+        "'<U3'; 0; ''",
+        "'|S2'; 0; [0, 0]",
+        "'|V1'; 0; [0]",
     })
     void fillValues(String dtype, String fill, String v3) {
         assertEquals(json(v3), array("{'dtype': " + dtype + ", 'fill_value': " + fill + "}").get("fill_value"), dtype);
@@ -281,7 +284,7 @@ class V2ReadTest {
     @CsvSource(delimiter = ';', quoteCharacter = '"', value = {
         "'<i2'; 40000; out of range", "'|u1'; -1; out of range", "'<i4'; 1.5; an integer", "'<f4'; 'nan'; a number",
         "'|b1'; 'yes'; true or false", "'<c8'; [1.0]; [real, imaginary]", "'|S2'; 'YWJj'; holds 3 bytes",
-        "'|S2'; '***'; base64", "'<U1'; 'ab'; longer", "'<M8[s]'; 1.5; 64-bit integer",
+        "'|S2'; '***'; base64", "'<U1'; 'ab'; longer", "'<U1'; 1; a string", "'|S2'; 1; base64", "'<M8[s]'; 1.5; 64-bit integer",
     })
     void fillValuesThatDoNotFitTheDtypeAreInvalid(String dtype, String fill, String message) {
         fails(InvalidMetadataException.class, "{'dtype': " + dtype + ", 'fill_value': " + fill + "}", "/fill_value",
