@@ -371,13 +371,14 @@ public final class Zarr implements AutoCloseable {
             throw new InvalidMetadataException("/node_type", "createArray needs an array document, found a group");
         }
         format.write(doc, StoredDocuments.none(prefix)); // refuses what the format cannot express, before any write
-        if (find(store, p).isPresent()) {
-            if (!overwrite) {
-                throw alreadyExists(store, p);
-            }
-            erase(store, p, view);
+        Optional<StoredNode> existing = find(store, p);
+        if (existing.isPresent() && !overwrite) {
+            throw alreadyExists(store, p);
         }
-        Ancestors ancestors = ensureAncestors(store, p, format);
+        Ancestors ancestors = ensureAncestors(store, p, format); // may refuse: before anything is erased
+        if (existing.isPresent()) {
+            erase(store, p, view, existing.get().format());
+        }
         Optional<StoredDocuments> written = MetadataIo.write(store, p, format, doc, StoredDocuments.none(prefix),
                 !overwrite);
         if (written.isEmpty()) {
@@ -701,6 +702,14 @@ public final class Zarr implements AutoCloseable {
                             + NodePath.display(parent) + "' is an array");
                 }
                 break;
+            }
+            if (format != ZarrV3Format.INSTANCE || !formats.installed().isEmpty()) {
+                Optional<StoredNode> other = find(store, parent);
+                if (other.isPresent()) {
+                    throw new UnsupportedFormatException("", "cannot create '" + NodePath.display(path) + "' with zarr_format "
+                            + format.zarrFormat() + ": its ancestor '" + NodePath.display(parent) + "' is stored with zarr_format "
+                            + other.get().format().zarrFormat() + " (" + other.get().key() + "), and a hierarchy has one format");
+                }
             }
             missing.push(parent);
         }

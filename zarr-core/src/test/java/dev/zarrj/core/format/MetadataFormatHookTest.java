@@ -205,4 +205,14 @@ class MetadataFormatHookTest {
         assertTrue(values.contentEquals(back.read(new long[] {0, 0}, new long[] {2, 2})));
         assertThrows(NodeNotFoundException.class, () -> zarr.openArray(store, "/f", 3));
     }
+
+    @Test
+    void aNodeIsNotCreatedBelowAGroupOfAnotherFormat() {
+        zarr.createGroup(store, "/v3");
+        UnsupportedFormatException e = assertThrows(UnsupportedFormatException.class,
+                () -> zarr.array(DataTypes.INT8, 2).zarrFormat(1).create(store, "/v3/a"));
+        assertTrue(e.getMessage().contains("'/v3'") && e.getMessage().contains("zarr_format 3"), e.getMessage());
+        assertFalse(store.exists(StoreKey.of("v3/toy.node")), "nothing is written");
+        assertFalse(store.exists(StoreKey.of("v3/a/toy.node")));
+    }
 }
