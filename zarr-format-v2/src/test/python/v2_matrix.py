@@ -437,10 +437,6 @@ def values_json(arr, object_codec=None):
     return [element_json(data.dtype, x, object_codec) for x in data.reshape(-1, order="C")]
 
 
-def fill_json(meta):
-    return meta.get("fill_value")
-
-
 # ---------------------------------------------------------------------------------------------
 # write
 
