@@ -2,6 +2,7 @@ package dev.zarrj.cli;
 
 import dev.zarrj.api.store.Store;
 import dev.zarrj.core.ZarrGroup;
+import dev.zarrj.core.ZarrNode;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -30,11 +31,20 @@ final class ConsolidateCommand implements Callable<Integer> {
         Store s = root.openStore(store, false);
         ZarrGroup g = root.zarr().consolidate(s, path);
         List<String> nodes = g.consolidatedPaths().orElse(List.of());
-        String key = (g.path().equals("/") ? "" : g.path().substring(1) + "/") + "zarr.json";
+        String key = (g.path().equals("/") ? "" : g.path().substring(1) + "/") + consolidatedDocument(g);
         String where = s.describe();
         root.closeStore(s);
         root.out().println("consolidated the metadata of " + nodes.size() + " node(s) below " + g.path() + " into '"
                 + key + "' of " + where);
         return 0;
+    }
+
+    /** The name of the document a group keeps its consolidated metadata in, by its Zarr format. */
+    static String consolidatedDocument(ZarrNode group) {
+        return switch (group.zarrFormat()) {
+            case 3 -> "zarr.json";
+            case 2 -> ".zmetadata";
+            default -> "consolidated metadata document";
+        };
     }
 }

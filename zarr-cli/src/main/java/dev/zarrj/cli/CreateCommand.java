@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ExtensionConfig;
+import dev.zarrj.api.UnsupportedFormatException;
 import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.api.datatype.DataTypeProvider;
 import dev.zarrj.api.datatype.ElementKind;
@@ -22,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
@@ -84,16 +86,29 @@ final class CreateCommand implements Callable<Integer> {
     @Option(names = "--overwrite", description = "Replace an existing node at the path.")
     boolean overwrite;
 
+    @Option(names = "--zarr-format", paramLabel = "N", description = "3 (zarr.json) or 2 (Zarr v2: .zarray or .zgroup, "
+            + "and .zattrs; chunk keys v2 '.' unless the metadata say otherwise). Default: the format of the nearest "
+            + "existing group above the path, else 3. What Zarr v2 cannot express (sharding, codecs it has no place "
+            + "for, ...) is refused, naming it.")
+    Integer formatOption;
+
+    /** The format the node is created in: {@code --zarr-format}, else the nearest existing ancestor's. */
+    private int zarrFormat;
+
     @Mixin
     WaitOption waitOption;
 
     @Override
     public Integer call() throws IOException {
+        if (formatOption != null && formatOption != 2 && formatOption != 3) {
+            throw new UserError("--zarr-format must be 2 or 3, not " + formatOption);
+        }
         Store s = root.openStore(waitOption.apply(store), false);
+        zarrFormat = formatOption != null ? formatOption : ancestorFormat(s);
         if (group) {
-            root.zarr().createGroup(s, path, attrs == null ? null : object(attrs, "--attrs"));
+            root.zarr().createGroup(s, path, attrs == null ? null : object(attrs, "--attrs"), zarrFormat);
             root.closeStore(s);
-            root.out().println("created group " + path + " in " + s.describe());
+            root.out().println("created group " + path + " in " + s.describe() + (zarrFormat == 3 ? "" : " as Zarr v" + zarrFormat));
             return 0;
         }
         ZarrArray a;
@@ -105,16 +120,43 @@ final class CreateCommand implements Callable<Integer> {
             if (!doc.isObject()) {
                 throw new UserError("--metadata " + metadata + " is not a JSON object");
             }
-            a = root.zarr().createArray(s, path, (ObjectNode) doc, overwrite);
+            a = cannotExpress(() -> root.zarr().createArray(s, path, (ObjectNode) doc, overwrite, zarrFormat));
         } else {
             if (shape == null || dtype == null) {
                 throw new UserError("an array needs --shape and --dtype (or --metadata FILE)");
             }
-            a = builder().overwrite(overwrite).create(s, path);
+            ArrayBuilder b = builder().overwrite(overwrite).zarrFormat(zarrFormat);
+            a = cannotExpress(() -> b.create(s, path));
         }
         root.closeStore(s);
-        root.out().println("created " + a + " in " + s.describe());
+        root.out().println("created " + a + " in " + s.describe() + (zarrFormat == 3 ? "" : " as Zarr v" + zarrFormat));
         return 0;
+    }
+
+    /**
+     * The Zarr format of the nearest existing group above the path (a node created below a Zarr v2
+     * group is v2 too, as its parent lists it), else 3.
+     */
+    private int ancestorFormat(Store s) {
+        String p = path.replaceAll("/+$", "");
+        while (!p.isEmpty()) {
+            p = p.substring(0, Math.max(0, p.lastIndexOf('/')));
+            String parent = p.isEmpty() ? "/" : p;
+            if (root.zarr().exists(s, parent)) {
+                return root.zarr().open(s, parent).zarrFormat();
+            }
+        }
+        return 3;
+    }
+
+    /** Creates the array, naming it and the format in what the format cannot express. */
+    private ZarrArray cannotExpress(Supplier<ZarrArray> create) {
+        try {
+            return create.get();
+        } catch (UnsupportedFormatException e) {
+            throw new UnsupportedFormatException("", "cannot create array " + path + " as Zarr v" + zarrFormat + ": "
+                    + e.detail(), e);
+        }
     }
 
     private ArrayBuilder builder() {

@@ -32,7 +32,8 @@ import picocli.CommandLine.ParentCommand;
         description = "Show the hierarchy: each node's path and type; for arrays shape, chunk (and shard) shape, "
                 + "data type, codecs, fill value, stored chunks, stored bytes and compression ratio; attributes. "
                 + "Below a group with consolidated metadata the nodes are read from them, with no request of their own "
-                + "(zarr --no-consolidated info reads each node's zarr.json).")
+                + "(zarr --no-consolidated info reads each node's zarr.json). Each node's Zarr format (3, or 2 for "
+                + ".zarray/.zgroup/.zattrs) and the names of its stored documents; with --stored the documents themselves.")
 final class InfoCommand implements Callable<Integer> {
     @ParentCommand
     ZarrCli root;
@@ -46,6 +47,11 @@ final class InfoCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON document instead of a tree.")
     boolean json;
 
+    @Option(names = "--stored", description = "Also print each node's metadata documents as stored (a Zarr v2 "
+            + "array's .zarray and .zattrs, a v3 node's zarr.json); below consolidated metadata this reads each "
+            + "v2 node's documents.")
+    boolean stored;
+
     /** Per array node: its data type and fill value as the tree prints them. */
     private final Map<JsonNode, String[]> text = new IdentityHashMap<>();
 
@@ -56,9 +62,10 @@ final class InfoCommand implements Callable<Integer> {
         ObjectNode doc = JsonNodeFactory.instance.objectNode();
         doc.put("store", s.describe());
         ArrayNode nodes = doc.putArray("nodes");
-        collect(node, s, nodes);
+        collect(node, s, nodes, false);
         if (node instanceof ZarrGroup g && g.consolidatedPaths().isPresent()) {
             ((ObjectNode) nodes.get(0)).put("consolidated_nodes", g.consolidatedPaths().get().size());
+            ((ObjectNode) nodes.get(0)).put("consolidated_document", ConsolidateCommand.consolidatedDocument(g));
         }
         if (json) {
             root.out().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(doc));
@@ -71,14 +78,32 @@ final class InfoCommand implements Callable<Integer> {
         return 0;
     }
 
-    private void collect(ZarrNode node, Store store, ArrayNode out) throws InterruptedException, ExecutionException {
+    /**
+     * Adds the node and those below it. {@code consolidated}: the node was opened from a group's
+     * consolidated metadata, and a node stored in a format other than v3 would read its documents
+     * again to name them.
+     */
+    private void collect(ZarrNode node, Store store, ArrayNode out, boolean consolidated)
+            throws InterruptedException, ExecutionException {
         ObjectNode n = out.addObject();
         n.put("path", node.path());
         if (node instanceof ZarrArray a) {
             n.put("node_type", "array");
-            describeArray(a, store, n);
         } else {
             n.put("node_type", "group");
+        }
+        n.put("zarr_format", node.zarrFormat());
+        if (stored || !consolidated || node.zarrFormat() == 3) {
+            Map<String, ObjectNode> documents = node.storedMetadata();
+            ArrayNode names = n.putArray("stored_documents");
+            documents.keySet().stream().sorted(InfoCommand::documentOrder).forEach(names::add);
+            if (stored) {
+                ObjectNode docs = n.putObject("stored_metadata");
+                names.forEach(name -> docs.set(name.asText(), documents.get(name.asText())));
+            }
+        }
+        if (node instanceof ZarrArray a) {
+            describeArray(a, store, n);
         }
         if (!node.attributes().isEmpty()) {
             n.set("attributes", node.attributes());
@@ -90,8 +115,9 @@ final class InfoCommand implements Callable<Integer> {
                 n.put("children_listed", false);
                 return;
             }
+            boolean below = consolidated || g.consolidatedPaths().isPresent();
             for (ZarrNode child : g.children()) {
-                collect(child, store, out);
+                collect(child, store, out, below);
             }
         }
     }
@@ -183,6 +209,13 @@ final class InfoCommand implements Callable<Integer> {
         }
     }
 
+    /** The node's own document first ({@code zarr.json}, {@code .zarray}, {@code .zgroup}), then by name. */
+    private static int documentOrder(String a, String b) {
+        boolean attrsA = a.equals(".zattrs");
+        boolean attrsB = b.equals(".zattrs");
+        return attrsA != attrsB ? (attrsA ? 1 : -1) : a.compareTo(b);
+    }
+
     private static ArrayNode longs(long[] v) {
         ArrayNode a = JsonNodeFactory.instance.arrayNode();
         Arrays.stream(v).forEach(a::add);
@@ -216,12 +249,22 @@ final class InfoCommand implements Callable<Integer> {
                 sb.append(String.format(Locale.ROOT, ", ratio %.2f", n.get("compression_ratio").asDouble()));
             }
         }
+        sb.append("\n").append(indent).append("    zarr format ").append(n.get("zarr_format").asInt());
+        if (n.has("stored_documents")) {
+            List<String> names = new ArrayList<>();
+            n.get("stored_documents").forEach(d -> names.add(d.asText()));
+            sb.append(" (").append(String.join(", ", names)).append(')');
+        }
         if (n.has("attributes")) {
             sb.append("\n").append(indent).append("    attributes ").append(n.get("attributes"));
         }
+        if (n.has("stored_metadata")) {
+            n.get("stored_metadata").fields().forEachRemaining(d ->
+                    sb.append("\n").append(indent).append("    stored ").append(d.getKey()).append(' ').append(d.getValue()));
+        }
         if (n.has("consolidated_nodes")) {
             sb.append("\n").append(indent).append("    consolidated metadata: ").append(n.get("consolidated_nodes").asInt())
-                    .append(" node(s) below, read with this group's zarr.json");
+                    .append(" node(s) below, read with this group's ").append(n.path("consolidated_document").asText());
         }
         if (n.has("children_listed")) {
             sb.append("\n").append(indent).append("    children not listed (the store is not listable;"
