@@ -31,6 +31,11 @@ public final class StringTypes {
 
     private StringTypes() {}
 
+    /** {@code null_terminated_bytes} holding at most {@code lengthBytes} bytes per element (NumPy's {@code |S}). */
+    public static NullTerminatedBytesType nullTerminatedBytes(int lengthBytes) {
+        return NullTerminatedBytesType.ofLengthBytes(lengthBytes);
+    }
+
     /** {@code fixed_length_utf32} holding at most {@code codePoints} code points per element. */
     public static FixedLengthUtf32Type fixedLengthUtf32(int codePoints) {
         return FixedLengthUtf32Type.ofCodePoints(codePoints);

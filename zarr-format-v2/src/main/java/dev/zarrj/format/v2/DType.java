@@ -142,7 +142,12 @@ record DType(String v2, Kind kind, int size, String endian, JsonNode v3) {
                 if (n < 1 || n > MAX_BYTES) {
                     return null;
                 }
-                return new DType(s, code == 'S' ? Kind.BYTES_S : Kind.VOID, (int) n, null, TextNode.valueOf("r" + 8 * n));
+                if (code == 'V') {
+                    return new DType(s, Kind.VOID, (int) n, null, TextNode.valueOf("r" + 8 * n));
+                }
+                ObjectNode b = JSON.objectNode().put("name", "null_terminated_bytes");
+                b.putObject("configuration").put("length_bytes", (int) n);
+                return new DType(s, Kind.BYTES_S, (int) n, null, b);
             case 'O':
                 return n == -1 || n == 8 ? new DType(s, Kind.OBJECT, 1, null, null) : null;
             default:
@@ -200,6 +205,7 @@ record DType(String v2, Kind kind, int size, String endian, JsonNode v3) {
                 yield order + code + "[" + (scale == 1 ? "" : Long.toString(scale)) + (unit.equals("\u03bcs") ? "us" : unit) + "]";
             }
             case "fixed_length_utf32" -> order + "U" + config.path("length_bytes").asLong() / 4;
+            case "null_terminated_bytes" -> "|S" + config.path("length_bytes").asLong();
             case "string", "bytes", "variable_length_bytes" -> "|O";
             default -> {
                 if (name.matches("r[1-9][0-9]*") && Long.parseLong(name.substring(1)) % 8 == 0) {
@@ -207,7 +213,8 @@ record DType(String v2, Kind kind, int size, String endian, JsonNode v3) {
                 }
                 throw new UnsupportedFormatException(base + "/data_type", "the data type " + Json.abbreviate(dataType)
                         + " has no Zarr v2 dtype; v2 stores bool, (u)int8..64, float16..64, complex64/128,"
-                        + " numpy.datetime64/timedelta64, fixed_length_utf32, raw bits (r*), string and bytes");
+                        + " numpy.datetime64/timedelta64, fixed_length_utf32, null_terminated_bytes, raw bits (r*), string"
+                        + " and bytes");
             }
         };
         DType t = parseOrNull(v2);
@@ -232,8 +239,8 @@ record DType(String v2, Kind kind, int size, String endian, JsonNode v3) {
             case INT, UINT, TIME -> IntNode.valueOf(0);
             case FLOAT -> DoubleNode.valueOf(0.0);
             case COMPLEX -> JSON.arrayNode().add(0.0).add(0.0);
-            case UNICODE, VLEN_STRING, VLEN_BYTES, OBJECT -> TextNode.valueOf("");
-            case BYTES_S, VOID -> rawFill(new byte[size]);
+            case UNICODE, VLEN_STRING, VLEN_BYTES, OBJECT, BYTES_S -> TextNode.valueOf("");
+            case VOID -> rawFill(new byte[size]);
         };
     }
 
@@ -306,7 +313,7 @@ record DType(String v2, Kind kind, int size, String endian, JsonNode v3) {
             case BYTES_S:
             case VOID:
                 if (isZero(f)) {
-                    return rawFill(new byte[size]);
+                    return kind == Kind.BYTES_S ? TextNode.valueOf("") : rawFill(new byte[size]);
                 }
                 if (f.isTextual()) {
                     byte[] b;
@@ -319,6 +326,9 @@ record DType(String v2, Kind kind, int size, String endian, JsonNode v3) {
                     if (b.length > size) {
                         throw loc.invalid(p, "the fill value " + Json.abbreviate(f) + " holds " + b.length
                                 + " bytes; the dtype \"" + v2 + "\" holds " + size);
+                    }
+                    if (kind == Kind.BYTES_S) {
+                        return TextNode.valueOf(Base64.getEncoder().encodeToString(stripZeros(b)));
                     }
                     byte[] padded = new byte[size];
                     System.arraycopy(b, 0, padded, 0, b.length);
@@ -377,18 +387,14 @@ record DType(String v2, Kind kind, int size, String endian, JsonNode v3) {
             case TIME:
                 return f.isTextual() ? LongNode.valueOf(Long.MIN_VALUE) : f;
             case BYTES_S:
+                // null_terminated_bytes' fill value is base64 text already; NumPy's S strings drop trailing NULs
+                return TextNode.valueOf(Base64.getEncoder().encodeToString(stripZeros(Base64.getDecoder().decode(f.asText()))));
             case VOID: {
                 byte[] b = new byte[f.size()];
                 for (int i = 0; i < b.length; i++) {
                     b[i] = (byte) f.get(i).asInt();
                 }
-                int n = b.length;
-                if (kind == Kind.BYTES_S) {
-                    while (n > 0 && b[n - 1] == 0) {    // NumPy's S strings drop trailing NULs, as zarr-python 2 writes them
-                        n--;
-                    }
-                }
-                return TextNode.valueOf(Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(b, n)));
+                return TextNode.valueOf(Base64.getEncoder().encodeToString(b));
             }
             case VLEN_BYTES: {
                 byte[] b;
@@ -419,6 +425,14 @@ record DType(String v2, Kind kind, int size, String endian, JsonNode v3) {
             default:
                 return f;
         }
+    }
+
+    private static byte[] stripZeros(byte[] b) {
+        int n = b.length;
+        while (n > 0 && b[n - 1] == 0) {
+            n--;
+        }
+        return java.util.Arrays.copyOf(b, n);
     }
 
     private static boolean isZero(JsonNode f) {

@@ -236,10 +236,10 @@ class V2WriteTest {
         assertTrue(z.get("fill_value").isNull());
         assertEquals(json("{'id': 'gzip', 'level': 4}"), z.get("compressor"));
         assertEquals(".", z.get("dimension_separator").asText());
-        // without the previous document, the raw bits are void and the zero fill a value
+        // without the previous document, |S3 is null_terminated_bytes still, and the zero fill a value
         JsonNode fresh = V2.write(doc, StoredDocuments.none("a/")).get(".zarray");
-        assertEquals("|V3", fresh.get("dtype").asText());
-        assertEquals("AAAA", fresh.get("fill_value").asText());
+        assertEquals("|S3", fresh.get("dtype").asText());
+        assertEquals("", fresh.get("fill_value").asText());
         assertFalse(fresh.has("dimension_separator"));
     }
 

@@ -59,6 +59,14 @@ class StringsConformanceTest {
     }
 
     @Nested
+    class NullTerminatedBytes extends DataTypeContract {
+        @Override
+        protected DataTypeProvider provider() {
+            return new NullTerminatedBytesProvider();
+        }
+    }
+
+    @Nested
     class VlenUtf8 extends ArrayToBytesCodecContract {
         @Override
         protected CodecProvider provider() {
