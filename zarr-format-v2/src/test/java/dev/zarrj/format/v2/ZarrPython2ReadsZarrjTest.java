@@ -18,14 +18,18 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * zarrj writes every fixture array again as Zarr v2 through core, consolidates the hierarchy, and
  * zarr-python 2 reads it back with the fixtures' values. Runs where a Python with zarr-python 2 is
- * found: {@code $ZARRJ_PYTHON2}, else {@code python3}.
+ * found: {@code $ZARRJ_PYTHON2}, else Debian's {@code /usr/bin/python3} (where python3-zarr installs
+ * zarr-python 2), else {@code python3}.
  */
 class ZarrPython2ReadsZarrjTest {
     private static final ZarrV2Format V2 = new ZarrV2Format();
 
     static String python() {
         String env = System.getenv("ZARRJ_PYTHON2");
-        return env != null && !env.isBlank() ? env : "python3";
+        if (env != null && !env.isBlank()) {
+            return env;
+        }
+        return java.nio.file.Files.isExecutable(Path.of("/usr/bin/python3")) ? "/usr/bin/python3" : "python3";
     }
 
     static boolean hasZarrPython2() {
