@@ -215,4 +215,20 @@ class MetadataFormatHookTest {
         assertFalse(store.exists(StoreKey.of("v3/toy.node")), "nothing is written");
         assertFalse(store.exists(StoreKey.of("v3/a/toy.node")));
     }
+
+    @Test
+    void documentsOfFormatsBeforeV3AreWrittenInAscii() throws Exception {
+        ObjectNode text = JsonNodeFactory.instance.objectNode().put("title", "Zürich 東京");
+        zarr.createGroup(store, "/toy", text, 1);
+        Store v3Store = zarr.openStore("memory:");
+        zarr.createGroup(v3Store, "/v3", text);
+        ByteBuffer toy = store.get(StoreKey.of("toy/toy.attrs")).orElseThrow();
+        while (toy.hasRemaining()) {
+            assertTrue(toy.get() >= 0, "only ASCII bytes");
+        }
+        assertEquals("Zürich 東京", zarr.openGroup(store, "/toy").attributes().path("title").asText());
+        String v3 = StandardCharsets.UTF_8.decode(v3Store.get(StoreKey.of("v3/zarr.json")).orElseThrow()).toString();
+        v3Store.close();
+        assertTrue(v3.contains("Zürich 東京"), "zarr.json stays UTF-8: " + v3);
+    }
 }

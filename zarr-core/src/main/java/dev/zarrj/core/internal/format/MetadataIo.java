@@ -159,11 +159,11 @@ public final class MetadataIo {
                 continue;
             }
             if (conditional) {
-                if (!cw.get().setIfAbsent(key, Json.write(doc))) {
+                if (!cw.get().setIfAbsent(key, encode(format, doc))) {
                     return Optional.empty();
                 }
             } else {
-                store.set(key, Json.write(doc));
+                store.set(key, encode(format, doc));
             }
         }
         return Optional.of(new StoredDocuments(previous.prefix(), only(next, format)));
@@ -212,6 +212,15 @@ public final class MetadataIo {
                 + " changed under each of " + ATTEMPTS + " attempts to update it; giving up", null);
     }
 
+    /**
+     * The bytes of a document: UTF-8 JSON for Zarr v3; for the formats before it, ASCII JSON
+     * (non-ASCII characters escaped), which their readers need (zarr-python 2 decodes metadata
+     * as ASCII) and every JSON reader reads the same.
+     */
+    static ByteBuffer encode(MetadataFormat format, JsonNode doc) {
+        return format == ZarrV3Format.INSTANCE ? Json.write(doc) : Json.writeAscii(doc);
+    }
+
     /** Writes the documents that changed, each conditionally when {@code cw} is present; false when one had changed meanwhile. */
     private static boolean writeChanged(Store store, MetadataFormat format, StoredNode read, Map<String, JsonNode> docs,
                                         Optional<ConditionalWrites> cw) {
@@ -229,7 +238,7 @@ public final class MetadataIo {
             if (doc.equals(old)) {
                 continue;
             }
-            ByteBuffer bytes = Json.write(doc);
+            ByteBuffer bytes = encode(format, doc);
             if (cw.isEmpty()) {
                 store.set(key, bytes);
             } else if (old == null ? !cw.get().setIfAbsent(key, bytes)

@@ -3,6 +3,7 @@ package dev.zarrj.core.internal.metadata;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
@@ -39,6 +40,8 @@ public final class Json {
             Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER))
             .withObjectIndenter(new DefaultIndenter("  ", "\n"))
             .withArrayIndenter(new DefaultIndenter("  ", "\n")));
+    /** {@link #PRETTY} with every character outside ASCII escaped ({@code \u00e9}). */
+    private static final ObjectWriter PRETTY_ASCII = PRETTY.with(JsonWriteFeature.ESCAPE_NON_ASCII);
 
     private Json() {}
 
@@ -70,8 +73,20 @@ public final class Json {
 
     /** A document as UTF-8 JSON, indented by two spaces, ending with a newline. */
     public static ByteBuffer write(JsonNode node) {
+        return write(node, PRETTY);
+    }
+
+    /**
+     * A document as {@link #write} writes it, with every character outside ASCII escaped: for
+     * readers that decode metadata as ASCII (zarr-python 2 does).
+     */
+    public static ByteBuffer writeAscii(JsonNode node) {
+        return write(node, PRETTY_ASCII);
+    }
+
+    private static ByteBuffer write(JsonNode node, ObjectWriter writer) {
         try {
-            String s = PRETTY.writeValueAsString(node) + "\n";
+            String s = writer.writeValueAsString(node) + "\n";
             return ByteBuffer.wrap(s.getBytes(StandardCharsets.UTF_8));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot serialise metadata", e);
