@@ -64,6 +64,24 @@ add('f2_bitround_adler', np.array([1.5, -2.25, 3.0], dtype='<f2'), chunks=(2,), 
 add('i1_fill_null', np.array([1, -2, 3], dtype='i1'), chunks=(2,), fill_value=None)
 add('f8_zfpy', np.linspace(0, 1, 8).reshape(2, 4), chunks=(2, 2), compressor=numcodecs.ZFPY(mode=4, tolerance=-1, rate=-1, precision=-1))
 add('empty', np.zeros((0, 3), dtype='<i2'), chunks=(1, 3))
+# Filters with big-endian dtypes: each views the chunk as its dtype and hands on its output dtype,
+# so the bytes reaching the compressor take the byte order of the last output dtype, else the array's.
+add('f8_big_quantize', np.linspace(0, 1, 7).astype('>f8'), chunks=(3,), filters=[numcodecs.Quantize(3, '>f8')],
+    compressor=numcodecs.Zlib(1))
+add('i4_big_delta', np.array([1, 300, -5, 70000, 2], dtype='>i4'), chunks=(3,),
+    filters=[numcodecs.Delta('>i4', astype='>i4')], compressor=None)
+add('i4_big_delta_to_little', np.array([1, 300, -5, 700, 2], dtype='>i4'), chunks=(3,),
+    filters=[numcodecs.Delta('>i4', astype='<i2')], compressor=None)
+add('i4_big_astype_little', np.array([1, -300, 5], dtype='>i4'), chunks=(2,), filters=[numcodecs.AsType('<i2', '>i4')],
+    compressor=numcodecs.Zlib(1))
+add('f8_big_fso', np.linspace(-1, 1, 5).astype('>f8'), chunks=(2,),
+    filters=[numcodecs.FixedScaleOffset(0, 100, '>f8', '>i2')], compressor=None)
+add('f8_big_fso_little_delta_big', np.linspace(-1, 1, 5).astype('>f8'), chunks=(3,),
+    filters=[numcodecs.FixedScaleOffset(0, 10, '>f8', '<i4'), numcodecs.Delta('<i4', astype='>i4')], compressor=None)
+add('f4_astype_big', np.array([1.5, -2.25, 3.0], dtype='<f4'), chunks=(2,), filters=[numcodecs.AsType('>f2', '<f4')],
+    compressor=None)
+add('i2_dimension_names', np.arange(6, dtype='<i2').reshape(2, 3), chunks=(1, 3))
+g['i2_dimension_names'].attrs['_ARRAY_DIMENSIONS'] = ['y', 'x']
 g['i4'].attrs['units'] = 'm'
 sub = g.create_group('sub')
 sub.attrs['inner'] = True

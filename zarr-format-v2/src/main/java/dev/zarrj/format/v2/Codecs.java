@@ -3,8 +3,11 @@ package dev.zarrj.format.v2;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.UnsupportedFormatException;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * numcodecs codec configurations ({@code {"id": "blosc", ...}}) and their v3 codecs: {@code blosc},
@@ -98,17 +101,134 @@ final class Codecs {
      * {@code packbits}, the same otherwise.
      */
     static int sizeAfter(ObjectNode filter, int size) {
-        String id = filter.get("id").textValue();
-        String dtype = switch (id) {
-            case "astype" -> filter.path("encode_dtype").asText(null);
-            case "delta", "fixedscaleoffset", "quantize" -> filter.path("astype").asText(filter.path("dtype").asText(null));
-            default -> null;
-        };
-        if (id.equals("packbits")) {
+        if (filter.get("id").textValue().equals("packbits")) {
             return 1;
         }
-        DType t = dtype == null ? null : DType.parseOrNull(dtype);
-        return t == null ? size : t.itemSize();
+        String field = outputField(filter);
+        NumpyDtype t = field == null ? null : NumpyDtype.of(filter.get(field));
+        return t == null ? size : t.size();
+    }
+
+    /**
+     * The byte order of the elements a filter hands on, given the order of those that reach it:
+     * numcodecs filters work on NumPy arrays, so the order is the one of the dtype the filter
+     * declares for its output ({@code null} for one-byte types and {@code packbits}' bytes), the
+     * same as what reaches it for filters that declare none.
+     */
+    static String endianAfter(ObjectNode filter, String endian) {
+        if (filter.get("id").textValue().equals("packbits")) {
+            return null;
+        }
+        String field = outputField(filter);
+        NumpyDtype t = field == null ? null : NumpyDtype.of(filter.get(field));
+        return t == null ? endian : t.endian();
+    }
+
+    /**
+     * The field naming the dtype a filter hands on ({@code astype}, which defaults to
+     * {@code dtype}; {@code encode_dtype}), or null for filters without one.
+     */
+    static String outputField(ObjectNode filter) {
+        return switch (filter.get("id").textValue()) {
+            case "astype" -> "encode_dtype";
+            case "delta", "fixedscaleoffset", "quantize" -> filter.has("astype") ? "astype" : "dtype";
+            default -> null;
+        };
+    }
+
+    /** The field naming the dtype a filter views its input as, or null for filters without one. */
+    static String inputField(ObjectNode filter) {
+        return switch (filter.get("id").textValue()) {
+            case "astype" -> "decode_dtype";
+            case "delta", "fixedscaleoffset", "quantize" -> "dtype";
+            default -> null;
+        };
+    }
+
+    /** The dtype fields of the numcodecs filters that have them. */
+    private static List<String> dtypeFields(String id) {
+        return switch (id) {
+            case "astype" -> List.of("encode_dtype", "decode_dtype");
+            case "delta", "fixedscaleoffset", "quantize" -> List.of("dtype", "astype");
+            default -> List.of();
+        };
+    }
+
+    /**
+     * A copy of a numcodecs filter configuration whose dtype fields are spelled in byte order
+     * {@code endian} ({@code "little"} or {@code "big"}); one-byte types and, for little endian,
+     * names such as {@code "float64"} stay as they are.
+     *
+     * @param id the numcodecs id
+     * @return the copy, or the field whose value has no spelling in that order
+     */
+    static Reordered inByteOrder(ObjectNode filter, String id, String endian) {
+        ObjectNode out = filter.deepCopy();
+        for (String field : dtypeFields(id)) {
+            JsonNode v = filter.get(field);
+            if (v == null || v.isNull()) {
+                continue;
+            }
+            String spelled = NumpyDtype.spelledIn(v, endian);
+            if (spelled == null) {
+                return new Reordered(null, field);
+            }
+            out.put(field, spelled);
+        }
+        return new Reordered(out, null);
+    }
+
+    /** A filter configuration in another byte order, or the dtype field that prevented it. */
+    record Reordered(ObjectNode filter, String failedField) {}
+
+    /**
+     * A dtype as numcodecs configurations spell it ({@code "<f8"}, {@code ">i2"}, {@code "|u1"},
+     * {@code "float64"}), as far as byte order goes.
+     *
+     * @param size   bytes per element
+     * @param endian {@code "little"} or {@code "big"}, null for one-byte types; names and
+     *               {@code "="} are native, taken as little endian as on the machines zarr-python runs on
+     */
+    record NumpyDtype(char code, int size, String endian) {
+        private static final Pattern STR = Pattern.compile("([<>|=]?)([biuf])(\\d{1,2})");
+        private static final Pattern NAME = Pattern.compile("(u?int|float)(8|16|32|64)");
+
+        static NumpyDtype of(JsonNode v) {
+            if (v == null || !v.isTextual()) {
+                return null;
+            }
+            String s = v.textValue();
+            if (s.equals("bool") || s.equals("?")) {
+                return new NumpyDtype('b', 1, null);
+            }
+            Matcher m = NAME.matcher(s);
+            if (m.matches()) {
+                int size = Integer.parseInt(m.group(2)) / 8;
+                char code = m.group(1).equals("float") ? 'f' : m.group(1).equals("int") ? 'i' : 'u';
+                return new NumpyDtype(code, size, size == 1 ? null : "little");
+            }
+            m = STR.matcher(s);
+            if (!m.matches()) {
+                return null;
+            }
+            int size = Integer.parseInt(m.group(3));
+            String order = m.group(1);
+            return new NumpyDtype(m.group(2).charAt(0), size, size == 1 || order.equals("|") ? null
+                    : order.equals(">") ? "big" : "little");
+        }
+
+        /** {@code v} spelled in byte order {@code endian}, or null when it is no dtype this knows. */
+        static String spelledIn(JsonNode v, String endian) {
+            NumpyDtype t = of(v);
+            if (t == null) {
+                return null;
+            }
+            String s = v.textValue();
+            if (t.endian == null || t.endian.equals(endian)) {
+                return s;
+            }
+            return (endian.equals("big") ? ">" : "<") + t.code + t.size;
+        }
     }
 
     /**

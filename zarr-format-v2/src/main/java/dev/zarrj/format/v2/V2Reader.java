@@ -19,6 +19,8 @@ final class V2Reader {
     static final String ZGROUP = ".zgroup";
     static final String ZATTRS = ".zattrs";
     static final String ZMETADATA = ".zmetadata";
+    /** xarray's attribute for the dimension names, which v2 lacks: the v3 {@code dimension_names}. */
+    static final String DIMENSIONS = "_ARRAY_DIMENSIONS";
 
     private final Map<String, TranslatedNode.Origin> origins = new HashMap<>();
     private boolean storesEveryChunk;
@@ -55,6 +57,11 @@ final class V2Reader {
         ObjectNode doc;
         if (zarray.isPresent()) {
             doc = array(zarray.get(), locs.apply(ZARRAY), docBase);
+            JsonNode names = attributes.get(DIMENSIONS);
+            if (isDimensionNames(names, doc.get("shape").size())) {
+                doc.set("dimension_names", names.deepCopy());
+                origins.put(docBase + "/dimension_names", locs.apply(ZATTRS).origin("/" + DIMENSIONS));
+            }
         } else {
             Loc loc = locs.apply(ZGROUP);
             JsonNode g = zgroup.get();
@@ -70,6 +77,19 @@ final class V2Reader {
             doc.set("consolidated_metadata", consolidated(node, Loc.of(node.key(ZMETADATA)), docBase));
         }
         return Optional.of(doc);
+    }
+
+    /** Whether an {@code _ARRAY_DIMENSIONS} attribute names the {@code rank} dimensions, each with a string. */
+    static boolean isDimensionNames(JsonNode names, int rank) {
+        if (names == null || !names.isArray() || names.size() != rank) {
+            return false;
+        }
+        for (JsonNode n : names) {
+            if (!n.isTextual()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private ObjectNode attributes(Optional<JsonNode> zattrs, Loc loc, String docBase) {
@@ -192,6 +212,10 @@ final class V2Reader {
             origins.put(docBase + "/codecs/0", loc.origin("/order"));
         }
         int size = dtype.itemSize();
+        // numcodecs filters work on NumPy arrays: the elements reaching the bytes codec have the
+        // byte order of the last dtype a filter hands on, else the array's.
+        String endian = dtype.endian();
+        String endianOrigin = "/dtype";
         String firstBytesFilter = null;
         List<Integer> bytesFilters = new ArrayList<>();
         for (int i = firstFilter; i < filters.size(); i++) {
@@ -220,9 +244,24 @@ final class V2Reader {
                 throw loc.unsupported(p, "the filter \"" + id + "\" after the object codec is not supported; object"
                         + " arrays take bytes-to-bytes filters only");
             }
+            ObjectNode filter = filters.get(i);
+            String input = Codecs.inputField(filter);
+            Codecs.NumpyDtype viewedAs = input == null ? null : Codecs.NumpyDtype.of(filter.get(input));
+            if (viewedAs != null && viewedAs.endian() != null && endian != null && !viewedAs.endian().equals(endian)) {
+                throw loc.unsupported(p + "/" + input, "the filter \"" + id + "\" views the " + endian + "-endian"
+                        + " elements reaching it as " + Json.abbreviate(filter.get(input)) + " (" + viewedAs.endian()
+                        + " endian), reinterpreting their bytes; zarrj's filters work on values, so it cannot read this");
+            }
+            // The filter's dtypes in native order: in v3 only the bytes codec decides the stored byte order.
+            Codecs.Reordered little = Codecs.inByteOrder(filter, id, "little");
             origins.put(docBase + "/codecs/" + codecs.size(), loc.origin(p));
-            codecs.add(Codecs.toV3(filters.get(i), size, loc, p));
-            size = Codecs.sizeAfter(filters.get(i), size);
+            codecs.add(Codecs.toV3(little.filter() != null ? little.filter() : filter, size, loc, p));
+            size = Codecs.sizeAfter(filter, size);
+            String output = Codecs.outputField(filter);
+            if (id.equals("packbits") || output != null && Codecs.NumpyDtype.of(filter.get(output)) != null) {
+                endian = Codecs.endianAfter(filter, endian);
+                endianOrigin = output == null ? p : p + "/" + output;
+            }
         }
         boolean zfpy = !compressor.isNull() && compressor.get("id").textValue().equals("zfpy");
         if (zfpy) {
@@ -237,12 +276,12 @@ final class V2Reader {
             codecs.add(Codecs.toV3((ObjectNode) compressor, size, loc, "/compressor"));
             return doc;
         }
-        origins.put(docBase + "/codecs/" + codecs.size(), loc.origin(dtype.fixedSize() ? "/dtype" : "/filters/0"));
+        origins.put(docBase + "/codecs/" + codecs.size(), loc.origin(dtype.fixedSize() ? endianOrigin : "/filters/0"));
         if (dtype.fixedSize()) {
             ObjectNode bytes = codecs.addObject().put("name", "bytes");
             ObjectNode c = bytes.putObject("configuration");
-            if (dtype.endian() != null) {
-                c.put("endian", dtype.endian());
+            if (endian != null) {
+                c.put("endian", endian);
             }
         } else {
             codecs.addObject().put("name", filters.get(0).get("id").textValue()).putObject("configuration");

@@ -50,12 +50,20 @@ final class V2Writer {
                     + Json.abbreviate(doc.get("node_type")));
         }
         JsonNode attributes = doc.get("attributes");
+        ObjectNode zattrs;
         if (attributes != null && attributes.isObject()) {
-            // zarr-python 2 writes .zattrs only for attributes, but one already there is kept rather than erased.
-            if (!attributes.isEmpty() || previous.get(ZATTRS).isPresent()) {
-                out.put(ZATTRS, attributes.deepCopy());
-            }
+            zattrs = (ObjectNode) attributes.deepCopy();
         } else {
+            JsonNode before = previous.get(ZATTRS).orElse(null);
+            zattrs = before != null && before.isObject() ? (ObjectNode) before.deepCopy() : null;
+        }
+        if (type.equals("array")) {
+            zattrs = withDimensionNames(doc.get("dimension_names"), zattrs, base);
+        }
+        // zarr-python 2 writes .zattrs only for attributes, but one already there is kept rather than erased.
+        if (zattrs != null && (!zattrs.isEmpty() || previous.get(ZATTRS).isPresent())) {
+            out.put(ZATTRS, zattrs);
+        } else if (zattrs == null) {
             previous.get(ZATTRS).ifPresent(a -> out.put(ZATTRS, a));
         }
         JsonNode consolidated = doc.get("consolidated_metadata");
@@ -65,7 +73,7 @@ final class V2Writer {
         return out;
     }
 
-    /** Refuses members v2 cannot keep: unknown ones that must be understood, dimension names, storage transformers. */
+    /** Refuses members v2 cannot keep: unknown ones that must be understood, storage transformers. */
     private static void members(ObjectNode doc, Set<String> known, String base) {
         for (Map.Entry<String, JsonNode> e : doc.properties()) {
             String name = e.getKey();
@@ -77,15 +85,53 @@ final class V2Writer {
                 }
             } else if (name.equals("storage_transformers") && !v.isEmpty()) {
                 throw new UnsupportedFormatException(p, "Zarr v2 has no storage transformers");
-            } else if (name.equals("dimension_names") && !v.isNull()) {
-                for (JsonNode n : v) {
-                    if (!n.isNull()) {
-                        throw new UnsupportedFormatException(p, "Zarr v2 has no dimension names (xarray keeps them in the"
-                                + " attribute \"_ARRAY_DIMENSIONS\"); found " + Json.abbreviate(v));
-                    }
-                }
             }
         }
+    }
+
+    /**
+     * The attributes with the dimension names as xarray's {@code _ARRAY_DIMENSIONS}, which names
+     * every dimension with a string; names that are all null say nothing.
+     *
+     * @param zattrs the attributes to write, null for none
+     * @throws UnsupportedFormatException at {@code /dimension_names} when some names are null, or
+     *         when the attributes hold another {@code _ARRAY_DIMENSIONS}
+     */
+    private static ObjectNode withDimensionNames(JsonNode names, ObjectNode zattrs, String base) {
+        if (names == null || names.isNull()) {
+            return zattrs;
+        }
+        String p = base + "/dimension_names";
+        if (!names.isArray()) {
+            throw new UnsupportedFormatException(p, "dimension names must be a list, found " + Json.abbreviate(names));
+        }
+        int nulls = 0;
+        for (JsonNode n : names) {
+            if (n.isNull()) {
+                nulls++;
+            } else if (!n.isTextual()) {
+                throw new UnsupportedFormatException(p, "dimension names must be strings or null, found "
+                        + Json.abbreviate(names));
+            }
+        }
+        if (nulls > 0 && nulls == names.size()) {
+            return zattrs;
+        }
+        if (nulls > 0) {
+            throw new UnsupportedFormatException(p, "Zarr v2 keeps dimension names in the attribute \""
+                    + V2Reader.DIMENSIONS + "\" (xarray's convention), which names every dimension; found "
+                    + Json.abbreviate(names));
+        }
+        ObjectNode out = zattrs != null ? zattrs : Json.F.objectNode();
+        JsonNode existing = out.get(V2Reader.DIMENSIONS);
+        if (existing == null) {
+            out.set(V2Reader.DIMENSIONS, names.deepCopy());
+        } else if (!existing.equals(names)) {
+            throw new UnsupportedFormatException(p, "the dimension names " + Json.abbreviate(names) + " differ from the"
+                    + " attribute " + base + "/attributes/" + V2Reader.DIMENSIONS + " " + Json.abbreviate(existing)
+                    + ", where Zarr v2 keeps them; give both the same names or drop one");
+        }
+        return out;
     }
 
     private static ObjectNode array(ObjectNode doc, StoredDocuments previous, String base) {
@@ -134,7 +180,8 @@ final class V2Writer {
             order = "F";
             i = 1;
         }
-        List<JsonNode> arrayFilters = new ArrayList<>();
+        List<ObjectNode> arrayFilters = new ArrayList<>();
+        List<String> arrayFilterPointers = new ArrayList<>();
         JsonNode arrayToBytes = null;
         String arrayToBytesPointer = null;
         for (; i < n && arrayToBytes == null; i++) {
@@ -150,6 +197,7 @@ final class V2Writer {
                 throw new UnsupportedFormatException(p, "Zarr v2 can transpose only as the first codec (F order)");
             } else if (name.startsWith("numcodecs.") && !Codecs.BYTES_TO_BYTES.contains(name.substring(10))) {
                 arrayFilters.add(Codecs.toV2(c, p));
+                arrayFilterPointers.add(p);
             } else {
                 throw new UnsupportedFormatException(p, "the codec " + Json.abbreviate(c) + " has no Zarr v2 counterpart"
                         + " before the array-to-bytes codec");
@@ -195,7 +243,24 @@ final class V2Writer {
         if (!dtype.fixedSize()) {
             filters.add(Json.F.objectNode().put("id", a2b));
         }
-        filters.addAll(arrayFilters);
+        // numcodecs filters view the chunk as their dtypes, so these take the array's byte order,
+        // which is the bytes codec's endian: zarr-python 2 then computes the values zarrj does, and
+        // the last dtype a filter hands on stores them in that order.
+        String byteOrder = dtype.endian() != null ? dtype.endian() : endian != null ? endian : "little";
+        for (int k = 0; k < arrayFilters.size(); k++) {
+            ObjectNode f = arrayFilters.get(k);
+            Codecs.Reordered r = Codecs.inByteOrder(f, f.get("id").textValue(), byteOrder);
+            if (r.filter() != null) {
+                filters.add(r.filter());
+            } else if (byteOrder.equals("little")) {
+                filters.add(f);    // native already: as the v3 codec reads it
+            } else {
+                throw new UnsupportedFormatException(arrayFilterPointers.get(k) + "/configuration/" + r.failedField(),
+                        "the dtype " + Json.abbreviate(f.get(r.failedField())) + " has no big-endian spelling zarrj"
+                        + " knows; Zarr v2 filters view the chunk in the array's byte order, here big endian (the bytes"
+                        + " codec's endian), so the filter's dtypes must say it");
+            }
+        }
         JsonNode compressor;
         if (a2b.equals("numcodecs.zfpy")) {
             compressor = Codecs.toV2(arrayToBytes, arrayToBytesPointer);
@@ -240,10 +305,8 @@ final class V2Writer {
     /** The document without what a resize or an attribute update changes, in one spelling. */
     private static ObjectNode comparable(ObjectNode doc) {
         ObjectNode c = doc.deepCopy();
-        c.remove(List.of("shape", "attributes", "consolidated_metadata"));
-        if (c.path("dimension_names").isNull()) {
-            c.remove("dimension_names");
-        }
+        // dimension names live in .zattrs, as _ARRAY_DIMENSIONS
+        c.remove(List.of("shape", "attributes", "consolidated_metadata", "dimension_names"));
         if (c.path("storage_transformers").isEmpty()) {
             c.remove("storage_transformers");
         }

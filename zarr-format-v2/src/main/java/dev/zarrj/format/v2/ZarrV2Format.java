@@ -20,12 +20,18 @@ import org.apiguardian.api.API;
  *
  * <p>An array reads as the v3 array with the {@code v2} chunk key encoding (its
  * {@code dimension_separator}), a regular chunk grid, the dtype's v3 data type, and the codecs
- * {@code transpose} (order F), the filters, {@code bytes} with the dtype's byte order (or
- * {@code vlen-utf8} / {@code vlen-bytes} for object arrays, or {@code numcodecs.zfpy}), then the
- * compressor; numcodecs ids other than blosc, zstd and gzip become {@code numcodecs.<id>}. A
- * {@code "fill_value": null} reads as the type's zero with {@link TranslatedNode#storesEveryChunk()}.
- * Writing turns such a document back; an unchanged array keeps its stored {@code .zarray} apart
- * from the shape, so a resize or an attribute update rewrites nothing else. Structured dtypes,
+ * {@code transpose} (order F), the filters, {@code bytes} (or {@code vlen-utf8} /
+ * {@code vlen-bytes} for object arrays, or {@code numcodecs.zfpy}), then the compressor; numcodecs
+ * ids other than blosc, zstd and gzip become {@code numcodecs.<id>}. numcodecs filters view the
+ * chunk as NumPy arrays of their dtypes, so the stored byte order is the one of the last dtype a
+ * filter hands on, else the array's: that is the {@code bytes} codec's {@code endian}, and the
+ * filters' dtypes read in native (little-endian) order, as v3 filters work on values. Writing
+ * gives every filter dtype the {@code bytes} codec's byte order. A {@code _ARRAY_DIMENSIONS}
+ * attribute (xarray's convention) naming every dimension also reads as {@code dimension_names},
+ * which write as that attribute. A {@code "fill_value": null} reads as the type's zero with
+ * {@link TranslatedNode#storesEveryChunk()}. Writing turns such a document back; an unchanged
+ * array keeps its stored {@code .zarray} apart from the shape, so a resize or an attribute update
+ * rewrites nothing else. Structured dtypes,
  * object codecs other than {@code vlen-utf8}/{@code vlen-bytes}, and v3 features v2 lacks
  * (sharding, other grids and key encodings, codecs without a numcodecs id) are refused with an
  * {@link dev.zarrj.api.UnsupportedFormatException} naming the field.

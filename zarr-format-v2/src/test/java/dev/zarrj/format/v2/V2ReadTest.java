@@ -223,6 +223,71 @@ class V2ReadTest {
                 "/filters/0", "\"delta\"");
     }
 
+    /**
+     * numcodecs filters view the chunk as their dtypes and hand on their output dtype: the bytes
+     * reach the compressor in the byte order of the last output dtype that has one, else the
+     * array's. In v3, filters work on values and only the bytes codec has a byte order.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', quoteCharacter = '"', value = {
+        "'>f8'; {'id': 'quantize', 'digits': 3, 'dtype': '>f8', 'astype': '>f8'}; {'digits': 3, 'dtype': '<f8', 'astype': '<f8'}; {'endian': 'big'}; /filters/0/astype",
+        "'>i4'; {'id': 'delta', 'dtype': '>i4', 'astype': '>i4'}; {'dtype': '<i4', 'astype': '<i4'}; {'endian': 'big'}; /filters/0/astype",
+        "'>i4'; {'id': 'delta', 'dtype': '>i4'}; {'dtype': '<i4'}; {'endian': 'big'}; /filters/0/dtype",
+        "'>i4'; {'id': 'delta', 'dtype': '>i4', 'astype': '<i2'}; {'dtype': '<i4', 'astype': '<i2'}; {'endian': 'little'}; /filters/0/astype",
+        "'>i4'; {'id': 'astype', 'encode_dtype': '<i2', 'decode_dtype': '>i4'}; {'encode_dtype': '<i2', 'decode_dtype': '<i4'}; {'endian': 'little'}; /filters/0/encode_dtype",
+        "'>f8'; {'id': 'fixedscaleoffset', 'offset': 0, 'scale': 100, 'dtype': '>f8', 'astype': '>i2'}; {'offset': 0, 'scale': 100, 'dtype': '<f8', 'astype': '<i2'}; {'endian': 'big'}; /filters/0/astype",
+        "'>f8'; {'id': 'fixedscaleoffset', 'offset': 0, 'scale': 100, 'dtype': '>f8', 'astype': '|u1'}; {'offset': 0, 'scale': 100, 'dtype': '<f8', 'astype': '|u1'}; {}; /filters/0/astype",
+        "'<f4'; {'id': 'astype', 'encode_dtype': '>f2', 'decode_dtype': '<f4'}; {'encode_dtype': '<f2', 'decode_dtype': '<f4'}; {'endian': 'big'}; /filters/0/encode_dtype",
+        "'|u1'; {'id': 'astype', 'encode_dtype': '>u2', 'decode_dtype': '|u1'}; {'encode_dtype': '<u2', 'decode_dtype': '|u1'}; {'endian': 'big'}; /filters/0/encode_dtype",
+        "'<f8'; {'id': 'quantize', 'digits': 2, 'dtype': 'float64', 'astype': 'float32'}; {'digits': 2, 'dtype': 'float64', 'astype': 'float32'}; {'endian': 'little'}; /filters/0/astype",
+        "'>f4'; {'id': 'bitround', 'keepbits': 8}; {'keepbits': 8}; {'endian': 'big'}; /dtype",
+        "'|b1'; {'id': 'packbits'}; {}; {}; /filters/0",
+    })
+    void filterDtypesAreNativeAndTheBytesCodecTakesTheByteOrderThatReachesIt(String dtype, String filter, String v3Config,
+            String bytesConfig, String bytesOrigin) {
+        TranslatedNode n = read("a/", Map.of(".zarray", zarray("{'dtype': " + dtype + ", 'filters': [" + filter + "],"
+                + " 'fill_value': null}")));
+        ObjectNode doc = n.document();
+        assertEquals(json(v3Config), doc.get("codecs").get(0).get("configuration"));
+        assertEquals(json("{'name': 'bytes', 'configuration': " + bytesConfig + "}"), doc.get("codecs").get(1));
+        assertEquals(new TranslatedNode.Origin("a/.zarray", bytesOrigin), n.origins().get("/codecs/1"));
+        ZARR.createArray(ZARR.openStore("memory:"), "/a", doc.deepCopy(), true);    // core and the numcodecs codecs accept it
+    }
+
+    @Test
+    void aFilterThatReinterpretsTheBytesReachingItIsUnsupported() {
+        // numcodecs views the big-endian chunk as little-endian integers: no v3 chain of value filters says that
+        fails(UnsupportedFormatException.class, "{'dtype': '>i4', 'filters': [{'id': 'delta', 'dtype': '<i4'}]}",
+                "/filters/0/dtype", "big-endian", "\"<i4\"");
+        fails(UnsupportedFormatException.class, "{'dtype': '>f8', 'filters': [{'id': 'fixedscaleoffset', 'offset': 0,"
+                + " 'scale': 10, 'dtype': '>f8', 'astype': '<i4'}, {'id': 'astype', 'encode_dtype': '<i2', 'decode_dtype':"
+                + " '>i4'}]}", "/filters/1/decode_dtype", "little-endian");
+        fails(UnsupportedFormatException.class, "{'dtype': '>f8', 'filters': [{'id': 'quantize', 'digits': 1, 'dtype':"
+                + " 'float64'}]}", "/filters/0/dtype", "float64");
+    }
+
+    @Test
+    void aValidArrayDimensionsAttributeIsTheDimensionNamesAndStays() {
+        TranslatedNode n = read("a/", Map.of(".zarray", zarray("{}"), ".zattrs", json("{'_ARRAY_DIMENSIONS': ['y', 'x'],"
+                + " 'u': 1}")));
+        assertEquals(json("['y', 'x']"), n.document().get("dimension_names"));
+        assertEquals(json("{'_ARRAY_DIMENSIONS': ['y', 'x'], 'u': 1}"), n.document().get("attributes"), "kept as stored");
+        assertEquals(new TranslatedNode.Origin("a/.zattrs", "/_ARRAY_DIMENSIONS"), n.origins().get("/dimension_names"));
+        ZARR.createArray(ZARR.openStore("memory:"), "/a", n.document().deepCopy(), true);
+        for (String invalid : List.of("['y']", "['y', 1]", "['y', null]", "'y'", "{}")) {
+            ObjectNode doc = read("a/", Map.of(".zarray", zarray("{}"), ".zattrs", json("{'_ARRAY_DIMENSIONS': " + invalid
+                    + "}"))).document();
+            assertFalse(doc.has("dimension_names"), invalid);
+            assertEquals(json(invalid), doc.get("attributes").get("_ARRAY_DIMENSIONS"));
+        }
+        assertFalse(read("g/", Map.of(".zgroup", json("{'zarr_format': 2}"), ".zattrs", json("{'_ARRAY_DIMENSIONS': []}")))
+                .document().has("dimension_names"), "a group has no dimensions");
+        JsonNode entry = consolidated("{'metadata': {'a/.zarray': " + zarray("{}") + ", 'a/.zattrs': {'_ARRAY_DIMENSIONS':"
+                + " ['y', 'x']}}, 'zarr_consolidated_format': 1}").document().get("consolidated_metadata").get("metadata")
+                .get("a");
+        assertEquals(json("['y', 'x']"), entry.get("dimension_names"));
+    }
+
     @Test
     void zfpyReplacesBytes() {
         ObjectNode doc = array("{'dtype': '<f8', 'compressor': {'id': 'zfpy', 'mode': 4, 'tolerance': -1, 'rate': -1,"

@@ -47,7 +47,7 @@ class V2WriteTest {
                 + " 'clevel': 5, 'shuffle': 'shuffle', 'typesize': 4, 'blocksize': 0}}], 'attributes': {'x': 1}}"));
         assertEquals(List.of(".zarray", ".zattrs"), List.copyOf(out.keySet()));
         assertEquals(json("{'chunks': [2, 3], 'compressor': {'blocksize': 0, 'clevel': 5, 'cname': 'lz4', 'id': 'blosc',"
-                + " 'shuffle': 1}, 'dtype': '>i4', 'fill_value': 0, 'filters': [{'dtype': '<i4', 'id': 'delta'},"
+                + " 'shuffle': 1}, 'dtype': '>i4', 'fill_value': 0, 'filters': [{'dtype': '>i4', 'id': 'delta'},"
                 + " {'id': 'crc32'}], 'order': 'F', 'shape': [4, 6], 'zarr_format': 2}"), out.get(".zarray"));
         assertEquals(List.of("chunks", "compressor", "dtype", "fill_value", "filters", "order", "shape", "zarr_format"),
                 List.copyOf(((ObjectNode) out.get(".zarray")).properties().stream().map(Map.Entry::getKey).toList()),
@@ -78,6 +78,44 @@ class V2WriteTest {
     void writtenThenReadIsTheDocument(String changes) {
         ObjectNode d = doc(changes);
         assertEquals(d, reread(write(d.deepCopy())));
+    }
+
+    /**
+     * numcodecs filters view the chunk as their dtypes (zarr-python 2 hands them the array in its
+     * dtype's byte order) and hand on their output dtype, which the compressor gets as it lies in
+     * memory: every filter dtype takes the bytes codec's byte order.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', quoteCharacter = '"', value = {
+        "'float64'; {'name': 'numcodecs.quantize', 'configuration': {'digits': 3, 'dtype': '<f8', 'astype': '<f8'}}; 'big'; '>f8'; {'astype': '>f8', 'digits': 3, 'dtype': '>f8', 'id': 'quantize'}; true",
+        "'int32'; {'name': 'numcodecs.delta', 'configuration': {'dtype': '<i4', 'astype': '<i2'}}; 'big'; '>i4'; {'astype': '>i2', 'dtype': '>i4', 'id': 'delta'}; true",
+        "'int32'; {'name': 'numcodecs.astype', 'configuration': {'encode_dtype': '<i2', 'decode_dtype': '<i4'}}; 'big'; '>i4'; {'decode_dtype': '>i4', 'encode_dtype': '>i2', 'id': 'astype'}; true",
+        "'float64'; {'name': 'numcodecs.fixedscaleoffset', 'configuration': {'offset': 0, 'scale': 100, 'dtype': 'float64', 'astype': 'int16'}}; 'big'; '>f8'; {'astype': '>i2', 'dtype': '>f8', 'id': 'fixedscaleoffset', 'offset': 0, 'scale': 100}; false",
+        "'float64'; {'name': 'numcodecs.fixedscaleoffset', 'configuration': {'offset': 0, 'scale': 100, 'dtype': 'float64', 'astype': 'int16'}}; 'little'; '<f8'; {'astype': 'int16', 'dtype': 'float64', 'id': 'fixedscaleoffset', 'offset': 0, 'scale': 100}; true",
+        "'float64'; {'name': 'numcodecs.fixedscaleoffset', 'configuration': {'offset': 0, 'scale': 100, 'dtype': '<f8', 'astype': '|u1'}}; 'big'; '>f8'; {'astype': '|u1', 'dtype': '>f8', 'id': 'fixedscaleoffset', 'offset': 0, 'scale': 100}; false",
+        "'uint8'; {'name': 'numcodecs.astype', 'configuration': {'encode_dtype': '<u2', 'decode_dtype': '|u1'}}; 'big'; '|u1'; {'decode_dtype': '|u1', 'encode_dtype': '>u2', 'id': 'astype'}; true",
+    })
+    void filterDtypesTakeTheByteOrderOfTheBytesCodec(String dataType, String filter, String endian, String dtype,
+            String v2Filter, boolean readsBackAsIs) {
+        ObjectNode d = doc("{'data_type': " + dataType + ", 'codecs': [" + filter + ", {'name': 'bytes', 'configuration':"
+                + " {'endian': " + endian + "}}]}");
+        JsonNode z = write(d.deepCopy()).get(".zarray");
+        assertEquals(dtype.replace("'", ""), z.get("dtype").asText());
+        assertEquals(json(v2Filter), z.get("filters").get(0));
+        // not as is: big-endian names read back as type strings, a one-byte type reaches bytes without endian
+        if (readsBackAsIs) {
+            assertEquals(d, reread(write(d.deepCopy())), "read back, the document");
+        }
+    }
+
+    @Test
+    void aFilterChainKeepsOneByteOrderThroughout() {
+        JsonNode z = write(doc("{'data_type': 'float64', 'codecs': [{'name': 'numcodecs.fixedscaleoffset', 'configuration':"
+                + " {'offset': 0, 'scale': 10, 'dtype': '<f8', 'astype': '<i4'}}, {'name': 'numcodecs.delta', 'configuration':"
+                + " {'dtype': '<i4'}}, {'name': 'bytes', 'configuration': {'endian': 'big'}}]}")).get(".zarray");
+        assertEquals(json("['>f8', '>i4', '>i4']"), json("['" + z.get("dtype").asText() + "', '"
+                + z.get("filters").get(0).get("astype").asText() + "', '" + z.get("filters").get(1).get("dtype").asText()
+                + "']"));
     }
 
     @ParameterizedTest
@@ -111,7 +149,9 @@ class V2WriteTest {
         "{'codecs': [{'name': 'numcodecs.delta', 'configuration': {'dtype': '<i4'}}]}; /codecs; array-to-bytes",
         "{'data_type': 'bfloat16', 'fill_value': 0}; /data_type; no Zarr v2 dtype",
         "{'data_type': 'string', 'fill_value': '', 'codecs': [{'name': 'vlen-bytes'}]}; /codecs/0; vlen-utf8",
-        "{'dimension_names': ['y', 'x']}; /dimension_names; _ARRAY_DIMENSIONS",
+        "{'dimension_names': ['y', null]}; /dimension_names; names every dimension",
+        "{'dimension_names': ['y', 'x'], 'attributes': {'_ARRAY_DIMENSIONS': ['x', 'y']}}; /dimension_names; /attributes/_ARRAY_DIMENSIONS",
+        "{'codecs': [{'name': 'numcodecs.delta', 'configuration': {'dtype': 'Int32'}}, {'name': 'bytes', 'configuration': {'endian': 'big'}}]}; /codecs/0/configuration/dtype; big-endian",
         "{'storage_transformers': [{'name': 't'}]}; /storage_transformers; storage transformers",
         "{'extra': {'must_understand': true}}; /extra; no Zarr v2 counterpart",
         "{'node_type': 'other'}; /node_type; arrays and groups",
@@ -127,6 +167,44 @@ class V2WriteTest {
         Map<String, JsonNode> out = write(doc("{'extra': {'must_understand': false}, 'dimension_names': [null, null],"
                 + " 'storage_transformers': []}"));
         assertFalse(out.get(".zarray").has("extra"));
+    }
+
+    @Test
+    void dimensionNamesAreTheArrayDimensionsAttribute() {
+        ObjectNode d = doc("{'dimension_names': ['y', 'x'], 'attributes': {'a': 1}}");
+        Map<String, JsonNode> out = write(d.deepCopy());
+        assertEquals(json("{'a': 1, '_ARRAY_DIMENSIONS': ['y', 'x']}"), out.get(".zattrs"));
+        assertFalse(out.get(".zarray").has("dimension_names"));
+        // read back: the names, and the attribute as stored; written again, the same documents
+        ObjectNode back = reread(out);
+        ObjectNode expected = d.deepCopy();
+        ((ObjectNode) expected.get("attributes")).set("_ARRAY_DIMENSIONS", json("['y', 'x']"));
+        assertEquals(expected, back);
+        assertEquals(out, write(back.deepCopy()));
+        // without attributes, the attribute alone; with the same one already there, nothing added
+        assertEquals(json("{'_ARRAY_DIMENSIONS': ['y', 'x']}"), write(doc("{'dimension_names': ['y', 'x']}")).get(".zattrs"));
+        assertEquals(json("{'_ARRAY_DIMENSIONS': ['y', 'x']}"), write(doc("{'dimension_names': ['y', 'x'], 'attributes':"
+                + " {'_ARRAY_DIMENSIONS': ['y', 'x']}}")).get(".zattrs"));
+        // a scalar has an empty list of names
+        assertEquals(json("{'_ARRAY_DIMENSIONS': []}"), write(doc("{'shape': [], 'chunk_grid': {'name': 'regular',"
+                + " 'configuration': {'chunk_shape': []}}, 'dimension_names': []}")).get(".zattrs"));
+    }
+
+    @Test
+    void anAttributeUpdateKeepsTheStoredArrayDimensions() {
+        ObjectNode stored = zarray("{'fill_value': null}");
+        StoredDocuments previous = new StoredDocuments("a/", Map.of(".zarray", stored, ".zattrs",
+                json("{'_ARRAY_DIMENSIONS': ['y', 'x'], 'k': 'v'}")));
+        ObjectNode doc = V2.read(previous).orElseThrow().document();
+        assertEquals(json("['y', 'x']"), doc.get("dimension_names"));
+        assertEquals(previous.documents(), V2.write(doc.deepCopy(), previous), "written back as stored");
+        doc.set("attributes", json("{'k': 'w'}"));
+        Map<String, JsonNode> out = V2.write(doc, previous);
+        assertEquals(stored, out.get(".zarray"), "the .zarray kept byte for byte (fill value null)");
+        assertEquals(json("{'k': 'w', '_ARRAY_DIMENSIONS': ['y', 'x']}"), out.get(".zattrs"));
+        ObjectNode noMember = doc.deepCopy();
+        noMember.remove("attributes");
+        assertEquals(previous.get(".zattrs").orElseThrow(), V2.write(noMember, previous).get(".zattrs"));
     }
 
     @Test
