@@ -51,7 +51,8 @@ final class ConsolidatedMetadataWrites {
     static void update(Store store, Zarr.Ancestors ancestors, Map<String, ObjectNode> changes) {
         MetadataFormat format = ancestors.format();
         for (int i = 0; i < ancestors.paths().size(); i++) {
-            Optional<StoredNode> read = ancestors.nodes().get(i);
+            // An ancestor whose documents cannot be read is not this write's to fix; opening it reports it.
+            Optional<StoredNode> read = ancestors.nodes().get(i).node();
             if (read.isEmpty() || !ConsolidatedMetadata.isInline(read.get().translated().document()
                     .get(ConsolidatedMetadata.MEMBER))) {
                 continue;

@@ -182,18 +182,65 @@ public final class Zarr implements AutoCloseable {
      * @param withConsolidated whether to read the format's consolidated documents too
      */
     List<Optional<StoredNode>> nodes(Store store, List<String> paths, MetadataFormat format, boolean withConsolidated) {
-        int window = ioConcurrency(store);
         List<Optional<StoredNode>> out = new ArrayList<>(paths.size());
+        for (NodeRead r : nodeReads(store, paths, format, withConsolidated)) {
+            if (r.error() != null) {
+                throw r.error();
+            }
+            out.add(r.node());
+        }
+        return out;
+    }
+
+    /**
+     * What reading one node gave: the node (empty when there is none), or the error its documents
+     * raised (they are there but cannot be read: a node all the same, for listing).
+     */
+    record NodeRead(Optional<StoredNode> node, RuntimeException error) {
+        /** Whether documents of a node are there, readable or not. */
+        boolean present() {
+            return error != null || node.isPresent();
+        }
+    }
+
+    /** {@link #nodes}, each node's error kept rather than thrown. */
+    List<NodeRead> nodeReads(Store store, List<String> paths, MetadataFormat format, boolean withConsolidated) {
+        int window = ioConcurrency(store);
+        List<NodeRead> out = new ArrayList<>(paths.size());
         for (int from = 0; from < paths.size(); from += window) {
             List<CompletableFuture<Optional<StoredNode>>> batch = new ArrayList<>();
             for (String p : paths.subList(from, Math.min(paths.size(), from + window))) {
                 batch.add(MetadataIo.readAsync(store, p, format, withConsolidated));
             }
             for (CompletableFuture<Optional<StoredNode>> f : batch) {
-                out.add(MetadataIo.join(f));
+                try {
+                    out.add(new NodeRead(MetadataIo.join(f), null));
+                } catch (InvalidMetadataException e) {
+                    out.add(new NodeRead(Optional.empty(), e));
+                }
             }
         }
         return out;
+    }
+
+    /**
+     * The format of the node whose documents are at normalized path {@code p}, found by their
+     * presence only (Zarr v3's first): a node whose documents cannot be read is still found, so
+     * that it can be overwritten or erased.
+     */
+    Optional<MetadataFormat> presentFormat(Store store, String p) {
+        String prefix = NodePath.prefix(p);
+        if (store.exists(StoreKey.of(prefix + ZarrV3Format.DOCUMENT))) {
+            return Optional.of(ZarrV3Format.INSTANCE);
+        }
+        for (MetadataFormat f : formats.installed()) {
+            for (String n : f.documentNames()) {
+                if (store.exists(StoreKey.of(prefix + n))) {
+                    return Optional.of(f);
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** The metadata formats this instance reads and writes. */
@@ -371,13 +418,13 @@ public final class Zarr implements AutoCloseable {
             throw new InvalidMetadataException("/node_type", "createArray needs an array document, found a group");
         }
         format.write(doc, StoredDocuments.none(prefix)); // refuses what the format cannot express, before any write
-        Optional<StoredNode> existing = find(store, p);
+        Optional<MetadataFormat> existing = presentFormat(store, p);
         if (existing.isPresent() && !overwrite) {
             throw alreadyExists(store, p);
         }
         Ancestors ancestors = ensureAncestors(store, p, format); // may refuse: before anything is erased
         if (existing.isPresent()) {
-            erase(store, p, view, existing.get().format());
+            erase(store, p, view, existing.get());
         }
         Optional<StoredDocuments> written = MetadataIo.write(store, p, format, doc, StoredDocuments.none(prefix),
                 !overwrite);
@@ -620,7 +667,7 @@ public final class Zarr implements AutoCloseable {
      * {@link ZarrGroup#exists(String)} to ask a group's consolidated metadata).
      */
     public boolean exists(Store store, String path) {
-        return find(store, NodePath.normalize(path)).isPresent();
+        return presentFormat(store, NodePath.normalize(path)).isPresent();
     }
 
     /** Creates a group without attributes (and any missing ancestor groups). */
@@ -676,8 +723,7 @@ public final class Zarr implements AutoCloseable {
      * The ancestors of a node, parent first up to the root, as read (in the node's format, with
      * their consolidated documents) before a write, and those created as empty groups.
      */
-    record Ancestors(List<String> paths, List<Optional<StoredNode>> nodes, List<String> created,
-                     MetadataFormat format) {}
+    record Ancestors(List<String> paths, List<NodeRead> nodes, List<String> created, MetadataFormat format) {}
 
     /** Reads every ancestor of a node at once (about one request's latency). */
     Ancestors ancestors(Store store, String path, MetadataFormat format) {
@@ -685,7 +731,7 @@ public final class Zarr implements AutoCloseable {
         for (String a = NodePath.parent(path); a != null; a = NodePath.parent(a)) {
             paths.add(a);
         }
-        return new Ancestors(paths, nodes(store, paths, format, true), List.of(), format);
+        return new Ancestors(paths, nodeReads(store, paths, format, true), List.of(), format);
     }
 
     /** Creates groups, in the node's format, at every ancestor of a path that has no node yet. */
@@ -694,7 +740,11 @@ public final class Zarr implements AutoCloseable {
         java.util.ArrayDeque<String> missing = new java.util.ArrayDeque<>();
         for (int i = 0; i < all.paths().size(); i++) {
             String parent = all.paths().get(i);
-            Optional<StoredNode> existing = all.nodes().get(i);
+            NodeRead read = all.nodes().get(i);
+            if (read.error() != null) {
+                throw read.error();
+            }
+            Optional<StoredNode> existing = read.node();
             if (existing.isPresent()) {
                 NodeDocuments.Node n = NodeDocuments.parse(existing.get(), resolver);
                 if (n.array() != null) {
@@ -704,11 +754,11 @@ public final class Zarr implements AutoCloseable {
                 break;
             }
             if (format != ZarrV3Format.INSTANCE || !formats.installed().isEmpty()) {
-                Optional<StoredNode> other = find(store, parent);
+                Optional<MetadataFormat> other = presentFormat(store, parent);
                 if (other.isPresent()) {
                     throw new UnsupportedFormatException("", "cannot create '" + NodePath.display(path) + "' with zarr_format "
                             + format.zarrFormat() + ": its ancestor '" + NodePath.display(parent) + "' is stored with zarr_format "
-                            + other.get().format().zarrFormat() + " (" + other.get().key() + "), and a hierarchy has one format");
+                            + other.get().zarrFormat() + ", and a hierarchy has one format");
                 }
             }
             missing.push(parent);
@@ -770,8 +820,7 @@ public final class Zarr implements AutoCloseable {
             }
             return;
         }
-        MetadataFormat format = nodeFormat != null ? nodeFormat
-                : find(store, p).map(StoredNode::format).orElse(ZarrV3Format.INSTANCE);
+        MetadataFormat format = nodeFormat != null ? nodeFormat : presentFormat(store, p).orElse(ZarrV3Format.INSTANCE);
         Ancestors ancestors = ancestors(store, p, format);
         // The node's documents first, in every format, so that it is gone before its chunks go.
         List<StoreKey> documents = new ArrayList<>();

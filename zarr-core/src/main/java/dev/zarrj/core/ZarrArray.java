@@ -23,6 +23,7 @@ import dev.zarrj.core.internal.format.ZarrV3Format;
 import dev.zarrj.core.internal.hierarchy.ConsolidatedView;
 import dev.zarrj.core.internal.hierarchy.NodePath;
 import dev.zarrj.core.internal.metadata.ArrayMetadata;
+import dev.zarrj.core.internal.metadata.NodeDocuments;
 import dev.zarrj.core.internal.pipeline.ChunkReader;
 import dev.zarrj.core.internal.pipeline.ChunkWriter;
 import dev.zarrj.core.internal.pipeline.Memory;
@@ -32,6 +33,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.apiguardian.api.API;
 
 /**
@@ -219,8 +221,8 @@ public final class ZarrArray implements ZarrNode {
     @Override
     public synchronized void setAttributes(ObjectNode attributes) {
         checkWritable("set attributes of");
-        ArrayMetadata m = meta().withAttributes(attributes);
-        writeMetadata(m);
+        ObjectNode attrs = attributes.deepCopy();
+        writeMetadata(meta().withAttributes(attrs), current -> current.withAttributes(attrs));
     }
 
     /** The store key of the chunk at these grid coordinates. */
@@ -511,8 +513,8 @@ public final class ZarrArray implements ZarrNode {
             throw new IllegalArgumentException("cannot resize an array of rank " + old.rank() + " to "
                     + Arrays.toString(newShape));
         }
-        ArrayMetadata m = old.withShape(newShape);
-        writeMetadata(m);
+        long[] shape = newShape.clone();
+        ArrayMetadata m = writeMetadata(old.withShape(shape), current -> current.withShape(shape));
         if (eraseOutside) {
             long[] grid = m.chunkGrid().gridShape(newShape);
             String prefix = NodePath.prefix(path);
@@ -527,12 +529,39 @@ public final class ZarrArray implements ZarrNode {
         }
     }
 
-    /** Writes the array's document, and brings consolidated metadata above it up to date. */
-    private void writeMetadata(ArrayMetadata m) {
+    /**
+     * Changes the array's metadata as stored now (read, changed, written back; conditionally where
+     * the store can), so that a change another handle or process made meanwhile is neither lost
+     * nor mistaken for this one; writes {@code fallback} when the array's metadata are gone.
+     * Brings consolidated metadata above it up to date.
+     *
+     * @param change the change, applied to the metadata read (it validates before anything is written)
+     * @return the metadata written
+     */
+    private ArrayMetadata writeMetadata(ArrayMetadata fallback, UnaryOperator<ArrayMetadata> change) {
         Zarr.Ancestors ancestors = zarr.ancestors(baseStore, path, format);
-        stored = MetadataIo.write(baseStore, path, format, m.document(), stored(), false).orElseThrow();
+        String key = NodePath.prefix(path) + format.documentNames().get(0);
+        Optional<StoredNode> written = MetadataIo.rewrite(baseStore, path, format, doc -> {
+            ArrayMetadata current = NodeDocuments.parse(doc, key, zarr.resolver()).array();
+            if (current == null) {
+                throw new dev.zarrj.api.NodeNotFoundException("'" + path() + "' in " + baseStore.describe()
+                        + " is no longer an array");
+            }
+            return change.apply(current).document().deepCopy();
+        });
+        ArrayMetadata m;
+        if (written.isPresent()) {
+            m = NodeDocuments.parse(written.get().document(), key, zarr.resolver()).array();
+            stored = written.get().documents();
+            storesEveryChunk = written.get().translated().storesEveryChunk();
+        } else {
+            m = fallback;
+            stored = MetadataIo.write(baseStore, path, format, m.document(), StoredDocuments.none(NodePath.prefix(path)),
+                    false).orElseThrow();
+        }
         bound = bind(m);
         zarr.metadataWritten(baseStore, ancestors, path, m.document(), view);
+        return m;
     }
 
     private static boolean outside(long[] coords, long[] grid) {

@@ -167,7 +167,7 @@ public final class ZarrGroup implements ZarrNode {
                 return view.current().lists(rel.get());
             }
         }
-        return MetadataIo.read(store, p, format, false).isPresent();
+        return zarr.presentFormat(store, p).isPresent();
     }
 
     /**
@@ -223,7 +223,15 @@ public final class ZarrGroup implements ZarrNode {
         return out;
     }
 
-    private record Child(String name, String path, StoredNode metadata) {}
+    /** A child: its documents as read, or the error they raised, which opening it throws. */
+    private record Child(String name, String path, Zarr.NodeRead read) {
+        StoredNode metadata() {
+            if (read.error() != null) {
+                throw read.error();
+            }
+            return read.node().orElseThrow();
+        }
+    }
 
     /** The prefixes under this group that hold a node in its format, with it, in name order. */
     private List<Child> listChildren() {
@@ -238,11 +246,11 @@ public final class ZarrGroup implements ZarrNode {
                 paths.add(NodePath.child(path, name));
             }
         }
-        List<Optional<StoredNode>> docs = zarr.nodes(store, paths, format, false);
+        List<Zarr.NodeRead> docs = zarr.nodeReads(store, paths, format, false);
         List<Child> out = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
-            if (docs.get(i).isPresent()) {
-                out.add(new Child(names.get(i), paths.get(i), docs.get(i).get()));
+            if (docs.get(i).present()) {
+                out.add(new Child(names.get(i), paths.get(i), docs.get(i)));
             }
         }
         return out;
