@@ -3,6 +3,7 @@ package dev.zarrj.format.v2;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.format.StoredDocuments;
 import dev.zarrj.api.format.TranslatedNode;
 import java.util.ArrayList;
@@ -19,6 +20,9 @@ final class V2Reader {
     static final String ZGROUP = ".zgroup";
     static final String ZATTRS = ".zattrs";
     static final String ZMETADATA = ".zmetadata";
+    /** The member of a consolidated entry that stands for documents that do not translate (no node_type). */
+    static final String UNREADABLE = "zarrj_untranslatable";
+    private static final System.Logger LOG = System.getLogger(V2Reader.class.getName());
     /** xarray's attribute for the dimension names, which v2 lacks: the v3 {@code dimension_names}. */
     static final String DIMENSIONS = "_ARRAY_DIMENSIONS";
 
@@ -74,7 +78,13 @@ final class V2Reader {
         }
         doc.set("attributes", attributes);
         if (zgroup.isPresent() && topLevel && node.get(ZMETADATA).isPresent()) {
-            doc.set("consolidated_metadata", consolidated(node, Loc.of(node.key(ZMETADATA)), docBase));
+            try {
+                doc.set("consolidated_metadata", consolidated(node, Loc.of(node.key(ZMETADATA)), docBase));
+            } catch (InvalidMetadataException e) {
+                // A cache: the group and every node below it are read from their own documents.
+                LOG.log(System.Logger.Level.WARNING, "ignoring the consolidated metadata in '" + node.key(ZMETADATA)
+                        + "': " + e.getMessage());
+            }
         }
         return Optional.of(doc);
     }
@@ -348,13 +358,23 @@ final class V2Reader {
             String path = e.getKey();
             String entryBase = docBase + "/consolidated_metadata/metadata/" + Loc.escape(path);
             StoredDocuments docs = new StoredDocuments(group.prefix() + path + "/", e.getValue());
-            Optional<ObjectNode> doc = node(docs, name -> new Loc(loc.key(), "/metadata/" + Loc.escape(path + "/" + name)),
-                    entryBase, false);
-            if (doc.isEmpty()) {
-                throw loc.invalid("/metadata/" + Loc.escape(path + "/" + ZATTRS), "attributes of '" + path + "' without its"
-                        + " '" + ZARRAY + "' or '" + ZGROUP + "'");
+            Optional<ObjectNode> doc;
+            String problem;
+            try {
+                doc = node(docs, name -> new Loc(loc.key(), "/metadata/" + Loc.escape(path + "/" + name)), entryBase, false);
+                problem = doc.isEmpty() ? "attributes of '" + path + "' without its '" + ZARRAY + "' or '" + ZGROUP + "'"
+                        : null;
+            } catch (InvalidMetadataException bad) {
+                doc = Optional.empty();
+                problem = bad.getMessage();
             }
-            entries.set(path, doc.get());
+            if (doc.isPresent()) {
+                entries.set(path, doc.get());
+            } else {
+                // Not a node document: core does not trust the entry and reads that node from the store,
+                // where opening it reports the problem; the other entries serve as usual.
+                entries.set(path, Json.F.objectNode().put(UNREADABLE, problem));
+            }
         }
         ObjectNode out = Json.F.objectNode().put("kind", "inline").put("must_understand", false);
         out.set("metadata", entries);

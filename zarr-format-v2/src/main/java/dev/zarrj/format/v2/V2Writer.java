@@ -371,6 +371,10 @@ final class V2Writer {
                     prevDocs.put(name, d);
                 }
             }
+            if (e.getValue().has(V2Reader.UNREADABLE) && !e.getValue().has("node_type")) {
+                prevDocs.forEach((name, d) -> all.put(path + "/" + name, d)); // kept as they were read
+                continue;
+            }
             StoredDocuments prev = new StoredDocuments(previous.prefix() + path + "/", prevDocs);
             node((ObjectNode) e.getValue(), prev, p, false).forEach((name, d) -> all.put(path + "/" + name, d));
         }

@@ -438,27 +438,39 @@ class V2ReadTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = ';', quoteCharacter = '"', value = {
-        "[]; -",
-        "{'metadata': {}}; /zarr_consolidated_format",
-        "{'metadata': {}, 'zarr_consolidated_format': 2}; /zarr_consolidated_format",
-        "{'metadata': [], 'zarr_consolidated_format': 1}; /metadata",
-        "{'metadata': {'a/.zarray': 5}, 'zarr_consolidated_format': 1}; /metadata/a~1.zarray",
-        "{'metadata': {'a/.zarray': {'zarr_format': 2}}, 'zarr_consolidated_format': 1}; /metadata/a~1.zarray/shape",
-        "{'metadata': {'a/.zattrs': {}}, 'zarr_consolidated_format': 1}; /metadata/a~1.zattrs",
+    @ValueSource(strings = {
+        "[]",
+        "{'metadata': {}}",
+        "{'metadata': {}, 'zarr_consolidated_format': 2}",
+        "{'metadata': [], 'zarr_consolidated_format': 1}",
     })
-    void malformedConsolidatedMetadataAreInvalidNamingTheDocument(String zmetadata, String pointer) {
-        InvalidMetadataException e = assertThrows(InvalidMetadataException.class, () -> consolidated(zmetadata));
-        assertEquals(InvalidMetadataException.class, e.getClass());
-        assertEquals(pointer.equals("-") ? "" : pointer, e.pointer());
-        assertTrue(e.getMessage().contains("'g/.zmetadata'"), e.getMessage());
+    void malformedConsolidatedMetadataAreIgnoredAndTheGroupReads(String zmetadata) {
+        TranslatedNode n = consolidated(zmetadata);
+        assertEquals("group", n.document().get("node_type").asText());
+        assertFalse(n.document().has("consolidated_metadata"), "a cache that cannot be read is not used");
     }
 
-    @Test
-    void anErrorInAConsolidatedEntryKeepsItsKind() {
-        UnsupportedFormatException e = assertThrows(UnsupportedFormatException.class, () -> consolidated("{'metadata':"
-                + " {'a/.zarray': " + zarray("{'dtype': [['x', '<i4']]}") + "}, 'zarr_consolidated_format': 1}"));
-        assertEquals("/metadata/a~1.zarray/dtype", e.pointer());
-        assertInstanceOf(UnsupportedFormatException.class, e);
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', quoteCharacter = '"', value = {
+        "'a/.zarray': 5; 'g/.zmetadata'",
+        "'a/.zarray': {'zarr_format': 2}; shape",
+        "'a/.zattrs': {}; without its",
+        "'a/.zarray': %s; structured",
+    })
+    void anEntryThatDoesNotTranslateIsNoNodeDocumentAndTheOthersServe(String entry, String message) {
+        String structured = zarray("{'dtype': [['x', '<i4']]}").toString();
+        TranslatedNode n = consolidated("{'metadata': {" + entry.replace("%s", structured) + ", 'b/.zarray': "
+                + zarray("{}") + "}, 'zarr_consolidated_format': 1}");
+        JsonNode entries = n.document().get("consolidated_metadata").get("metadata");
+        assertFalse(entries.get("a").has("node_type"), "core reads that node from the store: " + entries.get("a"));
+        assertTrue(entries.get("a").get(V2Reader.UNREADABLE).asText().contains(message), entries.get("a").toString());
+        assertEquals("array", entries.get("b").get("node_type").asText());
+        // written back, the entry's documents are kept as they were
+        Map<String, JsonNode> back = V2.write(n.document(), new StoredDocuments("g/", Map.of(".zgroup", json(GROUP),
+                ".zmetadata", json("{'metadata': {" + entry.replace("%s", structured) + ", 'b/.zarray': " + zarray("{}")
+                        + "}, 'zarr_consolidated_format': 1}"))));
+        JsonNode kept = back.get(".zmetadata").get("metadata");
+        assertEquals(json("{" + entry.replace("%s", structured) + "}").fields().next().getValue(),
+                kept.get(json("{" + entry.replace("%s", structured) + "}").fieldNames().next()));
     }
 }

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.core.Zarr;
+import dev.zarrj.core.ZarrGroup;
 import dev.zarrj.core.ZarrArray;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -67,5 +68,32 @@ class V2ThroughCoreTest {
         InvalidMetadataException e = assertThrows(InvalidMetadataException.class, () -> ZARR.openArray(store, "/a"));
         assertEquals("/order", e.pointer());
         assertTrue(e.getMessage().contains("a/.zarray") && e.getMessage().contains("\"K\""), e.getMessage());
+    }
+
+    @Test
+    void anArrayZarrjCannotReadDoesNotBreakItsHierarchy(@TempDir Path dir) throws IOException {
+        String pickled = zarray("{'dtype': '|O', 'filters': [{'id': 'pickle', 'protocol': 2}]}").toString();
+        String plain = zarray("{}").toString();
+        Files.createDirectories(dir.resolve("p"));
+        Files.createDirectories(dir.resolve("a"));
+        Files.writeString(dir.resolve(".zgroup"), "{\"zarr_format\": 2}");
+        Files.writeString(dir.resolve("p/.zarray"), pickled);
+        Files.writeString(dir.resolve("a/.zarray"), plain);
+        Files.writeString(dir.resolve(".zmetadata"), "{\"metadata\": {\".zgroup\": {\"zarr_format\": 2}, \"p/.zarray\": "
+                + pickled + ", \"a/.zarray\": " + plain + "}, \"zarr_consolidated_format\": 1}");
+        for (boolean consolidated : new boolean[] {true, false}) {
+            try (Zarr zarr = Zarr.builder().useConsolidatedMetadata(consolidated).build()) {
+                Store store = zarr.openStore(dir.toString());
+                ZarrGroup root = zarr.openGroup(store, "/");
+                assertEquals(java.util.List.of("a", "p"), root.childNames());
+                assertTrue(root.exists("p"));
+                dev.zarrj.api.UnsupportedFormatException e = assertThrows(dev.zarrj.api.UnsupportedFormatException.class,
+                        () -> root.open("p"));
+                assertTrue(e.getMessage().contains("p/.zarray") && e.getMessage().contains("pickle"), e.getMessage());
+                ZarrArray a = root.openArray("a");
+                a.setAttributes((ObjectNode) json("{'ok': " + consolidated + "}"));
+                assertEquals(consolidated, zarr.openArray(store, "/a").attributes().get("ok").asBoolean());
+            }
+        }
     }
 }
