@@ -503,7 +503,8 @@ public final class Zarr implements AutoCloseable {
         }
         ConsolidatedView v = view;
         if (v == null && useConsolidatedMetadata) {
-            v = ConsolidatedMetadata.read(node.group().document(), stored.key())
+            String where = format.consolidatedDocumentName().map(n -> NodePath.prefix(p) + n).orElse(stored.key());
+            v = ConsolidatedMetadata.read(node.group().document(), where)
                     .map(c -> new ConsolidatedView(p, c, format)).orElse(null);
         }
         return new ZarrGroup(this, store, p, node.group(), owner, v, format, stored.documents());
@@ -708,6 +709,12 @@ public final class Zarr implements AutoCloseable {
     ZarrGroup createGroup(Store store, String path, ObjectNode attributes, StoreOwner owner, ConsolidatedView view,
                           MetadataFormat format) {
         String p = NodePath.normalize(path);
+        Optional<MetadataFormat> there = presentFormat(store, p);
+        if (there.isPresent() && there.get() != format) {
+            throw new UnsupportedFormatException("", "cannot create the group '" + NodePath.display(p) + "' with zarr_format "
+                    + format.zarrFormat() + ": a node stored with zarr_format " + there.get().zarrFormat()
+                    + " is there (erase it first)");
+        }
         Ancestors ancestors = ensureAncestors(store, p, format);
         GroupMetadata meta = GroupMetadata.create(attributes);
         // What is there now is replaced: documents the new group does not have are erased.

@@ -231,4 +231,14 @@ class MetadataFormatHookTest {
         v3Store.close();
         assertTrue(v3.contains("Zürich 東京"), "zarr.json stays UTF-8: " + v3);
     }
+
+    @Test
+    void aGroupIsNotCreatedOverANodeOfAnotherFormat() {
+        zarr.array(DataTypes.INT8, 2).create(store, "/a");
+        UnsupportedFormatException e = assertThrows(UnsupportedFormatException.class,
+                () -> zarr.createGroup(store, "/a", null, 1));
+        assertTrue(e.getMessage().contains("zarr_format 3"), e.getMessage());
+        assertFalse(store.exists(StoreKey.of("a/toy.node")));
+        assertTrue(zarr.open(store, "/a") instanceof ZarrArray);
+    }
 }
