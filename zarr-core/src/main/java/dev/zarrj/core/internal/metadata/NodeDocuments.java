@@ -92,15 +92,16 @@ public final class NodeDocuments {
         JsonNode f = doc.get("zarr_format");
         if (f == null) {
             if (doc.has("zarr_format") || doc.has("dtype") || doc.has("chunks")) {
-                throw new UnsupportedFormatException("/zarr_format", "this looks like Zarr v2 metadata; zarrj reads Zarr v3 only");
+                throw new UnsupportedFormatException("/zarr_format", "this looks like Zarr v2 metadata in a zarr.json; Zarr v2 keeps"
+                        + " it in .zarray/.zgroup (which zarr-format-v2 reads)");
             }
             throw new InvalidMetadataException("/zarr_format", "required member 'zarr_format' is missing; expected 3");
         }
         // canConvertToInt first: intValue() keeps the low 32 bits, and 2^32 + 3 is not 3.
         boolean integer = f.isIntegralNumber() && f.canConvertToInt();
         if (integer && f.intValue() == 2) {
-            throw new UnsupportedFormatException("/zarr_format", "zarr_format is 2: this is a Zarr v2 store, and zarrj "
-                    + "reads Zarr v3 only (convert it, for example with zarr-python's zarr.convert or by rewriting it)");
+            throw new UnsupportedFormatException("/zarr_format", "zarr_format is 2 in a zarr.json, which holds Zarr v3 metadata only;"
+                    + " Zarr v2 keeps its metadata in .zarray/.zgroup (which zarr-format-v2 reads)");
         }
         if (!integer || f.intValue() != 3) {
             throw new UnsupportedFormatException("/zarr_format", "zarr_format must be 3, found " + f);
