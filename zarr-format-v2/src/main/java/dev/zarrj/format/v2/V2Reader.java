@@ -63,7 +63,9 @@ final class V2Reader {
             doc = array(zarray.get(), locs.apply(ZARRAY), docBase);
             JsonNode names = attributes.get(DIMENSIONS);
             if (isDimensionNames(names, doc.get("shape").size())) {
+                // Zarr v3 says this in dimension_names (where xarray reads it there); written back as the attribute
                 doc.set("dimension_names", names.deepCopy());
+                attributes.remove(DIMENSIONS);
                 origins.put(docBase + "/dimension_names", locs.apply(ZATTRS).origin("/" + DIMENSIONS));
             }
         } else {
