@@ -227,6 +227,9 @@ final class CopyCommand implements Callable<Integer> {
             throw cannotCopy(step, e);
         }
         String different = difference(a.metadata(), out.metadata());
+        if (different == null && !a.store().capabilities().listable()) {
+            different = "the source cannot be listed"; // its stored chunks cannot be found, so every chunk is read
+        }
         String line;
         if (different == null) {
             long n = copyStoredChunks(a, out);

@@ -88,6 +88,14 @@ class HttpCliTest {
             assertEquals(1, badOption.err().strip().lines().count(), badOption.err());
             assertTrue(badOption.err().contains("option 'request-timeout' is 'soon'"), badOption.err());
 
+            // a store that cannot be listed: its chunks are read one by one, not copied from a listing
+            Path copy = tmp.resolve("copy.zarr");
+            CliRun copied = CliRun.zarr("copy", url, copy.toString(), "--path", array);
+            assertEquals(0, copied.code(), copied.err());
+            assertTrue(copied.out().contains("re-encoded (the source cannot be listed)"), copied.out());
+            CliRun back = CliRun.zarr("cat", copy.toString(), "--path", array, "--region", region, "--format", "json");
+            assertEquals(local.out(), back.out());
+
             CliRun missing = CliRun.zarr("info", url, "--path", "/nope");
             assertEquals(2, missing.code(), missing.err());
             assertEquals(1, missing.err().strip().lines().count(), missing.err());
