@@ -3,6 +3,7 @@ package dev.zarrj.core;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.NodeNotFoundException;
@@ -35,6 +36,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -433,6 +435,37 @@ public final class Zarr implements AutoCloseable {
         }
         metadataWritten(store, ancestors, p, node.array().document(), view);
         return new ZarrArray(this, store, p, node.array(), owner, view, format, written.get(), false);
+    }
+
+    /**
+     * A handle on an array that a metadata document describes but that is not stored: its chunks
+     * are read and written under {@code path} as the document says, and no metadata is written
+     * until the caller stores the document ({@link #createArray(Store, String, ObjectNode, boolean, int)}).
+     * For writers that store the metadata last, so that a job that fails half-way leaves no array
+     * behind: zarr-spark's executors write chunks through such handles, and its job commit creates
+     * the array.
+     *
+     * @throws InvalidMetadataException  when the document is not a valid array document
+     * @throws UnsupportedFormatException when no such format is installed, or it cannot express the
+     *                                    document
+     * @since 0.17
+     */
+    @API(status = EXPERIMENTAL, since = "0.17")
+    public ZarrArray unstoredArray(Store store, String path, ObjectNode metadata, int zarrFormat) {
+        String p = NodePath.normalize(path);
+        String prefix = NodePath.prefix(p);
+        MetadataFormat format = formats.of(zarrFormat);
+        ObjectNode doc = metadata.deepCopy();
+        NodeDocuments.Node node = NodeDocuments.parse(doc, prefix + format.documentNames().get(0), resolver);
+        if (node.array() == null) {
+            throw new InvalidMetadataException("/node_type", "unstoredArray needs an array document, found a group");
+        }
+        // As stored, the format may define no fill value: then every chunk must be stored.
+        Map<String, JsonNode> documents = format.write(doc, StoredDocuments.none(prefix));
+        boolean storesEveryChunk = format.read(new StoredDocuments(prefix, documents))
+                .map(dev.zarrj.api.format.TranslatedNode::storesEveryChunk).orElse(false);
+        return new ZarrArray(this, store, p, node.array(), StoreOwner.NONE, null, format, StoredDocuments.none(prefix),
+                storesEveryChunk);
     }
 
     private static InvalidMetadataException alreadyExists(Store store, String p) {
