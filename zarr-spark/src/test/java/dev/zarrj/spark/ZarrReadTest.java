@@ -2,9 +2,9 @@ package dev.zarrj.spark;
 
 import static org.apache.spark.sql.functions.col;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.zarrj.api.NdArray;
 import dev.zarrj.core.DataTypes;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
@@ -46,5 +46,31 @@ class ZarrReadTest {
             assertEquals(3, r.getLong(0));
             assertTrue(r.getLong(2) >= 2 && r.getLong(2) <= 5);
         }
+    }
+
+    @Test
+    void aGroupIsRefusedNamingItsArrays() {
+        try (Zarr zarr = Zarr.defaults()) {
+            zarr.createGroup(dir.toString(), "");
+            zarr.array(DataTypes.INT8, 4).create(dir.toString(), "temperature");
+            zarr.array(DataTypes.INT8, 4).create(dir.toString(), "pressure");
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TestSpark.session().read().format("zarr").load(dir.toString()).collectAsList());
+        assertTrue(e.getMessage().contains("is a group, not an array"), e.getMessage());
+        assertTrue(e.getMessage().contains("pressure") && e.getMessage().contains("temperature"), e.getMessage());
+    }
+
+    @Test
+    void aSchemaThatDiffersFromTheMetadataIsRefused() {
+        try (Zarr zarr = Zarr.defaults()) {
+            zarr.array(DataTypes.FLOAT64, 4).create(dir.toString(), "v");
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TestSpark.session().read()
+                .format("zarr").schema("dim_0 LONG, v STRING").option("array", "v").load(dir.toString()).collectAsList());
+        assertTrue(e.getMessage().contains("v:double"), e.getMessage());
+        List<Row> rows = TestSpark.session().read().format("zarr").schema("dim_0 LONG, v DOUBLE").option("array", "v")
+                .load(dir.toString()).collectAsList();
+        assertEquals(4, rows.size());
     }
 }
