@@ -73,4 +73,28 @@ class ZarrReadTest {
                 .load(dir.toString()).collectAsList();
         assertEquals(4, rows.size());
     }
+
+    @Test
+    void aShardLargerThanTheRegionBudgetIsReadInSlabsWithTheSameValues() {
+        long[] shape = {20, 30};
+        try (Zarr zarr = Zarr.defaults()) {
+            ZarrArray a = zarr.array(DataTypes.FLOAT64, shape).chunks(3, 4).shards(12, 16).create(dir.toString(), "s");
+            double[] values = new double[20 * 30];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = i + 0.5;
+            }
+            a.write(new long[2], shape, values);
+        }
+        for (String budget : new String[] {"8", "100", "1k", "128m"}) {
+            List<Row> rows = TestSpark.session().read().format("zarr").option("array", "s")
+                    .option(ZarrOptions.REGION_BYTES, budget).load(dir.toString()).collectAsList();
+            assertEquals(20 * 30, rows.size(), "rows with regionBytes " + budget);
+            java.util.Set<Long> seen = new java.util.HashSet<>();
+            for (Row r : rows) {
+                long flat = r.getLong(0) * 30 + r.getLong(1);
+                assertTrue(seen.add(flat), "element " + flat + " read twice with regionBytes " + budget);
+                assertEquals(flat + 0.5, r.getDouble(2), "at " + r + " with regionBytes " + budget);
+            }
+        }
+    }
 }
