@@ -1,0 +1,223 @@
+package dev.zarrj.spark.internal.write;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.apache.spark.SparkContext;
+import org.apache.spark.SparkJobInfo;
+import org.apache.spark.SparkStageInfo;
+import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.write.V1Write;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.sources.InsertableRelation;
+import scala.Option;
+
+/**
+ * A write of a table into one Zarr array: each row sets one element (its dimension columns are
+ * the indices, its value column the value).
+ *
+ * <h2>No two tasks write one object</h2>
+ *
+ * Before writing, the rows are repartitioned by the linear index of the stored object (the shard,
+ * or the chunk of an unsharded array) their element falls in,
+ * {@code sum_d FLOOR(dim_d / storedChunk_d) * gridStride_d} ({@link #prepare}), and sorted by it
+ * within each partition. So all rows of one object reach one task, and no object is read,
+ * modified and written by two tasks at once: the lost update that concurrent partial writes of
+ * one object give (dask#11778) cannot happen. The physical plan shows it as
+ * {@code Exchange hashpartitioning(((FLOOR((cast(y as double) / 32.0)) * 2) + FLOOR(...)), n)}
+ * followed by {@code Sort}; adaptive execution may coalesce these partitions (which keeps each
+ * object in one task) but does not split a repartition the query asked for. Within a task the
+ * rows come sorted by object, so the task holds one object's elements at a time and writes each
+ * object once; one object (a whole shard) must fit in a task's memory. The job commit checks the
+ * tasks' reports and fails if two tasks wrote one object.
+ *
+ * <p>Why not Spark's {@code RequiresDistributionAndOrdering}: in Spark 4.0 a required
+ * distribution is converted to Catalyst by {@code V2ExpressionUtils.toCatalyst(expr, plan,
+ * funCatalog)}, which takes only column references, literals, sort values and transforms, and
+ * resolves transforms other than {@code identity} only through the table's
+ * {@code FunctionCatalog}; a path-based source ({@code save(path)}) has no catalog, and a
+ * {@code GeneralScalarExpression} such as {@code FLOOR(y / 32)} fails with "is not currently
+ * supported". Clustering by the dimension columns themselves would split every object across
+ * tasks. So this is a {@link V1Write}: Spark hands over the DataFrame
+ * ({@link InsertableRelation#insert}), this class repartitions it with exactly the expression
+ * above and runs the job, with the commit protocol of {@link WriteJob}.
+ *
+ * <h2>Nothing half-written</h2>
+ *
+ * Executors write chunks through {@code Zarr.unstoredArray} handles built from the metadata
+ * document the driver sends ({@link WritePlan}); they never read or write metadata.
+ * <ul>
+ *   <li>Creating an array (none at the path, or mode {@code overwrite}): for an overwrite, before
+ *       the tasks start the driver erases the existing array, its metadata first (from then on no
+ *       reader finds an array there, rather than a half-written one), then its chunks. The tasks
+ *       write chunks; when all succeeded the driver stores the metadata with
+ *       {@code Zarr.createArray(..., overwrite = false)}, so that the array appears complete or
+ *       not at all. If another writer created an array there meanwhile, the commit fails saying
+ *       so. A failed job (a task error, a value that does not fit) stores no metadata and erases
+ *       the chunks it wrote, so the path is left empty (for an overwrite the old array is gone
+ *       too).</li>
+ *   <li>Appending into an existing array: the metadata are kept; the tasks write the objects the
+ *       rows touch, keeping the elements no row names (an object covered in part is read,
+ *       modified and written). A failed append cannot be undone: objects already written stay,
+ *       and the array remains valid.</li>
+ * </ul>
+ *
+ * <p>A null value sets the element to the array's fill value (a missing value, as an element
+ * never written reads); a null index is an error naming the column. When several rows name one
+ * element, one of them is written (which one is not defined). A retried or speculative task
+ * attempt writes the same objects with the same content.
+ */
+final class ZarrWrite implements V1Write {
+    private final WritePlan plan;
+
+    ZarrWrite(WritePlan plan) {
+        this.plan = plan;
+    }
+
+    @Override
+    public String description() {
+        return "zarr " + plan.describe();
+    }
+
+    @Override
+    public InsertableRelation toInsertableRelation() {
+        return (data, overwrite) -> run(data);
+    }
+
+    private void run(Dataset<Row> data) {
+        WriteJob job = new WriteJob(plan);
+        job.prepare();
+        List<WrittenObjects> messages;
+        SparkContext sc = data.sparkSession().sparkContext();
+        String tag = "zarr-write-" + UUID.randomUUID();
+        sc.addJobTag(tag);
+        try {
+            messages = prepare(data, plan).queryExecution().toRdd().toJavaRDD().mapPartitions(new Task(plan)).collect();
+        } catch (Throwable e) { // SparkException is checked, but Scala throws it undeclared
+            awaitTasks(sc, tag);
+            abort(job, List.of(), e);
+            throw e;
+        } finally {
+            sc.removeJobTag(tag);
+        }
+        try {
+            job.commit(messages);
+        } catch (Throwable e) {
+            abort(job, messages, e);
+            throw e;
+        }
+    }
+
+    /**
+     * Waits (up to a minute) until no task of the failed job runs: Spark fails a job as soon as
+     * one task fails and kills the others without waiting for them, and a task still writing
+     * after the abort erased the chunks would leave one behind. Best effort: it relies on Spark's
+     * status tracker, which lags its scheduler; tasks also stop before each object they store
+     * once killed ({@link ZarrDataWriter}).
+     */
+    private static void awaitTasks(SparkContext sc, String tag) {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        while (System.nanoTime() < deadline) {
+            int active = 0;
+            for (int job : sc.statusTracker().getJobIdsForTag(tag)) {
+                Option<SparkJobInfo> info = sc.statusTracker().getJobInfo(job);
+                if (info.isDefined()) {
+                    for (int stage : info.get().stageIds()) {
+                        Option<SparkStageInfo> s = sc.statusTracker().getStageInfo(stage);
+                        active += s.isDefined() ? s.get().numActiveTasks() : 0;
+                    }
+                }
+            }
+            if (active == 0) {
+                return;
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private static void abort(WriteJob job, List<WrittenObjects> messages, Throwable cause) {
+        try {
+            job.abort(messages);
+        } catch (RuntimeException e) {
+            cause.addSuppressed(e);
+        }
+    }
+
+    /** The rows repartitioned and sorted by the stored object their element lies in. */
+    static Dataset<Row> prepare(Dataset<Row> data, WritePlan plan) {
+        Column index = storedObjectIndex(data, plan);
+        return data.repartition(index).sortWithinPartitions(index);
+    }
+
+    /**
+     * The linear (C-order) index of the stored object a row's element lies in: a term
+     * {@code FLOOR(dim / storedChunk) * stride} for each dimension with more than one object along
+     * it (the first dimension's when there is none, so that the expression is never constant).
+     */
+    static Column storedObjectIndex(Dataset<Row> data, WritePlan plan) {
+        long[] grid = plan.gridShape();
+        List<Column> terms = new ArrayList<>();
+        long stride = 1;
+        for (int d = plan.rank() - 1; d >= 0; d--) {
+            if (grid[d] > 1 || (d == 0 && terms.isEmpty())) {
+                Column term = functions.floor(data.col(quote(plan.dimensionColumns[d])).divide(plan.storedChunk[d]));
+                if (stride != 1) {
+                    term = term.multiply(stride);
+                }
+                terms.add(0, term);
+            }
+            stride = Math.multiplyExact(stride, Math.max(1, grid[d]));
+        }
+        Column sum = terms.get(0);
+        for (int i = 1; i < terms.size(); i++) {
+            sum = sum.plus(terms.get(i));
+        }
+        return sum;
+    }
+
+    /** A column name as one part of a reference ({@code col("a.b")} would be a field of a struct). */
+    private static String quote(String name) {
+        return "`" + name.replace("`", "``") + "`";
+    }
+
+    /** One partition's rows written by a {@link ZarrDataWriter}; gives its report. */
+    private static final class Task implements FlatMapFunction<Iterator<InternalRow>, WrittenObjects> {
+        private static final long serialVersionUID = 1L;
+        private final WritePlan plan;
+
+        Task(WritePlan plan) {
+            this.plan = plan;
+        }
+
+        @Override
+        public Iterator<WrittenObjects> call(Iterator<InternalRow> rows) {
+            try (ZarrDataWriter w = new ZarrDataWriter(plan)) {
+                try {
+                    while (rows.hasNext()) {
+                        w.write(rows.next());
+                    }
+                    return List.of(w.commit()).iterator();
+                } catch (RuntimeException | Error e) {
+                    w.abort();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ZarrWrite[" + plan + "]";
+    }
+}
