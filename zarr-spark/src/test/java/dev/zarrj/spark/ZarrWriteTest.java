@@ -152,6 +152,59 @@ class ZarrWriteTest {
     }
 
     @Test
+    void aWriteThenAReadGiveTheSameTable() {
+        List<Row> rows = new ArrayList<>();
+        for (long t = 0; t < 3; t++) {
+            for (long y = 0; y < 5; y++) {
+                for (long x = 0; x < 7; x++) {
+                    rows.add(RowFactory.create(t, y, x, (float) (t * 100 + y * 10 + x)));
+                }
+            }
+        }
+        StructType s = createStructType(List.of(createStructField("time", LongType, false),
+                createStructField("lat", LongType, false), createStructField("lon", LongType, false),
+                createStructField("temp", FloatType, true)));
+        spark().createDataFrame(rows, s).repartition(4).write().format("zarr").mode("append")
+                .option("shape", "3,5,7").option("chunks", "1,2,4").option("shards", "1,4,4").option("array", "temp")
+                .save(store());
+        Dataset<Row> back = spark().read().format("zarr").option("array", "temp").load(store());
+        assertEquals(List.of("time", "lat", "lon", "temp"), Arrays.asList(back.columns()));
+        List<String> expected = rows.stream().map(Row::toString).sorted().toList();
+        List<String> read = back.collectAsList().stream().map(Row::toString).sorted().toList();
+        assertEquals(expected, read);
+    }
+
+    /** Columns in another order than the array's dimensions are matched by name. */
+    @Test
+    void dimensionColumnsAreMatchedByTheArraysDimensionNames() {
+        Zarr.defaults().array(DataTypes.INT32, 3, 4).chunks(2, 2).dimensionNames("y", "x").create(store(), "").close();
+        table(schema(IntegerType, "x", "y"), List.of(RowFactory.create(3L, 1L, 5)), 1).write().format("zarr")
+                .mode("append").save(store());
+        try (ZarrArray a = open("")) {
+            assertEquals(5, a.read().getLong(1, 3));
+        }
+    }
+
+    @Test
+    void anOverwriteOfTheArrayTheTableIsReadFromIsRefused() {
+        try (ZarrArray a = Zarr.defaults().array(DataTypes.INT32, 4).chunks(2).dimensionNames("i").create(store(), "v")) {
+            a.write(new long[1], new long[] {4}, new int[] {1, 2, 3, 4});
+        }
+        Dataset<Row> self = spark().read().format("zarr").option("array", "v").load(store());
+        Exception e = assertThrows(Exception.class, () -> self.selectExpr("i", "v * 2 AS v").write().format("zarr")
+                .mode("overwrite").option("array", "v").save(store()));
+        assertTrue(messages(e).contains("the written table is read from the array it overwrites"), messages(e));
+        try (ZarrArray a = open("v")) {
+            assertArrayEquals(new int[] {1, 2, 3, 4}, a.read().toIntArray());
+        }
+        // An append reads all input before writing: allowed.
+        self.selectExpr("i", "v * 2 AS v").write().format("zarr").mode("append").option("array", "v").save(store());
+        try (ZarrArray a = open("v")) {
+            assertArrayEquals(new int[] {2, 4, 6, 8}, a.read().toIntArray());
+        }
+    }
+
+    @Test
     void anAppendKeepsTheElementsNoRowNames() {
         try (ZarrArray a = Zarr.defaults().array(DataTypes.INT16, 6, 6).chunks(4, 4).create(store(), "")) {
             short[] all = new short[36];
@@ -316,6 +369,7 @@ class ZarrWriteTest {
                 new Object[] {spark().sql("SELECT 1L AS i, 'a' AS v"), Map.of("shape", "4", "dataType", "int32")});
         cases.put("option 'dataType' names data type 'uint12', which is not installed",
                 new Object[] {t, Map.of("shape", "4,10", "dataType", "uint12")});
+
         for (Map.Entry<String, Object[]> c : cases.entrySet()) {
             @SuppressWarnings("unchecked")
             Dataset<Row> df = (Dataset<Row>) c.getValue()[0];
@@ -325,10 +379,9 @@ class ZarrWriteTest {
                     .options(options).option("array", "bad").save(store()), c.getKey());
             assertTrue(messages(e).contains(c.getKey()), c.getKey() + " not in: " + messages(e));
         }
-        try (Stream<Path> s = Files.list(dir)) {
-            assertFalse(Files.exists(dir.resolve("out.zarr/bad/zarr.json")));
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        assertFalse(Files.exists(dir.resolve("out.zarr/bad/zarr.json")));
+        Exception e = assertThrows(Exception.class, () -> t.write().format("zarr").mode("append").option("shape", "4,10")
+                .save(dir.resolve("z.zip").toString()));
+        assertTrue(messages(e).contains("cannot write into the zip archive"), messages(e));
     }
 }

@@ -23,6 +23,8 @@ final class WritePlan implements Serializable {
     final String location;
     /** The array's path in the store. */
     final String path;
+    /** The store as {@code ZarrTable.name()} gives it: {@code zarr:LOCATION}, without store options. */
+    final String tableStore;
     /** The array's Zarr v3 metadata document, JSON text. */
     final String document;
     /** The metadata format the array is (or will be) stored in. */
@@ -46,12 +48,13 @@ final class WritePlan implements Serializable {
     /** The shape of one stored object: a shard, or a chunk when the array is not sharded. */
     final long[] storedChunk;
 
-    WritePlan(String location, String path, ObjectNode document, int zarrFormat, boolean createsArray,
+    WritePlan(String location, String path, String tableStore, ObjectNode document, int zarrFormat, boolean createsArray,
               boolean erasesExisting, int[] dimensionOrdinals, String[] dimensionColumns,
               org.apache.spark.sql.types.DataType[] dimensionTypes, int valueOrdinal, ValueConversion conversion,
               long[] shape, long[] storedChunk) {
         this.location = location;
         this.path = path;
+        this.tableStore = tableStore;
         this.document = document.toString();
         this.zarrFormat = zarrFormat;
         this.createsArray = createsArray;

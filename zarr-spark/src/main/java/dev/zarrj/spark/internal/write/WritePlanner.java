@@ -55,6 +55,11 @@ final class WritePlanner {
                     + "', not '" + ZarrOptions.ARRAYS + "'");
         }
         String path = options.get(ZarrOptions.ARRAY).orElse("");
+        String bare = location.toLowerCase(Locale.ROOT).replaceAll("[?#].*$", "").replaceAll("/+$", "");
+        if (bare.startsWith("zip:") || bare.endsWith(".zip")) {
+            throw new ZarrWriteException("cannot write into the zip archive " + location + ": its tasks would each "
+                    + "rewrite the archive; write to a directory (or object store) and zip it afterwards");
+        }
         Columns columns = Columns.of(options, schema);
         try (Store store = zarr.openStore(location)) {
             ZarrArray existing = existing(zarr, store, path, location);
@@ -93,7 +98,9 @@ final class WritePlanner {
             }
             StructField value = columns.value;
             ValueConversion conversion = ValueConversion.of(value.name(), value.dataType(), target.dataType());
-            return new WritePlan(location, path, doc, zarrFormat, createsArray, existing != null && truncate, ordinals,
+            String tableStore = new dev.zarrj.spark.internal.ZarrTable(options, new StructType()).name();
+            tableStore = tableStore.substring(0, tableStore.lastIndexOf(" ["));
+            return new WritePlan(location, path, tableStore, doc, zarrFormat, createsArray, existing != null && truncate, ordinals,
                     names, types, schema.fieldIndex(value.name()), conversion, target.shape(), target.chunkShape());
         } catch (ZarrWriteException e) {
             throw e;

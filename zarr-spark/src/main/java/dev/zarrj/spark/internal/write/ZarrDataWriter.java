@@ -3,8 +3,8 @@ package dev.zarrj.spark.internal.write;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.datatype.FillValue;
 import dev.zarrj.api.store.Store;
-import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
+import dev.zarrj.spark.internal.ExecutorArrays;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -48,9 +48,8 @@ final class ZarrDataWriter implements AutoCloseable {
 
     ZarrDataWriter(WritePlan plan) {
         this.plan = plan;
-        Zarr zarr = Zarr.defaults();
-        this.store = zarr.openStore(plan.location);
-        this.array = plan.unstoredArray(zarr, store);
+        this.store = ExecutorArrays.store(plan.location);
+        this.array = plan.unstoredArray(ExecutorArrays.zarr(), store);
         this.rank = plan.rank();
         this.shape = plan.shape;
         this.unit = plan.storedChunk;
@@ -170,13 +169,9 @@ final class ZarrDataWriter implements AutoCloseable {
         block = null;
     }
 
+    /** Drops the buffer; the store stays open for the JVM's next tasks ({@link ExecutorArrays}). */
     @Override
     public void close() {
         block = null;
-        try {
-            store.close();
-        } catch (Exception e) {
-            throw new ZarrWriteException("closing the store " + plan.location + ": " + e.getMessage(), e);
-        }
     }
 }

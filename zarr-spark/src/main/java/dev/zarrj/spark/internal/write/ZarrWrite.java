@@ -1,5 +1,6 @@
 package dev.zarrj.spark.internal.write;
 
+import dev.zarrj.spark.internal.ZarrTable;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -13,10 +14,15 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.write.V1Write;
+import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
+import org.apache.spark.sql.execution.datasources.v2.DataSourceV2ScanRelation;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.sources.InsertableRelation;
 import scala.Option;
+import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * A write of a table into one Zarr array: each row sets one element (its dimension columns are
@@ -91,6 +97,7 @@ final class ZarrWrite implements V1Write {
     }
 
     private void run(Dataset<Row> data) {
+        refuseReadingTheTarget(data);
         WriteJob job = new WriteJob(plan);
         job.prepare();
         List<WrittenObjects> messages;
@@ -112,6 +119,41 @@ final class ZarrWrite implements V1Write {
             abort(job, messages, e);
             throw e;
         }
+    }
+
+    /**
+     * An overwrite erases the array before its tasks run, and so before they read their input:
+     * a table read from the array it overwrites would read nothing. Refused, naming the way out.
+     * (An append is safe: the shuffle reads all input before any task writes.)
+     */
+    private void refuseReadingTheTarget(Dataset<Row> data) {
+        if (!plan.erasesExisting) {
+            return;
+        }
+        for (LogicalPlan leaf : CollectionConverters.asJava(data.queryExecution().analyzed().collectLeaves())) {
+            Table t = leaf instanceof DataSourceV2Relation r ? r.table()
+                    : leaf instanceof DataSourceV2ScanRelation s ? s.relation().table() : null;
+            if (t instanceof ZarrTable && reads(t.name())) {
+                throw new ZarrWriteException("the written table is read from the array it overwrites, "
+                        + plan.describe() + ", which an overwrite erases before its tasks read: write to another "
+                        + "array, or localCheckpoint() the table first");
+            }
+        }
+    }
+
+    /** Whether a {@code ZarrTable.name()} ({@code zarr:LOCATION [a, b]}) covers the written array. */
+    private boolean reads(String tableName) {
+        if (!tableName.startsWith(plan.tableStore + " [") || !tableName.endsWith("]")) {
+            return false;
+        }
+        String list = tableName.substring(plan.tableStore.length() + 2, tableName.length() - 1);
+        String target = plan.path.replaceAll("^/+|/+$", "");
+        for (String p : list.split(", ", -1)) {
+            if (p.replaceAll("^/+|/+$", "").equals(target)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
