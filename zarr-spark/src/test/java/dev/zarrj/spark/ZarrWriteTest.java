@@ -323,6 +323,14 @@ class ZarrWriteTest {
                     default -> assertEquals(((Number) c.value()).longValue(), v.getLong(0), c.toString());
                 }
             }
+            Row back = spark().read().format("zarr").option("array", path).load(store()).where("i = 1").first();
+            if (c.spark() == DateType) { // read back as a timestamp: datetime64[D] has no Spark type of its own
+                assertEquals(java.time.Instant.parse("2021-03-04T00:00:00Z"), ((Timestamp) back.get(1)).toInstant());
+            } else if (c.spark() == BinaryType) {
+                assertArrayEquals((byte[]) c.value(), (byte[]) back.get(1));
+            } else {
+                assertEquals(c.value(), back.get(1), c.toString());
+            }
         }
     }
 
@@ -345,6 +353,39 @@ class ZarrWriteTest {
                 .save(store()));
         assertTrue(messages(e).contains("row (i=0): value -1 of column 'v' does not fit Zarr data type uint16 [0, 65535]"),
                 messages(e));
+    }
+
+    @Test
+    void optionsChooseTheFormatDataTypeFillValueAttributesAndCodecs() throws IOException {
+        StructType s = createStructType(List.of(createStructField("i", LongType, false),
+                createStructField("t", TimestampType, true)));
+        spark().createDataFrame(List.of(RowFactory.create(1L, Timestamp.from(java.time.Instant.parse("2020-01-01T00:00:01Z"))),
+                RowFactory.create(2L, null)), s).write().format("zarr").mode("append")
+                .option("array", "v2").option("zarrFormat", "2").option("shape", "4").option("chunks", "2")
+                .option("dataType", "datetime64[ms]").option("fillValue", "-1").option("compressor", "gzip:1")
+                .option("attributes", "{\"units\": \"s\"}").save(store());
+        assertTrue(Files.exists(dir.resolve("out.zarr/v2/.zarray")));
+        assertFalse(Files.exists(dir.resolve("out.zarr/v2/zarr.json")));
+        try (ZarrArray a = open("v2")) {
+            assertEquals(2, a.zarrFormat());
+            assertEquals("{\"name\":\"numpy.datetime64\",\"configuration\":{\"unit\":\"ms\",\"scale_factor\":1}}",
+                    a.metadata().get("data_type").toString());
+            assertEquals("s", a.attributes().get("units").asText());
+            assertTrue(a.codecs().toString().contains("gzip"), a.codecs().toString());
+            assertArrayEquals(new long[] {-1, 1577836801000L, -1, -1}, a.read().toLongArray()); // the null is the fill value
+        }
+        Dataset<Row> t = table(schema(IntegerType, "i"), List.of(RowFactory.create(0L, 1)), 1);
+        t.write().format("zarr").mode("append").option("array", "c").option("shape", "3")
+                .option("codecs", "[{\"name\": \"bytes\", \"configuration\": {\"endian\": \"big\"}}]").save(store());
+        try (ZarrArray a = open("c")) {
+            assertEquals(2, a.zarrFormat()); // the format of the hierarchy it joins
+            assertEquals("[{\"name\":\"bytes\",\"configuration\":{\"endian\":\"big\"}}]", a.codecs().toString());
+            assertEquals(1, a.read().getLong(0));
+        }
+        // Refused before any task runs, not when the job commits.
+        Exception e = assertThrows(Exception.class, () -> t.write().format("zarr").mode("append").option("array", "d")
+                .option("shape", "3").option("zarrFormat", "3").save(store()));
+        assertTrue(messages(e).contains("option 'zarrFormat' is 3 but the groups above 'd' in "), messages(e));
     }
 
     @Test

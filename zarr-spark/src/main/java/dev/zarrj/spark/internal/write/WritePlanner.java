@@ -80,7 +80,13 @@ final class WritePlanner {
                         .orElseThrow(() -> new ZarrWriteException("there is no array at '" + display(path) + "' in "
                                 + location + ": option '" + ZarrOptions.SHAPE + "' is needed to create it "
                                 + "(comma-separated, one size per dimension column: " + columns.dimensionNames() + ")"));
-                zarrFormat = (int) options.positive(ZarrOptions.ZARR_FORMAT, 3, 3);
+                Optional<Integer> hierarchy = hierarchyFormat(zarr, store, path, location);
+                zarrFormat = (int) options.positive(ZarrOptions.ZARR_FORMAT, hierarchy.orElse(3), 3);
+                if (hierarchy.isPresent() && hierarchy.get() != zarrFormat) {
+                    throw new ZarrWriteException("option '" + ZarrOptions.ZARR_FORMAT + "' is " + zarrFormat
+                            + " but the groups above '" + display(path) + "' in " + location + " are stored with zarr_format "
+                            + hierarchy.get() + ", and a hierarchy has one format");
+                }
                 doc = newDocument(zarr, options, columns, shape, zarrFormat);
                 createsArray = true;
             }
@@ -126,6 +132,31 @@ final class WritePlanner {
                     + "; a write creates or fills an array: give option '" + ZarrOptions.ARRAY + "' a path for it");
         }
         return a;
+    }
+
+    /**
+     * The format of the nearest group above the path, which an array created there must share
+     * (checked now, not when the job commits after writing every chunk).
+     */
+    private static Optional<Integer> hierarchyFormat(Zarr zarr, Store store, String path, String location) {
+        String p = path.replaceAll("^/+|/+$", "");
+        while (!p.isEmpty()) {
+            p = p.contains("/") ? p.substring(0, p.lastIndexOf('/')) : "";
+            ZarrNode node;
+            try {
+                node = zarr.open(store, p);
+            } catch (NodeNotFoundException e) {
+                continue;
+            }
+            try (ZarrNode n = node) {
+                if (n instanceof ZarrArray) {
+                    throw new ZarrWriteException("cannot create an array at '" + display(path) + "' in " + location
+                            + ": '" + display(p) + "' above it is an array");
+                }
+                return Optional.of(n.zarrFormat());
+            }
+        }
+        return Optional.empty();
     }
 
     /** An append keeps the array's metadata: a shape or data type given must be the array's. */
@@ -274,9 +305,22 @@ final class WritePlanner {
         }
     }
 
-    /** {@code {"name": ...}} for a bare name, else the JSON given. */
+    private static final java.util.regex.Pattern NUMPY_TIME =
+            java.util.regex.Pattern.compile("(?:numpy\\.)?(datetime64|timedelta64)\\[(\\d*)([A-Za-zμ]+)]");
+
+    /**
+     * {@code {"name": ...}} for a bare name, the numpy form {@code datetime64[ms]} (or
+     * {@code [10ms]}) for {@code numpy.datetime64} and {@code numpy.timedelta64}, else the JSON given.
+     */
     private static JsonNode dataTypeJson(String spec) {
         String s = spec.trim();
+        java.util.regex.Matcher time = NUMPY_TIME.matcher(s);
+        if (time.matches()) {
+            ObjectNode j = JsonNodeFactory.instance.objectNode().put("name", "numpy." + time.group(1));
+            j.putObject("configuration").put("unit", time.group(3))
+                    .put("scale_factor", time.group(2).isEmpty() ? 1 : Integer.parseInt(time.group(2)));
+            return j;
+        }
         if (s.startsWith("{")) {
             JsonNode j = json(s, false);
             if (!j.path("name").isTextual()) {
