@@ -127,6 +127,16 @@ class ZarrWriteTest {
      */
     @Test
     void aShardedWriteFromEightPartitionsLosesNoElement() {
+        shardNeighbourhoodFromEightPartitions(Map.of());
+    }
+
+    /** The same with shards larger than the memory budget: tasks buffer their inner chunks one by one. */
+    @Test
+    void aShardLargerThanTheMemoryBudgetIsWrittenChunkByChunk() {
+        shardNeighbourhoodFromEightPartitions(Map.of("regionBytes", "1k"));
+    }
+
+    private void shardNeighbourhoodFromEightPartitions(Map<String, String> options) {
         List<Row> rows = new ArrayList<>();
         for (long y = 0; y <= 32; y++) {
             for (long x = 0; x <= 32; x++) {
@@ -134,7 +144,7 @@ class ZarrWriteTest {
             }
         }
         table(schema(IntegerType, "y", "x"), rows, 8).write().format("zarr").mode(SaveMode.Append)
-                .option("shape", "64,64").option("shards", "32,32").option("chunks", "8,8").save(store());
+                .option("shape", "64,64").option("shards", "32,32").option("chunks", "8,8").options(options).save(store());
         try (ZarrArray a = open("")) {
             assertTrue(a.codecs().toString().contains("sharding_indexed"), a.codecs().toString());
             int[] v = a.read().toIntArray();

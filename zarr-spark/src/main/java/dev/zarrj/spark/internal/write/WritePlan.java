@@ -47,11 +47,16 @@ final class WritePlan implements Serializable {
     final long[] shape;
     /** The shape of one stored object: a shard, or a chunk when the array is not sharded. */
     final long[] storedChunk;
+    /**
+     * The shape a task buffers and writes at once: the stored object, or, when a shard holds more
+     * decoded bytes than the memory budget, its inner chunk (each written into the shard in turn).
+     */
+    final long[] bufferChunk;
 
     WritePlan(String location, String path, String tableStore, ObjectNode document, int zarrFormat, boolean createsArray,
               boolean erasesExisting, int[] dimensionOrdinals, String[] dimensionColumns,
               org.apache.spark.sql.types.DataType[] dimensionTypes, int valueOrdinal, ValueConversion conversion,
-              long[] shape, long[] storedChunk) {
+              long[] shape, long[] storedChunk, long[] bufferChunk) {
         this.location = location;
         this.path = path;
         this.tableStore = tableStore;
@@ -66,6 +71,7 @@ final class WritePlan implements Serializable {
         this.conversion = conversion;
         this.shape = shape.clone();
         this.storedChunk = storedChunk.clone();
+        this.bufferChunk = bufferChunk.clone();
     }
 
     int rank() {
@@ -74,11 +80,21 @@ final class WritePlan implements Serializable {
 
     /** The number of stored objects along each dimension. */
     long[] gridShape() {
+        return gridShape(storedChunk);
+    }
+
+    /** The number of {@code chunk}s along each dimension. */
+    long[] gridShape(long[] chunk) {
         long[] g = new long[shape.length];
         for (int d = 0; d < g.length; d++) {
-            g[d] = storedChunk[d] == 0 ? 0 : (shape[d] + storedChunk[d] - 1) / storedChunk[d];
+            g[d] = chunk[d] == 0 ? 0 : (shape[d] + chunk[d] - 1) / chunk[d];
         }
         return g;
+    }
+
+    /** Whether a task buffers inner chunks rather than whole stored objects. */
+    boolean buffersInnerChunks() {
+        return !Arrays.equals(storedChunk, bufferChunk);
     }
 
     ObjectNode documentNode() {
@@ -102,6 +118,7 @@ final class WritePlan implements Serializable {
     @Override
     public String toString() {
         return "WritePlan[" + describe() + ", shape " + Arrays.toString(shape) + ", stored chunks "
-                + Arrays.toString(storedChunk) + (createsArray ? ", creates" : ", writes into") + "]";
+                + Arrays.toString(storedChunk) + (buffersInnerChunks() ? ", buffered by " + Arrays.toString(bufferChunk)
+                : "") + (createsArray ? ", creates" : ", writes into") + "]";
     }
 }

@@ -106,8 +106,10 @@ final class WritePlanner {
             ValueConversion conversion = ValueConversion.of(value.name(), value.dataType(), target.dataType());
             String tableStore = new dev.zarrj.spark.internal.ZarrTable(options, new StructType()).name();
             tableStore = tableStore.substring(0, tableStore.lastIndexOf(" ["));
+            long[] stored = target.chunkShape();
             return new WritePlan(location, path, tableStore, doc, zarrFormat, createsArray, existing != null && truncate, ordinals,
-                    names, types, schema.fieldIndex(value.name()), conversion, target.shape(), target.chunkShape());
+                    names, types, schema.fieldIndex(value.name()), conversion, target.shape(), stored,
+                    bufferChunk(target, stored, options.regionBytes()));
         } catch (ZarrWriteException e) {
             throw e;
         } catch (Exception e) {
@@ -132,6 +134,28 @@ final class WritePlanner {
                     + "; a write creates or fills an array: give option '" + ZarrOptions.ARRAY + "' a path for it");
         }
         return a;
+    }
+
+    /**
+     * What a task buffers: the stored object, unless it is a shard of more decoded bytes than
+     * {@code budget} ({@value ZarrOptions#REGION_BYTES}, the read path's bound too), then its inner
+     * chunk. An unsharded chunk is the unit of encoding and is always buffered whole.
+     */
+    static long[] bufferChunk(ZarrArray target, long[] stored, long budget) {
+        double bytes = target.dataType().size();
+        for (long s : stored) {
+            bytes *= s;
+        }
+        JsonNode first = target.codecs().path(0);
+        if (bytes <= budget || !"sharding_indexed".equals(first.path("name").asText())) {
+            return stored;
+        }
+        JsonNode inner = first.path("configuration").path("chunk_shape");
+        long[] c = new long[stored.length];
+        for (int d = 0; d < c.length; d++) {
+            c[d] = inner.path(d).asLong(stored[d]);
+        }
+        return c;
     }
 
     /**

@@ -5,9 +5,9 @@ import dev.zarrj.api.datatype.FillValue;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.core.ZarrArray;
 import dev.zarrj.spark.internal.ExecutorArrays;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.spark.TaskContext;
@@ -15,10 +15,11 @@ import org.apache.spark.sql.catalyst.InternalRow;
 
 /**
  * One task's writer: puts each row's value into a buffer holding the stored object (shard, or
- * chunk when unsharded) the row falls in, and writes that object once when the rows move on to
- * another one. The job's required ordering sorts a task's rows by stored object, so each object
- * is buffered and written once per task and at most one object's elements are held; rows that
- * arrive out of order still give the right result, by reading back what was written before.
+ * chunk when unsharded; the inner chunk of a shard larger than the memory budget) the row falls
+ * in, and writes it once when the rows move on to another one. The job sorts a task's rows by
+ * that unit, so each is buffered and written once per task and one unit's elements are held at a
+ * time; rows that arrive out of order would still give the right result, by reading back what
+ * was written before.
  *
  * <p>An object the task covers only in part keeps its other elements: for an array that existed
  * before the job the buffer starts from the stored content; for one the job creates, from the fill
@@ -36,7 +37,7 @@ final class ZarrDataWriter implements AutoCloseable {
     private final ValueConversion.RowName rowName;
     private final FillValue fill;
     private final NdArray fillElement;
-    private final List<String> written = new ArrayList<>();
+    private final Set<String> written = new LinkedHashSet<>();
     private final Set<Long> flushed = new HashSet<>();
     private long rows;
 
@@ -52,8 +53,8 @@ final class ZarrDataWriter implements AutoCloseable {
         this.array = plan.unstoredArray(ExecutorArrays.zarr(), store);
         this.rank = plan.rank();
         this.shape = plan.shape;
-        this.unit = plan.storedChunk;
-        long[] grid = plan.gridShape();
+        this.unit = plan.bufferChunk;
+        long[] grid = plan.gridShape(unit);
         this.gridStrides = new long[rank];
         long s = 1;
         for (int d = rank - 1; d >= 0; d--) {
@@ -146,18 +147,17 @@ final class ZarrDataWriter implements AutoCloseable {
         array.write(blockOffset, block);
         long[] gridCoords = new long[rank];
         for (int d = 0; d < rank; d++) {
-            gridCoords[d] = blockOffset[d] / unit[d];
+            gridCoords[d] = blockOffset[d] / plan.storedChunk[d];
         }
-        if (flushed.add(blockIndex)) {
-            written.add(array.chunkKey(gridCoords));
-        }
+        flushed.add(blockIndex);
+        written.add(array.chunkKey(gridCoords));
         block = null;
         blockIndex = -1;
     }
 
     WrittenObjects commit() {
         flush();
-        return new WrittenObjects(written, rows);
+        return new WrittenObjects(List.copyOf(written), rows);
     }
 
     /**

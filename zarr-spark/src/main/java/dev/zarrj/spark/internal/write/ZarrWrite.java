@@ -33,14 +33,15 @@ import scala.jdk.javaapi.CollectionConverters;
  * Before writing, the rows are repartitioned by the linear index of the stored object (the shard,
  * or the chunk of an unsharded array) their element falls in,
  * {@code sum_d FLOOR(dim_d / storedChunk_d) * gridStride_d} ({@link #prepare}), and sorted by it
- * within each partition. So all rows of one object reach one task, and no object is read,
+ * within each partition (then by inner chunk, when a shard is larger than the memory budget
+ * {@code regionBytes} and a task buffers its inner chunks one by one). So all rows of one object reach one task, and no object is read,
  * modified and written by two tasks at once: the lost update that concurrent partial writes of
  * one object give (dask#11778) cannot happen. The physical plan shows it as
  * {@code Exchange hashpartitioning(((FLOOR((cast(y as double) / 32.0)) * 2) + FLOOR(...)), n)}
  * followed by {@code Sort}; adaptive execution may coalesce these partitions (which keeps each
  * object in one task) but does not split a repartition the query asked for. Within a task the
  * rows come sorted by object, so the task holds one object's elements at a time and writes each
- * object once; one object (a whole shard) must fit in a task's memory. The job commit checks the
+ * object once (or each inner chunk once). The job commit checks the
  * tasks' reports and fails if two tasks wrote one object.
  *
  * <p>Why not Spark's {@code RequiresDistributionAndOrdering}: in Spark 4.0 a required
@@ -198,22 +199,25 @@ final class ZarrWrite implements V1Write {
 
     /** The rows repartitioned and sorted by the stored object their element lies in. */
     static Dataset<Row> prepare(Dataset<Row> data, WritePlan plan) {
-        Column index = storedObjectIndex(data, plan);
+        Column index = chunkIndex(data, plan, plan.storedChunk);
+        if (plan.buffersInnerChunks()) {
+            return data.repartition(index).sortWithinPartitions(index, chunkIndex(data, plan, plan.bufferChunk));
+        }
         return data.repartition(index).sortWithinPartitions(index);
     }
 
     /**
-     * The linear (C-order) index of the stored object a row's element lies in: a term
-     * {@code FLOOR(dim / storedChunk) * stride} for each dimension with more than one object along
+     * The linear (C-order) index of the chunk of this shape (the stored object, or the inner chunk
+     * a task buffers) a row's element lies in: a term {@code FLOOR(dim / chunk) * stride} for each dimension with more than one object along
      * it (the first dimension's when there is none, so that the expression is never constant).
      */
-    static Column storedObjectIndex(Dataset<Row> data, WritePlan plan) {
-        long[] grid = plan.gridShape();
+    static Column chunkIndex(Dataset<Row> data, WritePlan plan, long[] chunk) {
+        long[] grid = plan.gridShape(chunk);
         List<Column> terms = new ArrayList<>();
         long stride = 1;
         for (int d = plan.rank() - 1; d >= 0; d--) {
             if (grid[d] > 1 || (d == 0 && terms.isEmpty())) {
-                Column term = functions.floor(data.col(quote(plan.dimensionColumns[d])).divide(plan.storedChunk[d]));
+                Column term = functions.floor(data.col(quote(plan.dimensionColumns[d])).divide(chunk[d]));
                 if (stride != 1) {
                     term = term.multiply(stride);
                 }

@@ -71,4 +71,24 @@ class StoredObjectDistributionTest {
         }
         assertEquals(4, partitionOfShard.size());
     }
+
+    @Test
+    void aShardLargerThanTheBudgetIsBufferedByInnerChunkAndSortedSo() {
+        StructType schema = DataTypes.createStructType(List.of(
+                DataTypes.createStructField("y", DataTypes.LongType, false),
+                DataTypes.createStructField("x", DataTypes.LongType, false),
+                DataTypes.createStructField("v", DataTypes.FloatType, true)));
+        Map<String, String> options = new HashMap<>(Map.of("path", dir.resolve("b.zarr").toString(),
+                "shape", "64,64", "shards", "32,32", "chunks", "8,8"));
+        WritePlan whole = WritePlanner.plan(ZarrOptions.of(options), schema, false);
+        assertEquals("[32, 32]", java.util.Arrays.toString(whole.bufferChunk));
+        options.put("regionBytes", "4095"); // a shard: 32 * 32 * 4 = 4096 bytes
+        WritePlan inner = WritePlanner.plan(ZarrOptions.of(options), schema, false);
+        assertEquals("[8, 8]", java.util.Arrays.toString(inner.bufferChunk));
+        String physical = ZarrWrite.prepare(TestSpark.session().createDataFrame(List.of(RowFactory.create(1L, 2L, 3f), RowFactory.create(40L, 2L, 3f)), schema), inner)
+                .queryExecution().executedPlan().toString().replaceAll("#\\d+L?", "");
+        assertTrue(physical.contains("Sort [((FLOOR((cast(y as double) / 32.0)) * 2) + FLOOR((cast(x as double) / 32.0))) "
+                + "ASC NULLS FIRST, ((FLOOR((cast(y as double) / 8.0)) * 8) + FLOOR((cast(x as double) / 8.0))) ASC"),
+                physical);
+    }
 }
