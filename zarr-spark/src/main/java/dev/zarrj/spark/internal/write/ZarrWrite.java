@@ -33,16 +33,15 @@ import scala.jdk.javaapi.CollectionConverters;
  * Before writing, the rows are repartitioned by the linear index of the stored object (the shard,
  * or the chunk of an unsharded array) their element falls in,
  * {@code sum_d FLOOR(dim_d / storedChunk_d) * gridStride_d} ({@link #prepare}), and sorted by it
- * within each partition (then by inner chunk, when a shard is larger than the memory budget
- * {@code regionBytes} and a task buffers its inner chunks one by one). So all rows of one object reach one task, and no object is read,
- * modified and written by two tasks at once: the lost update that concurrent partial writes of
- * one object give (dask#11778) cannot happen. The physical plan shows it as
+ * within each partition (then by inner chunk, when a shard holds more than {@code regionBytes}
+ * and a task buffers its inner chunks one by one). So all rows of one object reach one task, and
+ * no object is read, modified and written by two tasks at once: the lost update that concurrent
+ * partial writes of one object give (dask#11778) cannot happen. The physical plan shows
  * {@code Exchange hashpartitioning(((FLOOR((cast(y as double) / 32.0)) * 2) + FLOOR(...)), n)}
- * followed by {@code Sort}; adaptive execution may coalesce these partitions (which keeps each
- * object in one task) but does not split a repartition the query asked for. Within a task the
- * rows come sorted by object, so the task holds one object's elements at a time and writes each
- * object once (or each inner chunk once). The job commit checks the
- * tasks' reports and fails if two tasks wrote one object.
+ * under a {@code Sort} on the same expression; adaptive execution may coalesce these partitions
+ * (which keeps each object in one task) but does not split a repartition the query asked for.
+ * A task holds one object's (or inner chunk's) elements at a time and writes each once. The job
+ * commit checks the tasks' reports and fails if two tasks wrote one object.
  *
  * <p>Why not Spark's {@code RequiresDistributionAndOrdering}: in Spark 4.0 a required
  * distribution is converted to Catalyst by {@code V2ExpressionUtils.toCatalyst(expr, plan,
@@ -66,9 +65,9 @@ import scala.jdk.javaapi.CollectionConverters;
  *       write chunks; when all succeeded the driver stores the metadata with
  *       {@code Zarr.createArray(..., overwrite = false)}, so that the array appears complete or
  *       not at all. If another writer created an array there meanwhile, the commit fails saying
- *       so. A failed job (a task error, a value that does not fit) stores no metadata and erases
- *       the chunks it wrote, so the path is left empty (for an overwrite the old array is gone
- *       too).</li>
+ *       so. A failed job (a task error, a value that does not fit) stores no metadata and, once
+ *       its other tasks have stopped, erases the chunks it wrote, so the path is left empty (for
+ *       an overwrite the old array is gone too).</li>
  *   <li>Appending into an existing array: the metadata are kept; the tasks write the objects the
  *       rows touch, keeping the elements no row names (an object covered in part is read,
  *       modified and written). A failed append cannot be undone: objects already written stay,
@@ -78,7 +77,7 @@ import scala.jdk.javaapi.CollectionConverters;
  * <p>A null value sets the element to the array's fill value (a missing value, as an element
  * never written reads); a null index is an error naming the column. When several rows name one
  * element, one of them is written (which one is not defined). A retried or speculative task
- * attempt writes the same objects with the same content.
+ * attempt writes the same objects again, with the same content when the input is deterministic.
  */
 final class ZarrWrite implements V1Write {
     private final WritePlan plan;
@@ -208,8 +207,9 @@ final class ZarrWrite implements V1Write {
 
     /**
      * The linear (C-order) index of the chunk of this shape (the stored object, or the inner chunk
-     * a task buffers) a row's element lies in: a term {@code FLOOR(dim / chunk) * stride} for each dimension with more than one object along
-     * it (the first dimension's when there is none, so that the expression is never constant).
+     * a task buffers) a row's element lies in: a term {@code FLOOR(dim / chunk) * stride} for each
+     * dimension with more than one chunk along it (the first dimension's when there is none, so
+     * that the expression is never constant).
      */
     static Column chunkIndex(Dataset<Row> data, WritePlan plan, long[] chunk) {
         long[] grid = plan.gridShape(chunk);
