@@ -26,6 +26,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.api.java.UDF1;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -294,6 +295,30 @@ class ZarrWriteTest {
         assertThrows(Exception.class, () -> table(schema(IntegerType, "y", "x"), rows, 4).write().format("zarr")
                 .mode("overwrite").save(store()));
         assertEquals(List.of(), files());
+    }
+
+    /** Another writer creates the array while the job's tasks run: the commit says so and stores nothing. */
+    @Test
+    void anArrayCreatedByAnotherWriterDuringTheJobFailsTheCommit() {
+        String location = store();
+        UDF1<Integer, Integer> createsTheArray = v -> {
+            synchronized (ZarrWriteTest.class) {
+                if (!Files.exists(Path.of(location, "zarr.json"))) {
+                    Zarr.defaults().array(DataTypes.INT8, 1).create(location, "").close();
+                }
+            }
+            return v;
+        };
+        spark().udf().register("createsTheArray", createsTheArray, IntegerType);
+        Dataset<Row> t = table(schema(IntegerType, "y", "x"), List.of(RowFactory.create(0L, 1L, 5)), 1)
+                .selectExpr("y", "x", "createsTheArray(v) AS v");
+        Exception e = assertThrows(Exception.class, () -> t.write().format("zarr").mode("append")
+                .option("shape", "4,4").save(location));
+        assertTrue(messages(e).contains("the array at '/' in " + location + " was created by another writer while this "
+                + "job wrote its chunks"), messages(e));
+        try (ZarrArray a = open("")) {
+            assertEquals("int8", a.dataType().name()); // the other writer's, kept
+        }
     }
 
     @Test
