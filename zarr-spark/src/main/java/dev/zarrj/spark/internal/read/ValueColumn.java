@@ -31,9 +31,10 @@ import org.apache.spark.sql.vectorized.ColumnVector;
  * {@code uint32}→long, {@code uint64}→{@code Decimal(20,0)}); {@code float16} reads as float;
  * complex numbers as {@code struct<real, imag>}; {@code string} and {@code fixed_length_utf32} as
  * strings; {@code bytes}, {@code null_terminated_bytes} and {@code r*} as binary;
- * {@code numpy.datetime64} as timestamps and {@code numpy.timedelta64} as day-time intervals when
- * its unit is a whole number of microseconds (NaT reads as null), as year-month intervals for
- * month and year units of timedelta, and as the stored {@code long} counts otherwise (the unit is
+ * {@code numpy.datetime64} as dates for the unit {@code D} and as timestamps for other units of a
+ * whole number of microseconds or calendar units, {@code numpy.timedelta64} as day-time intervals
+ * for such units and as year-month intervals for month and year units (NaT reads as null), and
+ * both as the stored {@code long} counts otherwise (the unit is
  * in the column's metadata); other number encodings ({@code bfloat16}, {@code int4}...) as double
  * or long.
  */
@@ -255,6 +256,33 @@ abstract class ValueColumn {
         Metadata unit = new MetadataBuilder().putString("zarr.data_type", t.name())
                 .putString("zarr.unit", t.unit().identifier()).putLong("zarr.scale_factor", t.scaleFactor()).build();
         Optional<BigInteger> attos = t.unit().attoseconds();
+        if (datetime && t.unit().identifier().equals("D") && t.scaleFactor() == 1) {
+            // A day count is a date (numpy's datetime64[D]; what a Spark date column is written as).
+            return computed(DataTypes.DateType, true, unit, fill, region -> {
+                ByteBuffer data = region.bytes();
+                return new Vectors.Element() {
+                    @Override
+                    public boolean nullable() {
+                        return true;
+                    }
+
+                    @Override
+                    public boolean isNull(long flat) {
+                        return NumpyTimeType.isNaT(data.getLong((int) flat << 3));
+                    }
+
+                    @Override
+                    public long getLong(long flat) {
+                        long days = data.getLong((int) flat << 3);
+                        if (days != (int) days) {
+                            throw new ArithmeticException("value " + days + " of " + t.name() + "[D] at element " + flat
+                                    + " is outside the range of Spark's dates");
+                        }
+                        return days;
+                    }
+                };
+            });
+        }
         if (attos.isPresent()) {
             BigInteger[] qr = attos.get().multiply(BigInteger.valueOf(t.scaleFactor())).divideAndRemainder(ATTOS_PER_MICRO);
             if (qr[1].signum() == 0 && qr[0].compareTo(MAX_FACTOR) <= 0) {
