@@ -1,0 +1,76 @@
+package dev.zarrj.spark;
+
+import static org.apache.spark.sql.functions.col;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.zarrj.core.DataTypes;
+import dev.zarrj.core.Zarr;
+import dev.zarrj.core.ZarrArray;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Reads through the data source against the same values read with plain zarrj. */
+class ZarrReadTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void readsEveryElementOfAChunked3dArrayWithItsCoordinates() {
+        long[] shape = {5, 7, 9};
+        try (Zarr zarr = Zarr.defaults()) {
+            ZarrArray a = zarr.array(DataTypes.INT32, shape).chunks(2, 3, 4).dimensionNames("t", null, "x")
+                    .create(dir.toString(), "v");
+            int[] values = new int[5 * 7 * 9];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = i * 3 - 7;
+            }
+            a.write(new long[3], shape, values);
+        }
+        Dataset<Row> t = TestSpark.session().read().format("zarr").option("array", "v").load(dir.toString());
+        assertEquals(List.of("t", "dim_1", "x", "v"), List.of(t.columns()));
+        List<Row> rows = t.collectAsList();
+        assertEquals(5 * 7 * 9, rows.size());
+        for (Row r : rows) {
+            long flat = (r.getLong(0) * 7 + r.getLong(1)) * 9 + r.getLong(2);
+            assertEquals((int) flat * 3 - 7, r.getInt(3), "at " + r);
+        }
+        List<Row> some = t.where(col("t").equalTo(3).and(col("x").between(2, 5))).orderBy("t", "dim_1", "x").collectAsList();
+        assertEquals(7 * 4, some.size());
+        for (Row r : some) {
+            assertEquals(3, r.getLong(0));
+            assertTrue(r.getLong(2) >= 2 && r.getLong(2) <= 5);
+        }
+    }
+
+    @Test
+    void aGroupIsRefusedNamingItsArrays() {
+        try (Zarr zarr = Zarr.defaults()) {
+            zarr.createGroup(dir.toString(), "");
+            zarr.array(DataTypes.INT8, 4).create(dir.toString(), "temperature");
+            zarr.array(DataTypes.INT8, 4).create(dir.toString(), "pressure");
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TestSpark.session().read().format("zarr").load(dir.toString()).collectAsList());
+        assertTrue(e.getMessage().contains("is a group, not an array"), e.getMessage());
+        assertTrue(e.getMessage().contains("pressure") && e.getMessage().contains("temperature"), e.getMessage());
+    }
+
+    @Test
+    void aSchemaThatDiffersFromTheMetadataIsRefused() {
+        try (Zarr zarr = Zarr.defaults()) {
+            zarr.array(DataTypes.FLOAT64, 4).create(dir.toString(), "v");
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TestSpark.session().read()
+                .format("zarr").schema("dim_0 LONG, v STRING").option("array", "v").load(dir.toString()).collectAsList());
+        assertTrue(e.getMessage().contains("v:double"), e.getMessage());
+        List<Row> rows = TestSpark.session().read().format("zarr").schema("dim_0 LONG, v DOUBLE").option("array", "v")
+                .load(dir.toString()).collectAsList();
+        assertEquals(4, rows.size());
+    }
+}
