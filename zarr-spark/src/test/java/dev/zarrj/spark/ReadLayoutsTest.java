@@ -1,0 +1,146 @@
+package dev.zarrj.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.zarrj.core.DataTypes;
+import dev.zarrj.core.Zarr;
+import dev.zarrj.core.ZarrArray;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Reads whatever the layout: batches smaller than a chunk, one partition for everything, edge
+ * shards, a Zarr v2 array, a zip store, an empty array, and queries that need no value column.
+ */
+class ReadLayoutsTest {
+    /** int32 [9, 11] in chunks [4, 3]; element (i, j) = 1000 i + j, fill 0 (element (0, 0)). */
+    static final long[] SHAPE = {9, 11};
+
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void write() {
+        Zarr zarr = Zarr.defaults();
+        int[] v = new int[99];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = 1000 * (i / 11) + i % 11;
+        }
+        try (ZarrArray a = zarr.array(DataTypes.INT32, SHAPE).chunks(4, 3).create(dir.toString(), "/a")) {
+            a.write(new long[2], SHAPE, v);
+        }
+        try (ZarrArray a = zarr.array(DataTypes.INT32, SHAPE).chunks(4, 3).zarrFormat(2).create(dir.resolve("v2").toString(), "/a")) {
+            a.write(new long[2], SHAPE, v);
+        }
+        // shards [8, 8] of chunks [4, 4]: the second shard row and column overhang the edge
+        try (ZarrArray a = zarr.array(DataTypes.INT32, SHAPE).chunks(4, 4).shards(8, 8).create(dir.toString(), "/s")) {
+            a.write(new long[2], SHAPE, v);
+        }
+        try (ZarrArray a = zarr.array(DataTypes.INT32, 0, 5).chunks(2, 2).create(dir.toString(), "/empty")) {
+            a.attributes();
+        }
+        String zip = dir.resolve("data.zip").toString();
+        try (ZarrArray a = zarr.array(DataTypes.INT32, SHAPE).chunks(4, 3).create(zip, "/a")) {
+            a.write(new long[2], SHAPE, v);
+        }
+    }
+
+    private static void assertElements(Dataset<Row> t, String what) {
+        Object[] read = Tables.byElement(t, SHAPE);
+        for (int i = 0; i < read.length; i++) {
+            assertEquals(1000 * (i / 11) + i % 11, read[i], what + ": element " + i);
+        }
+    }
+
+    @ParameterizedTest(name = "batchRows={0}")
+    @ValueSource(strings = {"1", "5", "7", "12", "1000"})
+    void batchesOfAnySizeGiveEveryElement(String batchRows) {
+        assertElements(Tables.read(dir.toString(), "a", "batchRows", batchRows), "batchRows " + batchRows);
+        Map<String, Integer> read = new TreeMap<>();
+        for (Row r : Tables.read(dir.toString(), "a", "batchRows", batchRows, "skipFill", "true")
+                .where("dim_1 IN (0, 4, 10) AND dim_0 < 3").collectAsList()) {
+            read.put(r.getLong(0) + "," + r.getLong(1), r.getInt(2));
+        }
+        Map<String, Integer> want = new TreeMap<>();
+        for (int i = 0; i < 3; i++) {
+            for (int j : new int[] {0, 4, 10}) {
+                if (i != 0 || j != 0) {
+                    want.put(i + "," + j, 1000 * i + j);
+                }
+            }
+        }
+        assertEquals(want, read, "skipFill and filters with batchRows " + batchRows);
+    }
+
+    @Test
+    void onePartitionOrOneChunkPerPartitionGiveEveryElement() {
+        assertElements(Tables.read(dir.toString(), "a", "maxPartitions", "1"), "maxPartitions 1");
+        assertEquals(1, Tables.read(dir.toString(), "a", "maxPartitions", "1").rdd().getNumPartitions());
+        assertElements(Tables.read(dir.toString(), "a", "partitionBytes", "1"), "partitionBytes 1");
+        assertEquals(12, Tables.read(dir.toString(), "a", "partitionBytes", "1").rdd().getNumPartitions(),
+                "one partition per chunk of the 3 × 4 grid");
+    }
+
+    @Test
+    void edgeShardsAreReadWholeAndFetchedOnce() {
+        Dataset<Row> t = Tables.read(CountingStoreProvider.uri(dir), "s");
+        CountingStoreProvider.reset(dir);
+        assertElements(t, "sharded");
+        Map<String, Integer> perKey = new TreeMap<>(CountingStoreProvider.requestsPerKey(dir));
+        perKey.keySet().removeIf(k -> !k.startsWith("s/c/"));
+        assertEquals(Map.of("s/c/0/0", 1, "s/c/0/1", 1, "s/c/1/0", 1, "s/c/1/1", 1), perKey,
+                "each shard in one request: " + CountingStoreProvider.requests(dir));
+    }
+
+    @Test
+    void aZarrV2Array() {
+        assertElements(Tables.read(dir.resolve("v2").toString(), "a"), "v2");
+    }
+
+    @Test
+    void aZipStore() {
+        assertElements(Tables.read(dir.resolve("data.zip").toString(), "a"), "zip");
+    }
+
+    @Test
+    void anEmptyArrayIsAnEmptyTable() {
+        Dataset<Row> t = Tables.read(dir.toString(), "empty");
+        assertEquals(List.of("dim_0", "dim_1", "empty"), List.of(t.columns()));
+        assertEquals(0, t.collectAsList().size());
+    }
+
+    @Test
+    void aCountReadsNoChunk() {
+        Dataset<Row> t = Tables.read(CountingStoreProvider.uri(dir), "a");
+        CountingStoreProvider.reset(dir);
+        assertEquals(3 * 11, t.where("dim_0 >= 6").count());
+        assertEquals(4 * 3, t.where("dim_0 < 4 AND dim_1 BETWEEN 3 AND 5").select("dim_1").collectAsList().size());
+        Map<String, Integer> perKey = new TreeMap<>(CountingStoreProvider.requestsPerKey(dir));
+        perKey.keySet().removeIf(k -> !k.startsWith("a/c/"));
+        assertEquals(Map.of(), perKey, "no value column is used");
+    }
+
+    @Test
+    void filtersPushDownCannotExpressStillGiveTheRightRows() {
+        Dataset<Row> t = Tables.read(dir.toString(), "a");
+        assertEquals(9 + 11 - 1, t.where("dim_0 = 1 OR dim_1 = 2").count(), "OR across dimensions");
+        assertEquals(99 - 11, t.where("NOT (dim_0 = 4)").count(), "NOT");
+        assertEquals(3 * 11, t.where("dim_0 < 2.5").count(), "a decimal literal");
+        assertEquals(2 * 11, t.where("dim_0 > 6.5").count(), "a decimal literal");
+        assertEquals(0, t.where("dim_0 < -1").count(), "a negative bound");
+        assertEquals(99, t.where("dim_0 > -1").count(), "a negative bound");
+        assertEquals(0, t.where("dim_0 = 5 AND dim_0 = 6").count(), "a contradiction");
+        assertEquals(11, t.where("dim_0 = '5'").count(), "a string literal");
+        assertEquals(1, t.where("dim_0 <=> 5 AND dim_1 = 10").count(), "null-safe equality");
+        assertEquals(0, t.where("dim_0 = 9223372036854775807").count(), "the largest long");
+    }
+}
