@@ -58,6 +58,10 @@ class ReadPruningTest {
         try (ZarrArray a = zarr.array(DataTypes.INT16, S_SHAPE).chunks(4, 4).shards(8, 8).create(dir.toString(), "/s")) {
             a.write(new long[2], S_SHAPE, s);
         }
+        try (ZarrArray a = zarr.array(DataTypes.INT16, S_SHAPE).chunks(4, 4).dimensionNames("lat.deg", "lon `w`")
+                .create(dir.toString(), "/named")) {
+            a.write(new long[2], S_SHAPE, s);
+        }
     }
 
     static int value(long i, long j, long k) {
@@ -183,6 +187,21 @@ class ReadPruningTest {
         assertEquals(Set.of("s/c/0/0", "s/c/0/1", "s/c/1/0", "s/c/1/1"), requests.keySet());
         List<Request> all = CountingStoreProvider.requests(dir).stream().filter(r -> r.key().startsWith("s/c/")).toList();
         assertEquals(Set.of(1), Set.copyOf(requests.values()), "each shard fetched in one request: " + all);
+    }
+
+    /**
+     * Spark quotes a column name that is not a plain identifier in the filters it pushes
+     * ({@code `lat.deg`}); such dimensions prune too (before, their filters pruned nothing).
+     */
+    @Test
+    void dimensionNamesThatSparkQuotesStillPrune() {
+        List<Row> rows = table("named").where("`lat.deg` = 5 AND `lon ``w``` >= 12").collectAsList();
+        assertEquals(4, rows.size());
+        for (Row r : rows) {
+            assertEquals(5, r.getLong(0));
+            assertEquals((short) (5 * 16 + r.getLong(1)), r.getShort(2));
+        }
+        assertEquals(Set.of("named/c/1/3"), chunkRequests("named").keySet());
     }
 
     @Test
