@@ -61,6 +61,10 @@ class ReadChunkRowsTest {
         try (ZarrArray x = zarr.array(DataTypes.INT16, 16, 16).chunks(4, 4).shards(8, 8).create(at, "/s")) {
             x.write(new long[2], new long[] {16, 16}, s);
         }
+        try (ZarrArray x = zarr.array(DataTypes.INT32, SHAPE).chunks(CHUNKS).dimensionNames("lat.deg", "lon `w`")
+                .create(at, "/dotted")) {
+            x.write(new long[2], SHAPE, a);
+        }
         // sparse: fill 0, only chunks (0, 0) and (2, 1) stored
         try (ZarrArray x = zarr.array(DataTypes.INT32, SHAPE).chunks(CHUNKS).fillValue(0).create(at, "/sparse")) {
             x.write(new long[] {1, 1}, new long[] {1, 1}, new int[] {5});
@@ -217,6 +221,14 @@ class ReadChunkRowsTest {
         rows = countedChunks("a").where("dim_0 = 8 OR dim_1 = 6").collectAsList();
         assertEquals(5, rows.size(), "a row and a column of the grid, one chunk in both");
         assertEquals(Set.of("a/c/2/0", "a/c/2/1", "a/c/2/2", "a/c/0/2", "a/c/1/2"), chunkKeysFetched("a"));
+    }
+
+    @Test
+    void filtersOnDimensionsSparkQuotesPruneChunks() {
+        List<Row> rows = countedChunks("dotted").where("`lat.deg` = 4 AND `lon ``w``` < 3").collectAsList();
+        assertEquals(1, rows.size());
+        assertEquals(List.of("chunk_coords", "lat.deg", "lon `w`", "chunk_shape", "dotted"), List.of(rows.get(0).schema().fieldNames()));
+        assertEquals(Set.of("dotted/c/1/0"), chunkKeysFetched("dotted"));
     }
 
     @Test

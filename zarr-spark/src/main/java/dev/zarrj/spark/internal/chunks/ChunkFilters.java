@@ -5,7 +5,6 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import org.apache.spark.sql.sources.AlwaysFalse;
 import org.apache.spark.sql.sources.AlwaysTrue;
 import org.apache.spark.sql.sources.And;
@@ -212,10 +211,14 @@ final class ChunkFilters implements Serializable {
         return test.holds(BigDecimal.valueOf(origin[d]).compareTo(v)) ? Truth.TRUE : Truth.FALSE;
     }
 
+    /** The dimension an attribute names; Spark quotes a name that is not a plain identifier ({@code `lat.deg`}). */
     private static int dimension(List<String> dimensions, String attribute) {
-        String a = attribute.toLowerCase(Locale.ROOT);
+        String name = attribute;
+        if (name.length() >= 2 && name.startsWith("`") && name.endsWith("`")) {
+            name = name.substring(1, name.length() - 1).replace("``", "`");
+        }
         for (int d = 0; d < dimensions.size(); d++) {
-            if (dimensions.get(d).toLowerCase(Locale.ROOT).equals(a)) {
+            if (dimensions.get(d).equalsIgnoreCase(name) || dimensions.get(d).equalsIgnoreCase(attribute)) {
                 return d;
             }
         }
