@@ -176,6 +176,19 @@ public final class ArraySet {
         return codecs != null && codecs.size() > 0 && "sharding_indexed".equals(codecs.get(0).path("name").asText());
     }
 
+    /** The inner chunk shape of a sharded first array, else null. */
+    long[] innerChunkShape() {
+        if (!sharded()) {
+            return null;
+        }
+        com.fasterxml.jackson.databind.JsonNode inner = arrays.get(0).codecs().get(0).path("configuration").path("chunk_shape");
+        long[] out = new long[inner.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = Math.max(1, inner.get(i).asLong(1));
+        }
+        return out.length == shape().length ? out : null;
+    }
+
     /** The arrays as executors open them. */
     public List<ArrayRef> refs() {
         List<ArrayRef> out = new ArrayList<>();
