@@ -111,6 +111,30 @@ class ReadLayoutsTest {
         assertElements(Tables.read(dir.resolve("data.zip").toString(), "a"), "zip");
     }
 
+    /**
+     * A zip archive replaced between two reads in one JVM reads as its new content: the store
+     * kept open for the first read is not reused for a file that changed (before, the second read
+     * gave the first archive's schema and values).
+     */
+    @Test
+    void aZipReplacedBetweenReadsReadsAsItsNewContent(@TempDir Path tmp) throws Exception {
+        Zarr zarr = Zarr.defaults();
+        String zip = tmp.resolve("replaced.zip").toString();
+        try (ZarrArray a = zarr.array(DataTypes.INT32, 4).chunks(2).create(zip, "/x")) {
+            a.write(new long[1], new long[] {4}, new int[] {1, 2, 3, 4});
+        }
+        assertEquals(List.of(1, 2, 3, 4), Tables.read(zip, "x").orderBy("dim_0").collectAsList().stream()
+                .map(r -> r.get(1)).toList());
+        java.nio.file.Files.delete(Path.of(zip));
+        try (ZarrArray a = zarr.array(DataTypes.INT64, 6).chunks(3).create(zip, "/x")) {
+            a.write(new long[1], new long[] {6}, new long[] {10, 20, 30, 40, 50, 60});
+        }
+        Dataset<Row> t = Tables.read(zip, "x");
+        assertEquals("bigint", t.schema().fields()[1].dataType().simpleString());
+        assertEquals(List.of(10L, 20L, 30L, 40L, 50L, 60L), t.orderBy("dim_0").collectAsList().stream()
+                .map(r -> r.get(1)).toList());
+    }
+
     @Test
     void anEmptyArrayIsAnEmptyTable() {
         Dataset<Row> t = Tables.read(dir.toString(), "empty");
