@@ -81,6 +81,28 @@ class ReadLayoutsTest {
         assertEquals(want, read, "skipFill and filters with batchRows " + batchRows);
     }
 
+    /** Shards and chunks larger than {@code regionBytes} are read in slabs: every element still once. */
+    @ParameterizedTest(name = "regionBytes={0}")
+    @ValueSource(strings = {"4", "16", "64", "100", "128", "1k"})
+    void slabsOfAnySizeGiveEveryElement(String regionBytes) {
+        for (String array : List.of("s", "a")) {
+            String what = array + " regionBytes " + regionBytes;
+            assertElements(Tables.read(dir.toString(), array, "regionBytes", regionBytes, "batchRows", "5"), what);
+            Map<String, Integer> read = new TreeMap<>();
+            for (Row r : Tables.read(dir.toString(), array, "regionBytes", regionBytes, "skipFill", "true")
+                    .where("dim_0 BETWEEN 1 AND 6 AND dim_1 IN (0, 3, 4, 5, 9)").collectAsList()) {
+                assertEquals(null, read.put(r.getLong(0) + "," + r.getLong(1), r.getInt(2)), what + ": one row per element");
+            }
+            Map<String, Integer> want = new TreeMap<>();
+            for (int i = 1; i <= 6; i++) {
+                for (int j : new int[] {0, 3, 4, 5, 9}) {
+                    want.put(i + "," + j, 1000 * i + j);
+                }
+            }
+            assertEquals(want, read, what + ": filtered");
+        }
+    }
+
     @Test
     void onePartitionOrOneChunkPerPartitionGiveEveryElement() {
         assertElements(Tables.read(dir.toString(), "a", "maxPartitions", "1"), "maxPartitions 1");
