@@ -8,6 +8,9 @@ import dev.zarrj.api.NdArray;
 import dev.zarrj.core.DataTypes;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
+import dev.zarrj.ext.datetime.DateTimeUnit;
+import dev.zarrj.ext.datetime.NumpyTimeType;
+import dev.zarrj.ext.strings.StringTypes;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -72,6 +75,13 @@ class ReadChunkRowsTest {
         }
         try (ZarrArray x = zarr.array(DataTypes.FLOAT64).create(at, "/scalar")) {
             x.write(NdArray.copyOf(DataTypes.FLOAT64, new double[] {2.5}));
+        }
+        try (ZarrArray x = zarr.array(StringTypes.STRING, 5).chunks(2).codec("vlen-utf8").create(at, "/names")) {
+            x.write(NdArray.copyOf(StringTypes.STRING, new String[] {"a", "", "ß€", "d", "🚀"}, 5));
+        }
+        NumpyTimeType ms = NumpyTimeType.datetime64(DateTimeUnit.MILLISECOND, 1);
+        try (ZarrArray x = zarr.array(ms, 5).chunks(2).create(at, "/when")) {
+            x.write(NdArray.copyOf(ms, new long[] {0, NumpyTimeType.NAT, 1_500, -2_000, 86_400_000}, 5));
         }
         try (ZarrArray x = zarr.array(DataTypes.COMPLEX64, 3).chunks(2).create(at, "/z")) {
             x.write(NdArray.copyOf(DataTypes.COMPLEX64, new float[] {1, 2, 3, 4, 5, 6}, 3));
@@ -182,6 +192,28 @@ class ReadChunkRowsTest {
     }
 
     @Test
+    void stringsAndTimestampsWithNullsAreElements() {
+        Dataset<Row> t = Tables.reader("rows", "chunks", "arrays", "names,when").load(dir.toString());
+        assertEquals("array<string>", t.schema().fields()[3].dataType().simpleString());
+        assertEquals("array<timestamp>", t.schema().fields()[4].dataType().simpleString());
+        Map<Long, List<Object>> names = new TreeMap<>();
+        Map<Long, List<Object>> when = new TreeMap<>();
+        for (Row r : t.collectAsList()) {
+            names.put(r.getLong(1), r.getList(3));
+            List<Object> instants = new ArrayList<>();
+            for (Object o : r.getList(4)) {
+                instants.add(o == null ? null : ((java.sql.Timestamp) o).toInstant().toEpochMilli());
+            }
+            when.put(r.getLong(1), instants);
+        }
+        assertEquals(Map.of(0L, List.of("a", ""), 2L, List.of("ß€", "d"), 4L, List.of("🚀")), names);
+        assertEquals(List.of(0L), when.get(0L).subList(0, 1));
+        assertEquals(null, when.get(0L).get(1), "NaT is null");
+        assertEquals(List.of(1_500L, -2_000L), when.get(2L));
+        assertEquals(List.of(86_400_000L), when.get(4L));
+    }
+
+    @Test
     void aShardedArrayHasOneRowPerShardFetchedOnce() {
         List<Row> rows = countedChunks("s").collectAsList();
         assertEquals(4, rows.size());
@@ -277,6 +309,29 @@ class ReadChunkRowsTest {
         assertEquals(List.of(), r.getList(0));
         assertEquals(List.of(), r.getList(1));
         assertEquals(List.of(2.5), r.getList(2));
+    }
+
+    @Test
+    void aSqlViewOfChunkRowsAggregatesEachChunk() {
+        TestSpark.session().sql("CREATE OR REPLACE TEMPORARY VIEW chunk_rows_a USING zarr OPTIONS (path '"
+                + dir.toString().replace("'", "\\'") + "', array 'a', rows 'chunks')");
+        List<Row> rows = TestSpark.session().sql("SELECT dim_1, size(a), aggregate(a, 0L, (acc, x) -> acc + x) "
+                + "FROM chunk_rows_a WHERE dim_0 = 8 ORDER BY dim_1").collectAsList();
+        assertEquals(3, rows.size());
+        for (Row r : rows) {
+            long j0 = r.getLong(0);
+            long sum = 0;
+            int n = 0;
+            for (long i = 8; i < 10; i++) {
+                for (long j = j0; j < Math.min(j0 + 3, 7); j++) {
+                    sum += 100 * i + j;
+                    n++;
+                }
+            }
+            assertEquals(n, r.getInt(1), "elements of the chunk at (8, " + j0 + ")");
+            assertEquals(sum, r.getLong(2), "sum of the chunk at (8, " + j0 + ")");
+        }
+        TestSpark.session().catalog().dropTempView("chunk_rows_a");
     }
 
     @Test
