@@ -38,7 +38,7 @@ class ReadLayoutsTest {
         try (ZarrArray a = zarr.array(DataTypes.INT32, SHAPE).chunks(4, 3).create(dir.toString(), "/a")) {
             a.write(new long[2], SHAPE, v);
         }
-        try (ZarrArray a = zarr.array(DataTypes.INT32, SHAPE).chunks(4, 3).zarrFormat(2).create(dir.resolve("v2").toString(), "/a")) {
+        try (ZarrArray a = zarr.array(DataTypes.INT32, SHAPE).chunks(4, 3).dimensionNames("y", "x").zarrFormat(2).create(dir.resolve("v2").toString(), "/a")) {
             a.write(new long[2], SHAPE, v);
         }
         // shards [8, 8] of chunks [4, 4]: the second shard row and column overhang the edge
@@ -125,7 +125,10 @@ class ReadLayoutsTest {
 
     @Test
     void aZarrV2Array() {
-        assertElements(Tables.read(dir.resolve("v2").toString(), "a"), "v2");
+        Dataset<Row> t = Tables.read(dir.resolve("v2").toString(), "a");
+        assertEquals(List.of("y", "x", "a"), List.of(t.columns()), "dimension names from _ARRAY_DIMENSIONS");
+        assertElements(t, "v2");
+        assertEquals(List.of(5L), t.where("y = 5 AND x = 10").collectAsList().stream().map(r -> r.getLong(0)).toList());
     }
 
     @Test
