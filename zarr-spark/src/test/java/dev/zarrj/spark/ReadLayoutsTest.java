@@ -123,6 +123,24 @@ class ReadLayoutsTest {
                 "each shard in one request: " + CountingStoreProvider.requests(dir));
     }
 
+    /**
+     * A query that stops early ({@code limit}) cancels the chunks read ahead, interrupting their
+     * threads; the store kept for the next query still reads (a zip archive's shared channel is
+     * closed by such an interrupt).
+     */
+    @Test
+    void readsAfterQueriesThatStopEarly() {
+        String zip = dir.resolve("data.zip").toString();
+        for (int i = 0; i < 5; i++) {
+            assertEquals(1, Tables.read(zip, "a", "batchRows", "1", "partitionBytes", "1g", "maxPartitions", "1")
+                    .limit(1).collectAsList().size());
+            assertEquals(1, Tables.read(dir.toString(), "s", "batchRows", "1", "regionBytes", "16").limit(1)
+                    .collectAsList().size());
+        }
+        assertElements(Tables.read(zip, "a"), "zip after early stops");
+        assertElements(Tables.read(dir.toString(), "s"), "sharded after early stops");
+    }
+
     @Test
     void aZarrV2Array() {
         Dataset<Row> t = Tables.read(dir.resolve("v2").toString(), "a");
