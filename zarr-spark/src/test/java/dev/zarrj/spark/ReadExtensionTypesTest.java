@@ -11,6 +11,8 @@ import dev.zarrj.api.NdArray;
 import dev.zarrj.core.DataTypes;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
+import dev.zarrj.ext.datetime.DateTimeUnit;
+import dev.zarrj.ext.datetime.NumpyTimeType;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -159,6 +161,59 @@ class ReadExtensionTypesTest {
 
     @TempDir
     Path tmp;
+
+    /**
+     * Units the shared vectors lack: months and years of datetime64 read as the start of the
+     * period; a scale that makes a finer unit a whole number of microseconds reads as timestamps
+     * and intervals; timedelta64 in months is a year-month interval (as ValueColumn documents).
+     */
+    @Test
+    void calendarUnitsAndScaledFineUnits() {
+        Zarr zarr = Zarr.defaults();
+        long[] counts = {0, 1, -1, 13, NAT, 600};
+        Map<String, NumpyTimeType> types = new java.util.LinkedHashMap<>();
+        types.put("months", NumpyTimeType.datetime64(DateTimeUnit.MONTH, 1));
+        types.put("two_years", NumpyTimeType.datetime64(DateTimeUnit.YEAR, 2));
+        types.put("kilo_ns", NumpyTimeType.datetime64(DateTimeUnit.NANOSECOND, 1000));
+        types.put("mega_ps", NumpyTimeType.datetime64(DateTimeUnit.PICOSECOND, 1_000_000));
+        types.put("weeks", NumpyTimeType.datetime64(DateTimeUnit.WEEK, 1));
+        types.put("half_us", NumpyTimeType.datetime64(DateTimeUnit.NANOSECOND, 500));
+        types.put("td_kilo_ns", NumpyTimeType.timedelta64(DateTimeUnit.NANOSECOND, 1000));
+        types.put("td_months", NumpyTimeType.timedelta64(DateTimeUnit.MONTH, 3));
+        for (Map.Entry<String, NumpyTimeType> e : types.entrySet()) {
+            try (ZarrArray a = zarr.array(e.getValue(), counts.length).chunks(4).create(tmp.toString(), "/" + e.getKey())) {
+                a.write(NdArray.copyOf(e.getValue(), counts, counts.length));
+            }
+        }
+        LocalDate epoch = LocalDate.of(1970, 1, 1);
+        for (Map.Entry<String, NumpyTimeType> e : types.entrySet()) {
+            Dataset<Row> t = Tables.read(tmp.toString(), e.getKey());
+            DataType column = t.schema().fields()[1].dataType();
+            Object[] read = Tables.byElement(t, new long[] {counts.length});
+            for (int i = 0; i < counts.length; i++) {
+                long c = counts[i];
+                String what = e.getKey() + " element " + i + " (" + c + ")";
+                if (c == NAT) {
+                    assertEquals(null, read[i], what + ": NaT is null");
+                    continue;
+                }
+                Object want = switch (e.getKey()) {
+                    case "months" -> epoch.plusMonths(c).atStartOfDay(ZoneOffset.UTC).toInstant();
+                    case "two_years" -> epoch.plusYears(2 * c).atStartOfDay(ZoneOffset.UTC).toInstant();
+                    case "kilo_ns", "mega_ps" -> Instant.EPOCH.plus(Duration.ofNanos(1000 * c));
+                    case "weeks" -> epoch.plusWeeks(c).atStartOfDay(ZoneOffset.UTC).toInstant();
+                    case "half_us" -> c;
+                    case "td_kilo_ns" -> Duration.ofNanos(1000 * c);
+                    default -> java.time.Period.ofMonths((int) (3 * c)).normalized();
+                };
+                Object got = read[i] instanceof Timestamp ts ? ts.toInstant() : read[i];
+                if (got instanceof java.time.Period p) {
+                    got = p.normalized();
+                }
+                assertEquals(want, got, what + " as " + column.simpleString());
+            }
+        }
+    }
 
     /** complex64 and complex128 read as {@code struct<real, imag>} of float and of double. */
     @Test
