@@ -40,9 +40,10 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The data types outside the core numbers: {@code string}, {@code numpy.datetime64} and
- * {@code numpy.timedelta64} from the shared vectors (written by zarr-python and zarrita.js; skipped
- * with a printed reason when they are absent), and complex numbers written by zarrj.
+ * The data types outside the core numbers: {@code string}, {@code fixed_length_utf32},
+ * {@code variable_length_bytes}, {@code numpy.datetime64} and {@code numpy.timedelta64} from the
+ * shared vectors (written by zarr-python and zarrita.js; skipped with a printed reason when they
+ * are absent), and complex numbers and more time units written by zarrj.
  */
 class ReadExtensionTypesTest {
     private static final long NAT = Long.MIN_VALUE;
@@ -65,12 +66,14 @@ class ReadExtensionTypesTest {
         for (JsonNode a : manifest.get("arrays")) {
             JsonNode type = a.get("data_type");
             String name = type.isTextual() ? type.asText() : type.path("name").asText();
-            if (!List.of("string", "numpy.datetime64", "numpy.timedelta64").contains(name)) {
+            if (!List.of("string", "fixed_length_utf32", "variable_length_bytes", "numpy.datetime64", "numpy.timedelta64")
+                    .contains(name)) {
                 continue;
             }
             tests.add(DynamicTest.dynamicTest(a.get("path").asText(), () -> check(root, a, name, type)));
         }
-        assertTrue(tests.size() >= 20, "the shared vectors hold string, datetime64 and timedelta64 arrays: " + tests.size());
+        assertTrue(tests.size() >= 22, "the shared vectors hold string, bytes, datetime64 and timedelta64 arrays: "
+                + tests.size());
         return tests.stream();
     }
 
@@ -91,9 +94,13 @@ class ReadExtensionTypesTest {
         for (int i = 0; i < read.length; i++) {
             String what = path + " element " + i + " (manifest " + expected.get(i) + ")";
             switch (typeName) {
-                case "string" -> {
+                case "string", "fixed_length_utf32" -> {
                     assertEquals(org.apache.spark.sql.types.DataTypes.StringType, column, path);
                     assertEquals(expected.get(i), read[i], what);
+                }
+                case "variable_length_bytes" -> {
+                    assertEquals(org.apache.spark.sql.types.DataTypes.BinaryType, column, path);
+                    assertEquals(expected.get(i), new String((byte[]) read[i], StandardCharsets.US_ASCII), what);
                 }
                 case "numpy.datetime64" -> checkDatetime(unit, scale, column, Long.parseLong(expected.get(i)), read[i], what);
                 default -> checkTimedelta(unit, scale, column, Long.parseLong(expected.get(i)), read[i], what);
