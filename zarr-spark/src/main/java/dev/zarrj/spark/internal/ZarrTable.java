@@ -43,8 +43,10 @@ public final class ZarrTable implements SupportsRead, SupportsWrite {
     public Set<TableCapability> capabilities() {
         // ACCEPT_ANY_SCHEMA: a written table is matched to the array by ZarrWriteBuilder (dimension
         // and value columns, casts), not by Spark's by-name check against this schema.
-        return EnumSet.of(TableCapability.BATCH_READ, TableCapability.BATCH_WRITE, TableCapability.TRUNCATE,
-                TableCapability.ACCEPT_ANY_SCHEMA);
+        // V1_BATCH_WRITE: writes are V1Writes, which repartition the DataFrame by stored object
+        // themselves (ZarrWrite says why); BATCH_WRITE stays, as save(path) requires it.
+        return EnumSet.of(TableCapability.BATCH_READ, TableCapability.BATCH_WRITE, TableCapability.V1_BATCH_WRITE,
+                TableCapability.TRUNCATE, TableCapability.ACCEPT_ANY_SCHEMA);
     }
 
     @Override
