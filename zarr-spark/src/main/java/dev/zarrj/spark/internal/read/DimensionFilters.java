@@ -155,8 +155,20 @@ final class DimensionFilters {
     }
 
     private int dimension(String attribute) {
+        return dimension(dimensions, attribute);
+    }
+
+    /**
+     * The dimension a pushed filter's attribute names, or -1. Spark quotes a name that is not a
+     * plain identifier ({@code lat.deg} arrives as {@code `lat.deg`}, a backtick doubled).
+     */
+    static int dimension(List<String> dimensions, String attribute) {
+        String name = attribute;
+        if (name.length() >= 2 && name.startsWith("`") && name.endsWith("`")) {
+            name = name.substring(1, name.length() - 1).replace("``", "`");
+        }
         for (int d = 0; d < dimensions.size(); d++) {
-            if (dimensions.get(d).equalsIgnoreCase(attribute)) {
+            if (dimensions.get(d).equalsIgnoreCase(name) || dimensions.get(d).equalsIgnoreCase(attribute)) {
                 return d;
             }
         }
