@@ -14,6 +14,7 @@ import dev.zarrj.ext.strings.StringTypes;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -82,6 +83,10 @@ class ReadChunkRowsTest {
         NumpyTimeType ms = NumpyTimeType.datetime64(DateTimeUnit.MILLISECOND, 1);
         try (ZarrArray x = zarr.array(ms, 5).chunks(2).create(at, "/when")) {
             x.write(NdArray.copyOf(ms, new long[] {0, NumpyTimeType.NAT, 1_500, -2_000, 86_400_000}, 5));
+        }
+        NumpyTimeType days = NumpyTimeType.datetime64(DateTimeUnit.DAY, 1);
+        try (ZarrArray x = zarr.array(days, 5).chunks(2).create(at, "/days")) {
+            x.write(NdArray.copyOf(days, new long[] {0, 1, NumpyTimeType.NAT, -1, 20_000}, 5));
         }
         try (ZarrArray x = zarr.array(DataTypes.COMPLEX64, 3).chunks(2).create(at, "/z")) {
             x.write(NdArray.copyOf(DataTypes.COMPLEX64, new float[] {1, 2, 3, 4, 5, 6}, 3));
@@ -192,10 +197,12 @@ class ReadChunkRowsTest {
     }
 
     @Test
-    void stringsAndTimestampsWithNullsAreElements() {
-        Dataset<Row> t = Tables.reader("rows", "chunks", "arrays", "names,when").load(dir.toString());
+    void stringsTimestampsAndDatesWithNullsAreElements() {
+        Dataset<Row> t = Tables.reader("rows", "chunks", "arrays", "names,when,days").load(dir.toString());
         assertEquals("array<string>", t.schema().fields()[3].dataType().simpleString());
         assertEquals("array<timestamp>", t.schema().fields()[4].dataType().simpleString());
+        assertEquals("array<date>", t.schema().fields()[5].dataType().simpleString());
+        Map<Long, List<Object>> dates = new TreeMap<>();
         Map<Long, List<Object>> names = new TreeMap<>();
         Map<Long, List<Object>> when = new TreeMap<>();
         for (Row r : t.collectAsList()) {
@@ -205,7 +212,15 @@ class ReadChunkRowsTest {
                 instants.add(o == null ? null : ((java.sql.Timestamp) o).toInstant().toEpochMilli());
             }
             when.put(r.getLong(1), instants);
+            List<Object> ds = new ArrayList<>();
+            for (Object o : r.getList(5)) {
+                ds.add(o == null ? null : ((java.sql.Date) o).toLocalDate().toEpochDay());
+            }
+            dates.put(r.getLong(1), ds);
         }
+        assertEquals(Arrays.asList(0L, 1L), dates.get(0L));
+        assertEquals(Arrays.asList(null, -1L), dates.get(2L), "NaT is null");
+        assertEquals(Arrays.asList(20_000L), dates.get(4L));
         assertEquals(Map.of(0L, List.of("a", ""), 2L, List.of("ß€", "d"), 4L, List.of("🚀")), names);
         assertEquals(List.of(0L), when.get(0L).subList(0, 1));
         assertEquals(null, when.get(0L).get(1), "NaT is null");

@@ -109,8 +109,9 @@ class ReadExtensionTypesTest {
     }
 
     /**
-     * A datetime64 whose unit is a whole number of microseconds or coarser is a timestamp (years
-     * and months at the start of the period); a finer one keeps its counts as longs; NaT is null.
+     * A datetime64 in days is a date; one whose unit is another whole number of microseconds or
+     * coarser is a timestamp (years and months at the start of the period); a finer one keeps its
+     * counts as longs; NaT is null.
      */
     private static void checkDatetime(String unit, long scale, DataType column, long count, Object read, String what) {
         boolean micros = unit.equals("Y") || unit.equals("M") || MICROS.containsKey(unit)
@@ -118,6 +119,16 @@ class ReadExtensionTypesTest {
         if (!micros) {
             assertEquals(org.apache.spark.sql.types.DataTypes.LongType, column, what + ": " + unit + " counts as long");
             assertEquals(count == NAT ? null : count, read, what + ": the count, NaT null");
+            return;
+        }
+        if (unit.equals("D") && scale == 1) {
+            assertEquals(org.apache.spark.sql.types.DataTypes.DateType, column, what + ": days are dates");
+            if (count == NAT) {
+                assertEquals(null, read, what + ": NaT is null");
+                return;
+            }
+            assertInstanceOf(java.sql.Date.class, read, what);
+            assertEquals(LocalDate.ofEpochDay(count), ((java.sql.Date) read).toLocalDate(), what);
             return;
         }
         assertEquals(org.apache.spark.sql.types.DataTypes.TimestampType, column, what + ": unit " + scale + unit);
@@ -171,7 +182,7 @@ class ReadExtensionTypesTest {
 
     /**
      * Units the shared vectors lack: months and years of datetime64 read as the start of the
-     * period; a scale that makes a finer unit a whole number of microseconds reads as timestamps
+     * period, days as dates (seven days as timestamps); a scale that makes a finer unit a whole number of microseconds reads as timestamps
      * and intervals; timedelta64 in months is a year-month interval (as ValueColumn documents).
      */
     @Test
@@ -184,6 +195,8 @@ class ReadExtensionTypesTest {
         types.put("kilo_ns", NumpyTimeType.datetime64(DateTimeUnit.NANOSECOND, 1000));
         types.put("mega_ps", NumpyTimeType.datetime64(DateTimeUnit.PICOSECOND, 1_000_000));
         types.put("weeks", NumpyTimeType.datetime64(DateTimeUnit.WEEK, 1));
+        types.put("days", NumpyTimeType.datetime64(DateTimeUnit.DAY, 1));
+        types.put("seven_days", NumpyTimeType.datetime64(DateTimeUnit.DAY, 7));
         types.put("half_us", NumpyTimeType.datetime64(DateTimeUnit.NANOSECOND, 500));
         types.put("td_kilo_ns", NumpyTimeType.timedelta64(DateTimeUnit.NANOSECOND, 1000));
         types.put("td_months", NumpyTimeType.timedelta64(DateTimeUnit.MONTH, 3));
@@ -208,12 +221,14 @@ class ReadExtensionTypesTest {
                     case "months" -> epoch.plusMonths(c).atStartOfDay(ZoneOffset.UTC).toInstant();
                     case "two_years" -> epoch.plusYears(2 * c).atStartOfDay(ZoneOffset.UTC).toInstant();
                     case "kilo_ns", "mega_ps" -> Instant.EPOCH.plus(Duration.ofNanos(1000 * c));
-                    case "weeks" -> epoch.plusWeeks(c).atStartOfDay(ZoneOffset.UTC).toInstant();
+                    case "weeks", "seven_days" -> epoch.plusWeeks(c).atStartOfDay(ZoneOffset.UTC).toInstant();
+                    case "days" -> epoch.plusDays(c);
                     case "half_us" -> c;
                     case "td_kilo_ns" -> Duration.ofNanos(1000 * c);
                     default -> java.time.Period.ofMonths((int) (3 * c)).normalized();
                 };
-                Object got = read[i] instanceof Timestamp ts ? ts.toInstant() : read[i];
+                Object got = read[i] instanceof Timestamp ts ? ts.toInstant()
+                        : read[i] instanceof java.sql.Date d ? d.toLocalDate() : read[i];
                 if (got instanceof java.time.Period p) {
                     got = p.normalized();
                 }
