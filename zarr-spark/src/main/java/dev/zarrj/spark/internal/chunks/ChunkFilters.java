@@ -1,5 +1,6 @@
 package dev.zarrj.spark.internal.chunks;
 
+import dev.zarrj.spark.internal.read.DimensionFilters;
 import java.io.Serializable;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -53,7 +54,7 @@ final class ChunkFilters implements Serializable {
             return false;
         }
         for (String r : f.references()) {
-            if (dimension(dimensions, r) < 0) {
+            if (DimensionFilters.dimension(dimensions, r) < 0) {
                 return false;
             }
         }
@@ -73,7 +74,7 @@ final class ChunkFilters implements Serializable {
         for (Filter f : conjuncts()) {
             int only = -1;
             for (String r : f.references()) {
-                int d = dimension(dimensions, r);
+                int d = DimensionFilters.dimension(dimensions, r);
                 if (d < 0 || (only >= 0 && d != only)) {
                     only = -2;
                     break;
@@ -157,16 +158,16 @@ final class ChunkFilters implements Serializable {
             return Truth.FALSE;
         }
         if (f instanceof IsNull n) {
-            return dimension(dimensions, n.attribute()) >= 0 ? Truth.FALSE : Truth.UNKNOWN;
+            return DimensionFilters.dimension(dimensions, n.attribute()) >= 0 ? Truth.FALSE : Truth.UNKNOWN;
         }
         if (f instanceof IsNotNull n) {
-            return dimension(dimensions, n.attribute()) >= 0 ? Truth.TRUE : Truth.UNKNOWN;
+            return DimensionFilters.dimension(dimensions, n.attribute()) >= 0 ? Truth.TRUE : Truth.UNKNOWN;
         }
         if (f instanceof EqualTo e) {
             return compare(e.attribute(), e.value(), origin, c -> c == 0);
         }
         if (f instanceof EqualNullSafe e) {
-            return e.value() == null && dimension(dimensions, e.attribute()) >= 0 ? Truth.FALSE
+            return e.value() == null && DimensionFilters.dimension(dimensions, e.attribute()) >= 0 ? Truth.FALSE
                     : compare(e.attribute(), e.value(), origin, c -> c == 0);
         }
         if (f instanceof GreaterThan g) {
@@ -203,42 +204,11 @@ final class ChunkFilters implements Serializable {
 
     /** {@code origin[d] <op> value} for the dimension an attribute names. */
     private Truth compare(String attribute, Object value, long[] origin, Test test) {
-        int d = dimension(dimensions, attribute);
-        BigDecimal v = number(value);
+        int d = DimensionFilters.dimension(dimensions, attribute);
+        BigDecimal v = DimensionFilters.number(value);
         if (d < 0 || v == null) {
             return Truth.UNKNOWN;
         }
         return test.holds(BigDecimal.valueOf(origin[d]).compareTo(v)) ? Truth.TRUE : Truth.FALSE;
-    }
-
-    /** The dimension an attribute names; Spark quotes a name that is not a plain identifier ({@code `lat.deg`}). */
-    private static int dimension(List<String> dimensions, String attribute) {
-        String name = attribute;
-        if (name.length() >= 2 && name.startsWith("`") && name.endsWith("`")) {
-            name = name.substring(1, name.length() - 1).replace("``", "`");
-        }
-        for (int d = 0; d < dimensions.size(); d++) {
-            if (dimensions.get(d).equalsIgnoreCase(name) || dimensions.get(d).equalsIgnoreCase(attribute)) {
-                return d;
-            }
-        }
-        return -1;
-    }
-
-    private static BigDecimal number(Object v) {
-        if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
-            return BigDecimal.valueOf(((Number) v).longValue());
-        }
-        if (v instanceof BigDecimal b) {
-            return b;
-        }
-        if (v instanceof java.math.BigInteger b) {
-            return new BigDecimal(b);
-        }
-        if (v instanceof Double || v instanceof Float) {
-            double d = ((Number) v).doubleValue();
-            return Double.isFinite(d) ? BigDecimal.valueOf(d) : null;
-        }
-        return null;
     }
 }

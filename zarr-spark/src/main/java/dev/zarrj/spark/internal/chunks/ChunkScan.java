@@ -1,15 +1,14 @@
 package dev.zarrj.spark.internal.chunks;
 
-import dev.zarrj.core.ZarrArray;
 import dev.zarrj.spark.ZarrOptions;
 import dev.zarrj.spark.internal.ArrayRef;
 import dev.zarrj.spark.internal.read.ArraySet;
+import dev.zarrj.spark.internal.read.ChunkPlanning;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
@@ -94,17 +93,14 @@ final class ChunkScan implements Scan, Batch {
         long[] shape = arrays.shape();
         long[] grid = arrays.gridChunkShape();
         int rank = shape.length;
-        long[] gridShape = new long[rank];
-        for (int d = 0; d < rank; d++) {
-            gridShape[d] = shape[d] == 0 ? 0 : (shape[d] + grid[d] - 1) / grid[d];
-        }
+        long[] gridShape = ChunkPlanning.gridShape(shape, grid);
         long[][] candidates = filters.candidates(gridShape, grid);
         for (long[] c : candidates) {
             if (c.length == 0) {
                 return new InputPartition[0];
             }
         }
-        Set<Long> stored = storedChunks(gridShape);
+        Set<Long> stored = ChunkPlanning.storedChunks(arrays, gridShape);
         List<Long> chunks = new ArrayList<>();
         int[] at = new int[rank];
         long[] origin = new long[rank];
@@ -126,71 +122,24 @@ final class ChunkScan implements Scan, Batch {
                 break;
             }
         }
-        return group(chunks, chunkBytes(grid)).toArray(new InputPartition[0]);
+        List<InputPartition> out = new ArrayList<>();
+        for (long[] run : ChunkPlanning.runs(chunks, chunkBytes(grid), false, arrays.options())) {
+            out.add(new ChunkPartition(run));
+        }
+        return out.toArray(new InputPartition[0]);
     }
 
     /** The decoded bytes of one whole chunk of every array read (at least 1). */
     private long chunkBytes(long[] grid) {
         long elements = 1;
         for (long g : grid) {
-            elements = saturated(elements, g);
+            elements = ChunkPlanning.multiplySaturated(elements, g);
         }
         long bytes = 0;
         for (int a : readArrays) {
-            bytes = Math.max(bytes, bytes + saturated(elements, arrays.arrays().get(a).dataType().size()));
+            bytes = Math.max(bytes, bytes + ChunkPlanning.multiplySaturated(elements, arrays.arrays().get(a).dataType().size()));
         }
         return Math.max(1, bytes);
-    }
-
-    private static long saturated(long a, long b) {
-        long hi = Math.multiplyHigh(a, b);
-        long lo = a * b;
-        return hi != 0 || lo < 0 ? Long.MAX_VALUE : lo;
-    }
-
-    private List<ChunkPartition> group(List<Long> chunks, long chunkBytes) {
-        ZarrOptions o = arrays.options();
-        long total = saturated(chunkBytes, chunks.size());
-        long target = Math.min(o.partitionBytes(), Math.max(chunkBytes, total / (2L * parallelism())));
-        int perRun = (int) Math.max(1, Math.min(Integer.MAX_VALUE, target / chunkBytes));
-        if ((chunks.size() + (long) perRun - 1) / perRun > o.maxPartitions()) {
-            perRun = (int) ((chunks.size() + (long) o.maxPartitions() - 1) / o.maxPartitions());
-        }
-        List<ChunkPartition> out = new ArrayList<>();
-        for (int i = 0; i < chunks.size(); i += perRun) {
-            List<Long> part = chunks.subList(i, Math.min(chunks.size(), i + perRun));
-            out.add(new ChunkPartition(part.stream().mapToLong(Long::longValue).toArray()));
-        }
-        return out;
-    }
-
-    private static int parallelism() {
-        try {
-            return Math.max(1, SparkSession.active().sparkContext().defaultParallelism());
-        } catch (RuntimeException e) {
-            return 1;
-        }
-    }
-
-    /** With {@code skipFill}, the chunks any array stores (linear indices) when the store can be listed, else null. */
-    private Set<Long> storedChunks(long[] gridShape) {
-        if (!arrays.options().skipFill()) {
-            return null;
-        }
-        Set<Long> out = new HashSet<>();
-        for (ZarrArray a : arrays.arrays()) {
-            if (!a.store().capabilities().listable()) {
-                return null;
-            }
-            for (long[] c : a.storedChunks()) {
-                long linear = 0;
-                for (int d = 0; d < c.length; d++) {
-                    linear = linear * gridShape[d] + c[d];
-                }
-                out.add(linear);
-            }
-        }
-        return out;
     }
 
     @Override

@@ -32,24 +32,11 @@ public final class ChunkScanBuilder implements ScanBuilder, SupportsPushDownFilt
         this.arrays = ArraySet.open(options);
         this.schema = ChunkSchema.of(arrays);
         this.required = this.schema;
-        if (schema != null && !sameColumns(schema, this.schema)) {
+        if (schema != null && !ArraySet.sameColumns(schema, this.schema)) {
             throw new IllegalArgumentException("the zarr data source reads the schema of chunk rows from the arrays' "
                     + "metadata: " + this.schema.simpleString() + "; the schema given, " + schema.simpleString()
                     + ", differs (leave it out, or select and cast columns after the read)");
         }
-    }
-
-    private static boolean sameColumns(StructType a, StructType b) {
-        if (a.fields().length != b.fields().length) {
-            return false;
-        }
-        for (int i = 0; i < a.fields().length; i++) {
-            if (!a.fields()[i].name().equalsIgnoreCase(b.fields()[i].name())
-                    || !a.fields()[i].dataType().sameType(b.fields()[i].dataType())) {
-                return false;
-            }
-        }
-        return true;
     }
 
     @Override

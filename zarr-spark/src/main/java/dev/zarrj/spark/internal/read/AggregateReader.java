@@ -1,6 +1,5 @@
 package dev.zarrj.spark.internal.read;
 
-import dev.zarrj.api.NdArray;
 import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.api.datatype.Float16;
 import java.io.IOException;

@@ -120,6 +120,20 @@ public final class ArraySet {
                 + (arrays.isEmpty() ? "" : " (its arrays: " + String.join(", ", arrays) + ")"));
     }
 
+    /** Whether two schemas have the same column names (ignoring case) and types, in order. */
+    public static boolean sameColumns(StructType a, StructType b) {
+        if (a.fields().length != b.fields().length) {
+            return false;
+        }
+        for (int i = 0; i < a.fields().length; i++) {
+            if (!a.fields()[i].name().equalsIgnoreCase(b.fields()[i].name())
+                    || !a.fields()[i].dataType().sameType(b.fields()[i].dataType())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The table: dimension columns, then one value column per array. */
     public StructType schema() {
         List<StructField> fields = new ArrayList<>();

@@ -21,7 +21,7 @@ import org.apache.spark.sql.sources.Or;
  * again by Spark (so that Spark can push aggregations below it); any other filter keeps a
  * superset of its indices for pruning (or everything) and Spark evaluates it on the rows read.
  */
-final class DimensionFilters {
+public final class DimensionFilters {
     private final List<String> dimensions;
     private final long[] shape;
 
@@ -181,7 +181,7 @@ final class DimensionFilters {
      * The dimension a pushed filter's attribute names, or -1. Spark quotes a name that is not a
      * plain identifier ({@code lat.deg} arrives as {@code `lat.deg`}, a backtick doubled).
      */
-    static int dimension(List<String> dimensions, String attribute) {
+    public static int dimension(List<String> dimensions, String attribute) {
         String name = attribute;
         if (name.length() >= 2 && name.startsWith("`") && name.endsWith("`")) {
             name = name.substring(1, name.length() - 1).replace("``", "`");
@@ -236,7 +236,8 @@ final class DimensionFilters {
         return IndexSet.range(0, hi.min(max).longValueExact() + 1);
     }
 
-    private static BigDecimal number(Object v) {
+    /** A filter's literal as a number; null when it is none (or not finite). */
+    public static BigDecimal number(Object v) {
         if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
             return BigDecimal.valueOf(((Number) v).longValue());
         }

@@ -250,136 +250,88 @@ public abstract class ValueColumn {
     private static final BigInteger ATTOS_PER_MICRO = BigInteger.TEN.pow(12);
     private static final BigInteger MAX_FACTOR = BigInteger.valueOf(Long.MAX_VALUE);
 
+    /** The counts of a numpy time array, NaT as null; subclasses say what a count becomes. */
+    private abstract static class TimeCounts implements Vectors.Element {
+        private final ByteBuffer data;
+
+        TimeCounts(NdArray region) {
+            this.data = region.bytes();
+        }
+
+        final long count(long flat) {
+            return data.getLong((int) flat << 3);
+        }
+
+        @Override
+        public final boolean nullable() {
+            return true;
+        }
+
+        @Override
+        public final boolean isNull(long flat) {
+            return NumpyTimeType.isNaT(count(flat));
+        }
+    }
+
+    private interface CountConversion {
+        long convert(long count, long flat);
+    }
+
+    /** A numpy time column whose Spark value is a function of the stored count. */
+    private static ValueColumn timeColumn(org.apache.spark.sql.types.DataType type, Metadata unit, FillValue fill,
+                                          CountConversion conversion) {
+        return computed(type, true, unit, fill, region -> new TimeCounts(region) {
+            @Override
+            public long getLong(long flat) {
+                return conversion.convert(count(flat), flat);
+            }
+        });
+    }
+
     /** numpy.datetime64 and numpy.timedelta64. */
     private static ValueColumn time(NumpyTimeType t, FillValue fill) {
         boolean datetime = t.variant() == NumpyTimeType.Variant.DATETIME64;
         Metadata unit = new MetadataBuilder().putString("zarr.data_type", t.name())
                 .putString("zarr.unit", t.unit().identifier()).putLong("zarr.scale_factor", t.scaleFactor()).build();
-        Optional<BigInteger> attos = t.unit().attoseconds();
+        String what = t.name() + "[" + (t.scaleFactor() == 1 ? "" : t.scaleFactor()) + t.unit().identifier() + "]";
         if (datetime && t.unit().identifier().equals("D") && t.scaleFactor() == 1) {
             // A day count is a date (numpy's datetime64[D]; what a Spark date column is written as).
-            return computed(DataTypes.DateType, true, unit, fill, region -> {
-                ByteBuffer data = region.bytes();
-                return new Vectors.Element() {
-                    @Override
-                    public boolean nullable() {
-                        return true;
-                    }
-
-                    @Override
-                    public boolean isNull(long flat) {
-                        return NumpyTimeType.isNaT(data.getLong((int) flat << 3));
-                    }
-
-                    @Override
-                    public long getLong(long flat) {
-                        long days = data.getLong((int) flat << 3);
-                        if (days != (int) days) {
-                            throw new ArithmeticException("value " + days + " of " + t.name() + "[D] at element " + flat
-                                    + " is outside the range of Spark's dates");
-                        }
-                        return days;
-                    }
-                };
+            return timeColumn(DataTypes.DateType, unit, fill, (days, flat) -> {
+                if (days != (int) days) {
+                    throw new ArithmeticException("value " + days + " of " + what + " at element " + flat
+                            + " is outside the range of Spark's dates");
+                }
+                return days;
             });
         }
+        Optional<BigInteger> attos = t.unit().attoseconds();
         if (attos.isPresent()) {
             BigInteger[] qr = attos.get().multiply(BigInteger.valueOf(t.scaleFactor())).divideAndRemainder(ATTOS_PER_MICRO);
             if (qr[1].signum() == 0 && qr[0].compareTo(MAX_FACTOR) <= 0) {
                 long micros = qr[0].longValueExact();
                 org.apache.spark.sql.types.DataType type = datetime ? DataTypes.TimestampType
                         : DayTimeIntervalType.apply(DayTimeIntervalType.DAY(), DayTimeIntervalType.SECOND());
-                return computed(type, true, unit, fill, region -> {
-                    ByteBuffer data = region.bytes();
-                    return new Vectors.Element() {
-                        @Override
-                        public boolean nullable() {
-                            return true;
-                        }
-
-                        @Override
-                        public boolean isNull(long flat) {
-                            return NumpyTimeType.isNaT(data.getLong((int) flat << 3));
-                        }
-
-                        @Override
-                        public long getLong(long flat) {
-                            long count = data.getLong((int) flat << 3);
-                            try {
-                                return Math.multiplyExact(count, micros);
-                            } catch (ArithmeticException e) {
-                                throw new ArithmeticException("value " + count + " of " + t.name() + "[" + t.unit().identifier()
-                                        + "] at element " + flat + " is outside the range of Spark's microsecond "
-                                        + (datetime ? "timestamps" : "intervals"));
-                            }
-                        }
-                    };
+                return timeColumn(type, unit, fill, (count, flat) -> {
+                    try {
+                        return Math.multiplyExact(count, micros);
+                    } catch (ArithmeticException e) {
+                        throw new ArithmeticException("value " + count + " of " + what + " at element " + flat
+                                + " is outside the range of Spark's microsecond " + (datetime ? "timestamps" : "intervals"));
+                    }
                 });
             }
         } else if (t.unit().isCalendar()) {
             if (datetime) {
-                return computed(DataTypes.TimestampType, true, unit, fill, region -> {
-                    ByteBuffer data = region.bytes();
-                    return new Vectors.Element() {
-                        @Override
-                        public boolean nullable() {
-                            return true;
-                        }
-
-                        @Override
-                        public boolean isNull(long flat) {
-                            return NumpyTimeType.isNaT(data.getLong((int) flat << 3));
-                        }
-
-                        @Override
-                        public long getLong(long flat) {
-                            Instant i = t.toInstant(data.getLong((int) flat << 3));
-                            return Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1_000_000L), i.getNano() / 1000);
-                        }
-                    };
+                return timeColumn(DataTypes.TimestampType, unit, fill, (count, flat) -> {
+                    Instant i = t.toInstant(count);
+                    return Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1_000_000L), i.getNano() / 1000);
                 });
             }
             long months = t.unit().identifier().equals("Y") ? 12L * t.scaleFactor() : t.scaleFactor();
-            return computed(YearMonthIntervalType.apply(YearMonthIntervalType.YEAR(), YearMonthIntervalType.MONTH()),
-                    true, unit, fill, region -> {
-                        ByteBuffer data = region.bytes();
-                        return new Vectors.Element() {
-                            @Override
-                            public boolean nullable() {
-                                return true;
-                            }
-
-                            @Override
-                            public boolean isNull(long flat) {
-                                return NumpyTimeType.isNaT(data.getLong((int) flat << 3));
-                            }
-
-                            @Override
-                            public long getLong(long flat) {
-                                return Math.toIntExact(Math.multiplyExact(data.getLong((int) flat << 3), months));
-                            }
-                        };
-                    });
+            return timeColumn(YearMonthIntervalType.apply(YearMonthIntervalType.YEAR(), YearMonthIntervalType.MONTH()),
+                    unit, fill, (count, flat) -> Math.toIntExact(Math.multiplyExact(count, months)));
         }
         // A unit finer than a microsecond (or not a whole number of them): the counts, as stored.
-        return computed(DataTypes.LongType, true, unit, fill, region -> {
-            ByteBuffer data = region.bytes();
-            return new Vectors.Element() {
-                @Override
-                public boolean nullable() {
-                    return true;
-                }
-
-                @Override
-                public boolean isNull(long flat) {
-                    return NumpyTimeType.isNaT(data.getLong((int) flat << 3));
-                }
-
-                @Override
-                public long getLong(long flat) {
-                    return data.getLong((int) flat << 3);
-                }
-            };
-        });
+        return timeColumn(DataTypes.LongType, unit, fill, (count, flat) -> count);
     }
 }

@@ -9,7 +9,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
@@ -96,14 +95,14 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
     public Statistics estimateStatistics() {
         long rows = 1;
         for (IndexSet s : selection) {
-            rows = multiplySaturated(rows, s.count());
+            rows = ChunkPlanning.multiplySaturated(rows, s.count());
         }
         long rowBytes = 8L * arrays.dimensions().size();
         for (int a : readArrays) {
             rowBytes += arrays.arrays().get(a).dataType().size();
         }
         long r = rows;
-        long bytes = multiplySaturated(rows, rowBytes);
+        long bytes = ChunkPlanning.multiplySaturated(rows, rowBytes);
         return new Statistics() {
             @Override
             public OptionalLong sizeInBytes() {
@@ -117,27 +116,20 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
         };
     }
 
-    private static long multiplySaturated(long a, long b) {
-        long hi = Math.multiplyHigh(a, b);
-        long lo = a * b;
-        return hi != 0 || lo < 0 ? Long.MAX_VALUE : lo;
-    }
-
     @Override
     public InputPartition[] planInputPartitions() {
         long[] shape = arrays.shape();
         long[] grid = arrays.gridChunkShape();
         int rank = shape.length;
-        long[] gridShape = new long[rank];
+        long[] gridShape = ChunkPlanning.gridShape(shape, grid);
         long[][] perDim = new long[rank][];
         for (int d = 0; d < rank; d++) {
-            gridShape[d] = shape[d] == 0 ? 0 : (shape[d] + grid[d] - 1) / grid[d];
             perDim[d] = selection[d].chunks(grid[d]);
             if (perDim[d].length == 0) {
                 return new InputPartition[0];
             }
         }
-        Set<Long> stored = storedChunks(gridShape);
+        Set<Long> stored = ChunkPlanning.storedChunks(arrays, gridShape);
         List<Long> chunks = new ArrayList<>();
         int[] at = new int[rank];
         while (true) {
@@ -160,74 +152,24 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
         if (rank == 0) {
             chunks = List.of(0L);
         }
-        return group(chunks, chunkBytes(grid)).toArray(new InputPartition[0]);
+        List<InputPartition> out = new ArrayList<>();
+        for (long[] run : ChunkPlanning.runs(chunks, chunkBytes(grid), arrays.sharded(), arrays.options())) {
+            out.add(new ChunkRun(run));
+        }
+        return out.toArray(new InputPartition[0]);
     }
 
     /** The decoded bytes of one whole chunk of every array read (at least 1). */
     private long chunkBytes(long[] grid) {
         long elements = 1;
         for (long g : grid) {
-            elements = multiplySaturated(elements, g);
+            elements = ChunkPlanning.multiplySaturated(elements, g);
         }
         long bytes = 0;
         for (ZarrArray a : arrays.arrays()) {
-            bytes += multiplySaturated(elements, a.dataType().size());
+            bytes += ChunkPlanning.multiplySaturated(elements, a.dataType().size());
         }
         return Math.max(1, bytes);
-    }
-
-    private List<ChunkRun> group(List<Long> chunks, long chunkBytes) {
-        ZarrOptions o = arrays.options();
-        int perRun;
-        if (arrays.sharded()) {
-            perRun = 1;
-        } else {
-            long total = multiplySaturated(chunkBytes, chunks.size());
-            long target = Math.min(o.partitionBytes(), Math.max(chunkBytes, total / (2L * parallelism())));
-            perRun = (int) Math.max(1, Math.min(Integer.MAX_VALUE, target / chunkBytes));
-        }
-        int runs = (chunks.size() + perRun - 1) / perRun;
-        if (runs > o.maxPartitions()) {
-            perRun = (int) ((chunks.size() + (long) o.maxPartitions() - 1) / o.maxPartitions());
-        }
-        List<ChunkRun> out = new ArrayList<>();
-        for (int i = 0; i < chunks.size(); i += perRun) {
-            List<Long> part = chunks.subList(i, Math.min(chunks.size(), i + perRun));
-            out.add(new ChunkRun(part.stream().mapToLong(Long::longValue).toArray()));
-        }
-        return out;
-    }
-
-    private static int parallelism() {
-        try {
-            return Math.max(1, SparkSession.active().sparkContext().defaultParallelism());
-        } catch (RuntimeException e) {
-            return 1;
-        }
-    }
-
-    /**
-     * With {@code skipFill}, the chunks stored for any array (linear indices), when the store can
-     * be listed; null when every chunk is to be read.
-     */
-    private Set<Long> storedChunks(long[] gridShape) {
-        if (!arrays.options().skipFill()) {
-            return null;
-        }
-        Set<Long> out = new HashSet<>();
-        for (ZarrArray a : arrays.arrays()) {
-            if (!a.store().capabilities().listable()) {
-                return null;
-            }
-            for (long[] c : a.storedChunks()) {
-                long linear = 0;
-                for (int d = 0; d < c.length; d++) {
-                    linear = linear * gridShape[d] + c[d];
-                }
-                out.add(linear);
-            }
-        }
-        return out;
     }
 
     @Override
