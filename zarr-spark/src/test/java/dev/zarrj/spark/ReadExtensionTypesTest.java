@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.zarrj.api.NdArray;
+import dev.zarrj.conformance.vectors.SharedVectors;
 import dev.zarrj.core.DataTypes;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
@@ -56,11 +57,11 @@ class ReadExtensionTypesTest {
 
     @TestFactory
     Stream<DynamicTest> sharedVectors() throws IOException {
-        if (Vectors.root().isEmpty()) {
-            System.out.println("ReadExtensionTypesTest.sharedVectors: skipped: " + Vectors.ABSENT);
+        if (SharedVectors.root().isEmpty()) {
+            System.out.println("ReadExtensionTypesTest.sharedVectors: skipped: " + SharedVectors.ABSENT);
         }
-        Assumptions.assumeTrue(Vectors.root().isPresent(), Vectors.ABSENT);
-        Path root = Vectors.root().get();
+        Assumptions.assumeTrue(SharedVectors.root().isPresent(), SharedVectors.ABSENT);
+        Path root = SharedVectors.root().get();
         JsonNode manifest = new ObjectMapper().readTree(root.resolve("MANIFEST.json").toFile());
         List<DynamicTest> tests = new ArrayList<>();
         for (JsonNode a : manifest.get("arrays")) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
+import dev.zarrj.conformance.vectors.SharedVectors;
 import dev.zarrj.core.DataTypes;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
@@ -25,8 +26,8 @@ class BitRoundVectorsTest {
             + "{\"name\":\"bytes\",\"configuration\":{\"endian\":\"little\"}}]";
 
     private static Path vector(String name) {
-        Assumptions.assumeTrue(Vectors.root().isPresent(), Vectors.ABSENT);
-        return Vectors.root().get().resolve("zarr-extensions/bitround").resolve(name);
+        Assumptions.assumeTrue(SharedVectors.root().isPresent(), SharedVectors.ABSENT);
+        return SharedVectors.root().get().resolve("zarr-extensions/bitround").resolve(name);
     }
 
     private static byte[] bytes(ByteBuffer b) {

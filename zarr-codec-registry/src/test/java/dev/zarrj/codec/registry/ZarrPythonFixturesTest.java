@@ -9,6 +9,7 @@ import dev.zarrj.api.ExtensionConfig;
 import dev.zarrj.api.codec.ArrayToArrayCodec;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecProvider;
+import dev.zarrj.conformance.vectors.SharedVectors;
 import dev.zarrj.core.DataTypes;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.registry.ExtensionPoint;
@@ -35,10 +36,10 @@ class ZarrPythonFixturesTest {
 
     @TestFactory
     Stream<DynamicTest> everyCaseIsAccepted() throws IOException {
-        Assumptions.assumeTrue(Vectors.root().isPresent(), Vectors.ABSENT);
+        Assumptions.assumeTrue(SharedVectors.root().isPresent(), SharedVectors.ABSENT);
         List<DynamicTest> tests = new ArrayList<>();
         for (String codec : List.of("cast_value", "scale_offset")) {
-            Path f = Vectors.root().get().resolve("zarr-python/metadata_fixtures/v3/codec").resolve(codec)
+            Path f = SharedVectors.root().get().resolve("zarr-python/metadata_fixtures/v3/codec").resolve(codec)
                     .resolve("cases.json");
             JsonNode cases = JSON.readTree(f.toFile());
             for (Iterator<Map.Entry<String, JsonNode>> it = cases.fields(); it.hasNext(); ) {

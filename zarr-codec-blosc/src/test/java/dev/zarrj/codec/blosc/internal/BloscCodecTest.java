@@ -18,6 +18,7 @@ import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.codec.blosc.BloscConfiguration;
 import dev.zarrj.codec.blosc.BloscConfiguration.Compressor;
 import dev.zarrj.codec.blosc.BloscConfiguration.Shuffle;
+import dev.zarrj.conformance.vectors.SharedVectors;
 import dev.zarrj.core.DataTypes;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -469,8 +470,8 @@ class BloscCodecTest {
     @ParameterizedTest
     @ValueSource(strings = {"zarrita.js/data.zarr/1d.contiguous.i4/c/0"})
     void zarritaFrameDecodes(String file) throws Exception {
-        java.util.Optional<java.nio.file.Path> root = Vectors.root();
-        assumeTrue(root.isPresent(), Vectors.ABSENT);
+        java.util.Optional<java.nio.file.Path> root = SharedVectors.root();
+        assumeTrue(root.isPresent(), SharedVectors.ABSENT);
         byte[] frame = java.nio.file.Files.readAllBytes(root.get().resolve(file));
         byte[] decoded = bytes(lz4().decode(ByteBuffer.wrap(frame), EncodedSize.fixed(16)));
         for (int i = 0; i < 4; i++) {
@@ -481,8 +482,8 @@ class BloscCodecTest {
 
     @Test
     void zarrsFramesDecode() throws Exception {
-        java.util.Optional<java.nio.file.Path> root = Vectors.root();
-        assumeTrue(root.isPresent(), Vectors.ABSENT);
+        java.util.Optional<java.nio.file.Path> root = SharedVectors.root();
+        assumeTrue(root.isPresent(), SharedVectors.ABSENT);
         for (String chunk : new String[] {"0.0", "0.1", "1.0", "1.1"}) {
             byte[] frame = java.nio.file.Files.readAllBytes(root.get().resolve("zarrs/v3/array_blosc.zarr/" + chunk));
             byte[] decoded = bytes(lz4().decode(ByteBuffer.wrap(frame), EncodedSize.fixed(100)));

@@ -12,6 +12,7 @@ import dev.zarrj.api.NdArray;
 import dev.zarrj.api.ZarrException;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
+import dev.zarrj.conformance.vectors.SharedVectors;
 import dev.zarrj.core.DataTypes;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
@@ -34,11 +35,11 @@ class BloscEndToEndTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     static Path vectors() {
-        Optional<Path> root = Vectors.root();
+        Optional<Path> root = SharedVectors.root();
         if (root.isEmpty()) {
-            System.out.println("BloscEndToEndTest: skipped: " + Vectors.ABSENT);
+            System.out.println("BloscEndToEndTest: skipped: " + SharedVectors.ABSENT);
         }
-        Assumptions.assumeTrue(root.isPresent(), Vectors.ABSENT);
+        Assumptions.assumeTrue(root.isPresent(), SharedVectors.ABSENT);
         return root.get();
     }
 

@@ -13,6 +13,7 @@ import dev.zarrj.api.ZarrException;
 import dev.zarrj.api.codec.CodecChain;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
+import dev.zarrj.conformance.vectors.SharedVectors;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
 import java.nio.ByteBuffer;
@@ -46,11 +47,11 @@ class NumcodecsVectorsTest {
     private static final Set<String> LOSSY = Set.of("numcodecs.zfpy");
 
     static Path vectors() {
-        Optional<Path> root = Vectors.root();
+        Optional<Path> root = SharedVectors.root();
         if (root.isEmpty()) {
-            System.out.println("NumcodecsVectorsTest: skipped: " + Vectors.ABSENT);
+            System.out.println("NumcodecsVectorsTest: skipped: " + SharedVectors.ABSENT);
         }
-        Assumptions.assumeTrue(root.isPresent(), Vectors.ABSENT);
+        Assumptions.assumeTrue(root.isPresent(), SharedVectors.ABSENT);
         return root.get();
     }
 
