@@ -82,6 +82,24 @@ class ReviewDefectsTest {
                 .collectAsList().toString());
     }
 
+    /**
+     * Spark pushes AVG as SUM and COUNT; its own AVG of a bigint column sums in double, the pushed
+     * SUM in long: 4 × 2^62 overflowed ("long overflow" in ANSI mode, a wrong average without).
+     */
+    @Test
+    void theAverageOfLargeInt64ValuesIsSparksNotAnOverflow() {
+        try (Zarr zarr = Zarr.defaults()) {
+            ZarrArray a = zarr.array(DataTypes.INT64, 4).chunks(2).create(dir.toString(), "l");
+            long big = 1L << 62;
+            a.write(new long[] {0}, NdArray.copyOf(DataTypes.INT64, new long[] {big, big, big, big}, 4));
+        }
+        assertEquals(4.611686018427388E18, read("array", "l").agg(avg("l")).first().getDouble(0));
+        sameAsSpark(t -> t.agg(avg("l"), min("l"), max("l"), count(lit(1))), "array", "l");
+        Dataset<Row> minMax = read("array", "l").agg(min("l"), max("l"));
+        assertTrue(minMax.queryExecution().executedPlan().toString().contains("aggregated"),
+                "MIN and MAX of int64 are still pushed");
+    }
+
     @Test
     void emptyAndZeroDimensionalArraysReadAndAggregate() {
         try (Zarr zarr = Zarr.defaults()) {
