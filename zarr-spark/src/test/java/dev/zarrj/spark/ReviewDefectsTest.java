@@ -100,6 +100,28 @@ class ReviewDefectsTest {
                 "MIN and MAX of int64 are still pushed");
     }
 
+    /**
+     * The overwrite of the array a table is read from was refused only when the store was named
+     * exactly as in the read: with a trailing slash or as a file URI, the old array was erased
+     * before the job read it, and the job then failed, leaving nothing.
+     */
+    @Test
+    void anOverwriteOfItsOwnInputIsRefusedHoweverTheStoreIsNamed() {
+        try (Zarr zarr = Zarr.defaults()) {
+            ZarrArray a = zarr.array(DataTypes.INT32, 6).chunks(3).create(dir.toString(), "o");
+            a.write(new long[] {0}, NdArray.copyOf(DataTypes.INT32, new int[] {1, 2, 3, 4, 5, 6}, 6));
+        }
+        Dataset<Row> t = read("array", "o");
+        for (String store : List.of(dir + "/", dir.toUri().toString(), dir.resolve("x").resolve("..").toString())) {
+            Exception e = assertThrows(Exception.class,
+                    () -> t.write().format("zarr").mode(SaveMode.Overwrite).option("array", "/o/").save(store), store);
+            assertTrue(String.valueOf(e.getMessage()).contains("read from the array it overwrites"), store + ": " + e);
+            try (Zarr zarr = Zarr.defaults(); ZarrArray a = zarr.openArray(dir.toString(), "o")) {
+                assertArrayEquals(new int[] {1, 2, 3, 4, 5, 6}, a.read().toIntArray(), store);
+            }
+        }
+    }
+
     @Test
     void emptyAndZeroDimensionalArraysReadAndAggregate() {
         try (Zarr zarr = Zarr.defaults()) {

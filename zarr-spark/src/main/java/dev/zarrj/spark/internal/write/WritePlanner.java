@@ -104,8 +104,8 @@ final class WritePlanner {
             }
             StructField value = columns.value;
             ValueConversion conversion = ValueConversion.of(value.name(), value.dataType(), target.dataType());
-            String tableStore = new dev.zarrj.spark.internal.ZarrTable(options, new StructType()).name();
-            tableStore = tableStore.substring(0, tableStore.lastIndexOf(" ["));
+            String tableStore = dev.zarrj.spark.internal.ZarrTable.canonicalStore(
+                    options.get(ZarrOptions.PATH).or(() -> options.get(ZarrOptions.STORE)).orElse(""));
             long[] stored = target.chunkShape();
             return new WritePlan(location, path, tableStore, doc, zarrFormat, createsArray, existing != null && truncate, ordinals,
                     names, types, schema.fieldIndex(value.name()), conversion, target.shape(), stored,
