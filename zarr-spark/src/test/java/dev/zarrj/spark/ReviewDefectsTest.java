@@ -16,13 +16,16 @@ import dev.zarrj.core.DataTypes;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
 import java.nio.file.Path;
+import java.sql.Timestamp;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 import org.apache.spark.sql.DataFrameReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -119,6 +122,27 @@ class ReviewDefectsTest {
             try (Zarr zarr = Zarr.defaults(); ZarrArray a = zarr.openArray(dir.toString(), "o")) {
                 assertArrayEquals(new int[] {1, 2, 3, 4, 5, 6}, a.read().toIntArray(), store);
             }
+        }
+    }
+
+    /**
+     * An append checks that a {@code dataType} option is the array's, but compared names only:
+     * {@code datetime64[ms]} passed for a {@code datetime64[s]} array, whose counts are seconds.
+     */
+    @Test
+    void anAppendRefusesADataTypeOfAnotherUnit() {
+        StructType schema = new StructType().add("i", "long").add("t", "timestamp");
+        Dataset<Row> df = TestSpark.session().createDataFrame(List.of(RowFactory.create(0L, new Timestamp(2000))), schema);
+        df.write().format("zarr").mode(SaveMode.Append).option("array", "t").option("shape", "4")
+                .option("dataType", "datetime64[s]").save(dir.toString());
+        Exception e = assertThrows(Exception.class, () -> df.write().format("zarr").mode(SaveMode.Append)
+                .option("array", "t").option("dataType", "datetime64[ms]").save(dir.toString()));
+        assertTrue(e.getMessage().contains("option 'dataType' is 'datetime64[ms]'"), e.getMessage());
+        // the array's own type, in either spelling, is accepted
+        df.write().format("zarr").mode(SaveMode.Append).option("array", "t").option("dataType", "numpy.datetime64[s]")
+                .save(dir.toString());
+        try (Zarr zarr = Zarr.defaults(); ZarrArray a = zarr.openArray(dir.toString(), "t")) {
+            assertEquals(2L, a.read().getLong(0));
         }
     }
 
