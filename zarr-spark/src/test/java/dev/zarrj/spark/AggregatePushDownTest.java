@@ -8,6 +8,7 @@ import static org.apache.spark.sql.functions.min;
 import static org.apache.spark.sql.functions.sum;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.core.DataTypes;
@@ -96,6 +97,12 @@ class AggregatePushDownTest {
         sameAsSpark("f", t -> t.groupBy("dim_0").agg(avg("f"), min("f"), max("f"), count("f")).orderBy("dim_0"), true);
         sameAsSpark("f", t -> t.groupBy("dim_2", "dim_0").agg(sum("f"), max("f")).orderBy("dim_2", "dim_0"), true);
         sameAsSpark("f", t -> t.groupBy("dim_1").agg(min("f")).orderBy("dim_1"), true);
+        // Filters the scan applies exactly leave nothing for Spark after the scan: still pushed.
+        sameAsSpark("f", t -> t.where("dim_0 IN (1, 3, 4) AND dim_2 BETWEEN 2 AND 9").groupBy("dim_1")
+                .agg(avg("f"), max("f"), count(lit(1))).orderBy("dim_1"), true);
+        sameAsSpark("f", t -> t.where("(dim_1 < 2 OR dim_1 >= 7) AND dim_0 = 5").agg(sum("f"), min("f")), true);
+        // A filter across two dimensions with OR is not a product: Spark applies it, and aggregates.
+        sameAsSpark("f", t -> t.where("dim_0 = 1 OR dim_1 = 2").groupBy("dim_2").agg(sum("f")).orderBy("dim_2"), false);
     }
 
     @Test
@@ -131,9 +138,12 @@ class AggregatePushDownTest {
         write("u", DataTypes.UINT64, v, shape, new long[] {2, 2});
         // uint64 sums are decimals; a filter left after the scan; a grouping by a value
         sameAsSpark("u", t -> t.agg(sum("u")), false);
-        Dataset<Row> filtered = table("u").where("dim_0 > 1").agg(count(lit(1)));
+        Dataset<Row> filtered = table("u").where("dim_0 > 1 OR dim_1 = 0").agg(count(lit(1)));
         assertFalse(filtered.queryExecution().executedPlan().toString().contains("aggregated"));
-        assertEquals(8L, filtered.first().getLong(0));
+        assertEquals(10L, filtered.first().getLong(0));
+        Dataset<Row> exact = table("u").where("dim_0 > 1").agg(count(lit(1)));
+        assertTrue(exact.queryExecution().executedPlan().toString().contains("aggregated"));
+        assertEquals(8L, exact.first().getLong(0));
         Dataset<Row> byValue = table("u").groupBy("u").agg(count(lit(1)));
         assertFalse(byValue.queryExecution().executedPlan().toString().contains("aggregated"));
         assertEquals(16, byValue.count());

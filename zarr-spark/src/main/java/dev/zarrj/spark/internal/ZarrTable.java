@@ -1,6 +1,7 @@
 package dev.zarrj.spark.internal;
 
 import dev.zarrj.spark.ZarrOptions;
+import dev.zarrj.spark.internal.chunks.ChunkScanBuilder;
 import dev.zarrj.spark.internal.read.ZarrScanBuilder;
 import dev.zarrj.spark.internal.write.ZarrWriteBuilder;
 import java.util.EnumSet;
@@ -98,7 +99,8 @@ public final class ZarrTable implements SupportsRead, SupportsWrite {
 
     @Override
     public ScanBuilder newScanBuilder(CaseInsensitiveStringMap readOptions) {
-        return new ZarrScanBuilder(merged(readOptions), schema);
+        ZarrOptions o = merged(readOptions);
+        return o.chunkRows() ? new ChunkScanBuilder(o, schema) : new ZarrScanBuilder(o, schema);
     }
 
     @Override

@@ -181,13 +181,32 @@ final class AggregateReader implements PartitionReader<InternalRow> {
         return rows(groupDims, lo, hi, stride, count, dacc, lacc);
     }
 
-    /** Folds one region (every element: pushed aggregation never skips fill values) into the accumulators. */
+    /** Folds one region's rows (pushed aggregation never skips fill values) into the accumulators. */
     private void fold(RegionReader.Region r, Numbers[] values, long[] lo, long[] stride, long[] count,
                       double[][] dacc, long[][] lacc) {
         long[] shape = r.shape();
         long[] offset = r.offset();
         int rank = shape.length;
         List<AggregatePlan.Agg> aggs = plan.aggs();
+        if (r.rows() != null) {
+            // Only some of the box's elements are kept (an IN list, ORed ranges): one at a time.
+            for (int flat : r.rows()) {
+                long rest = flat;
+                int group = 0;
+                for (int d = rank - 1; d >= 0; d--) {
+                    group += (int) ((offset[d] + rest % shape[d] - lo[d]) * stride[d]);
+                    rest /= shape[d];
+                }
+                for (int a = 0; a < aggs.size(); a++) {
+                    AggregatePlan.Agg agg = aggs.get(a);
+                    if (agg.kind() != AggregatePlan.Kind.COUNT) {
+                        foldRun(agg, values[agg.array()], flat, 1, group, count[group] == 0, dacc[a], lacc[a]);
+                    }
+                }
+                count[group]++;
+            }
+            return;
+        }
         int runLength = rank == 0 ? 1 : (int) shape[rank - 1];
         long lastStride = rank == 0 ? 0 : stride[rank - 1];
         long outer = 1;

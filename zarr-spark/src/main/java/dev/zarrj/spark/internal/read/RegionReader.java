@@ -55,7 +55,8 @@ final class RegionReader implements AutoCloseable {
         for (int d = 0; d < shape.length; d++) {
             gridShape[d] = shape[d] == 0 ? 0 : (shape[d] + spec.grid()[d] - 1) / spec.grid()[d];
         }
-        this.elementBytes = Math.max(1, spec.elementBytes());
+        // A region's row list, when it needs one, takes 4 bytes an element: count them too.
+        this.elementBytes = Math.max(4, spec.elementBytes());
         long chunkBytes = elementBytes;
         for (long g : spec.grid()) {
             chunkBytes = Math.multiplyHigh(chunkBytes, g) != 0 ? Long.MAX_VALUE : chunkBytes * g;
@@ -202,21 +203,50 @@ final class RegionReader implements AutoCloseable {
         for (int a = 0; a < arrays.length; a++) {
             data[a] = arrays[a].read(offset, shape);
         }
-        if (!spec.skipFill()) {
+        // The box holds every kept index along each dimension; where it holds others too (an IN
+        // list, ORed ranges), the rows are those whose indices are all kept.
+        int rank = shape.length;
+        boolean[][] kept = new boolean[rank][];
+        boolean masked = false;
+        for (int d = 0; d < rank; d++) {
+            IndexSet s = spec.selection()[d];
+            if (s.countWithin(offset[d], offset[d] + shape[d]) != shape[d]) {
+                kept[d] = new boolean[(int) shape[d]];
+                for (int i = 0; i < shape[d]; i++) {
+                    kept[d][i] = s.contains(offset[d] + i);
+                }
+                masked = true;
+            }
+        }
+        if (!masked && !spec.skipFill()) {
             return new Region(offset, shape, data, count, null);
         }
-        int[] kept = new int[(int) count];
+        int[] rows = new int[(int) count];
         int n = 0;
+        long[] at = new long[rank];
         for (int i = 0; i < count; i++) {
-            boolean allFill = true;
-            for (int a = 0; a < data.length && allFill; a++) {
-                allFill = values[a].isFill(data[a], i);
+            boolean keep = true;
+            for (int d = 0; d < rank && keep; d++) {
+                keep = kept[d] == null || kept[d][(int) at[d]];
             }
-            if (!allFill) {
-                kept[n++] = i;
+            if (keep && spec.skipFill()) {
+                boolean allFill = true;
+                for (int a = 0; a < data.length && allFill; a++) {
+                    allFill = values[a].isFill(data[a], i);
+                }
+                keep = !allFill;
+            }
+            if (keep) {
+                rows[n++] = i;
+            }
+            for (int d = rank - 1; d >= 0; d--) {
+                if (++at[d] < shape[d]) {
+                    break;
+                }
+                at[d] = 0;
             }
         }
-        return new Region(offset, shape, data, n, Arrays.copyOf(kept, n));
+        return new Region(offset, shape, data, n, Arrays.copyOf(rows, n));
     }
 
     @Override

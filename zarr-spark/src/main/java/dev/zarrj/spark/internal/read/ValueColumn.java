@@ -38,7 +38,7 @@ import org.apache.spark.sql.vectorized.ColumnVector;
  * in the column's metadata); other number encodings ({@code bfloat16}, {@code int4}...) as double
  * or long.
  */
-abstract class ValueColumn {
+public abstract class ValueColumn {
     final org.apache.spark.sql.types.DataType sparkType;
     final boolean nullable;
     final Metadata metadata;
@@ -55,17 +55,17 @@ abstract class ValueColumn {
     }
 
     /** The vector reading {@code region}'s elements at {@code rows}. */
-    abstract ColumnVector vector(NdArray region, Vectors.Rows rows);
+    public abstract ColumnVector vector(NdArray region, Vectors.Rows rows);
 
     /** Whether the element at flat index {@code flat} of {@code region} equals the fill value. */
-    abstract boolean isFill(NdArray region, long flat);
+    public abstract boolean isFill(NdArray region, long flat);
 
     /**
      * The column of a data type.
      *
      * @throws UnsupportedFormatException when the type has no Spark counterpart, naming it and the array
      */
-    static ValueColumn of(DataType type, FillValue fill, String arrayPath) {
+    public static ValueColumn of(DataType type, FillValue fill, String arrayPath) {
         if (type instanceof NumpyTimeType t) {
             return time(t, fill);
         }
@@ -186,12 +186,12 @@ abstract class ValueColumn {
         byte[] fillBytes = fill.bytes();
         return new ValueColumn(sparkType, false, Metadata.empty()) {
             @Override
-            ColumnVector vector(NdArray region, Vectors.Rows rows) {
+            public ColumnVector vector(NdArray region, Vectors.Rows rows) {
                 return v.make(sparkType, rows, region.bytes());
             }
 
             @Override
-            boolean isFill(NdArray region, long flat) {
+            public boolean isFill(NdArray region, long flat) {
                 return sameBytes(region, flat, fillBytes);
             }
         };
@@ -218,12 +218,12 @@ abstract class ValueColumn {
         byte[] fillBytes = fill.bytes();
         return new ValueColumn(sparkType, nullable, metadata) {
             @Override
-            ColumnVector vector(NdArray region, Vectors.Rows rows) {
+            public ColumnVector vector(NdArray region, Vectors.Rows rows) {
                 return new Vectors.Computed(sparkType, rows, perRegion.bind(region));
             }
 
             @Override
-            boolean isFill(NdArray region, long flat) {
+            public boolean isFill(NdArray region, long flat) {
                 return sameBytes(region, flat, fillBytes);
             }
         };
@@ -236,12 +236,12 @@ abstract class ValueColumn {
         boolean text = sparkType == DataTypes.StringType;
         return new ValueColumn(sparkType, false, Metadata.empty()) {
             @Override
-            ColumnVector vector(NdArray region, Vectors.Rows rows) {
+            public ColumnVector vector(NdArray region, Vectors.Rows rows) {
                 return new Vectors.Computed(sparkType, rows, perRegion.bind(region));
             }
 
             @Override
-            boolean isFill(NdArray region, long flat) {
+            public boolean isFill(NdArray region, long flat) {
                 return text ? fillText.equals(region.getString(flat)) : Arrays.equals(fillBytes, region.getBytes(flat));
             }
         };

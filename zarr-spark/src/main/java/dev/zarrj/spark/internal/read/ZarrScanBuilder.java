@@ -49,15 +49,24 @@ public final class ZarrScanBuilder implements ScanBuilder, SupportsPushDownFilte
         return true;
     }
 
+    /**
+     * Filters on dimensions prune chunks; those the scan applies exactly ({@link DimensionFilters#exact})
+     * are not returned, so Spark does not evaluate them again and can push an aggregation below
+     * them.
+     */
     @Override
     public Filter[] pushFilters(Filter[] filters) {
         DimensionFilters dims = new DimensionFilters(arrays.dimensions(), arrays.shape());
+        List<Filter> after = new ArrayList<>();
         for (Filter f : filters) {
             if (dims.prunes(f)) {
                 pushed.add(f);
             }
+            if (!dims.exact(f)) {
+                after.add(f);
+            }
         }
-        return filters;
+        return after.toArray(new Filter[0]);
     }
 
     @Override
