@@ -1,6 +1,5 @@
 package dev.zarrj.spark.internal.chunks;
 
-import dev.zarrj.core.ZarrArray;
 import dev.zarrj.spark.ZarrOptions;
 import dev.zarrj.spark.internal.ArrayRef;
 import dev.zarrj.spark.internal.read.ArraySet;
@@ -174,23 +173,7 @@ final class ChunkScan implements Scan, Batch {
 
     /** With {@code skipFill}, the chunks any array stores (linear indices) when the store can be listed, else null. */
     private Set<Long> storedChunks(long[] gridShape) {
-        if (!arrays.options().skipFill()) {
-            return null;
-        }
-        Set<Long> out = new HashSet<>();
-        for (ZarrArray a : arrays.arrays()) {
-            if (!a.store().capabilities().listable()) {
-                return null;
-            }
-            for (long[] c : a.storedChunks()) {
-                long linear = 0;
-                for (int d = 0; d < c.length; d++) {
-                    linear = linear * gridShape[d] + c[d];
-                }
-                out.add(linear);
-            }
-        }
-        return out;
+        return arrays.options().skipFill() ? arrays.storedGridChunks(gridShape) : null;
     }
 
     @Override

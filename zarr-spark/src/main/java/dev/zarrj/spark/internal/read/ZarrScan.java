@@ -211,56 +211,7 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
      * be listed; null when every chunk is to be read.
      */
     private Set<Long> storedChunks(long[] gridShape) {
-        if (!arrays.options().skipFill()) {
-            return null;
-        }
-        Set<Long> out = new HashSet<>();
-        long[] grid = arrays.gridChunkShape();
-        for (ZarrArray a : arrays.arrays()) {
-            if (!a.store().capabilities().listable()) {
-                return null;
-            }
-            // Arrays read together share a shape, not a chunking: a chunk of another array is
-            // mapped to every chunk of the (first array's) storage grid it overlaps.
-            long[] own = a.chunkShape();
-            for (long[] c : a.storedChunks()) {
-                addOverlapped(c, own, grid, gridShape, out);
-            }
-        }
-        return out;
-    }
-
-    /** Adds the linear indices of the grid chunks that chunk {@code c} (of shape {@code own}) overlaps. */
-    private void addOverlapped(long[] c, long[] own, long[] grid, long[] gridShape, Set<Long> out) {
-        int rank = c.length;
-        long[] shape = arrays.shape();
-        long[] first = new long[rank];
-        long[] last = new long[rank];
-        for (int d = 0; d < rank; d++) {
-            long from = c[d] * own[d];
-            long to = Math.min(from + own[d], shape[d]);
-            if (to <= from) {
-                return;
-            }
-            first[d] = from / grid[d];
-            last[d] = (to - 1) / grid[d];
-        }
-        long[] at = first.clone();
-        while (true) {
-            long linear = 0;
-            for (int d = 0; d < rank; d++) {
-                linear = linear * gridShape[d] + at[d];
-            }
-            out.add(linear);
-            int d = rank - 1;
-            while (d >= 0 && ++at[d] > last[d]) {
-                at[d] = first[d];
-                d--;
-            }
-            if (d < 0) {
-                return;
-            }
-        }
+        return arrays.options().skipFill() ? arrays.storedGridChunks(gridShape) : null;
     }
 
     @Override
