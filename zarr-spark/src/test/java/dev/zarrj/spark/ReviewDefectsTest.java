@@ -190,6 +190,53 @@ class ReviewDefectsTest {
         }
     }
 
+    /**
+     * Filters the scan applies on its own (not evaluated again by Spark) and aggregations pushed
+     * below them give what Spark gives over the same rows in a plain table.
+     */
+    @Test
+    void filtersTheScanAppliesAndAggregatesBelowThemEqualSparks() {
+        try (Zarr zarr = Zarr.defaults()) {
+            ZarrArray a = zarr.array(DataTypes.INT32, 20, 6).chunks(4, 4).shards(8, 4).create(dir.toString(), "p");
+            int[] v = range(120);
+            for (int i = 0; i < v.length; i++) {
+                v[i] = i % 7 == 0 ? 0 : (i * 37) % 101 - 50;
+            }
+            a.write(new long[2], NdArray.copyOf(DataTypes.INT32, v, 20, 6));
+        }
+        Dataset<Row> full = read("array", "p");
+        Dataset<Row> plain = TestSpark.session().createDataFrame(full.collectAsList(), full.schema());
+        List<String> filters = List.of("dim_0 IN (1, 5, 9, 19)", "dim_0 < 3 OR dim_0 > 17", "dim_0 = 2 AND dim_1 IN (0, 5)",
+                "dim_0 IN (3, NULL)", "dim_1 IN (1, 3) AND (dim_0 <= 2 OR dim_0 IN (7, 15))", "dim_0 <=> NULL",
+                "dim_1 != 2", "dim_0 IN (0, 19) OR dim_0 IS NOT NULL");
+        for (String f : filters) {
+            for (String[] options : List.of(new String[0], new String[] {ZarrOptions.REGION_BYTES, "40",
+                ZarrOptions.SKIP_FILL, "true", ZarrOptions.BATCH_ROWS, "3"})) {
+                Dataset<Row> t = read(concat(options, "array", "p"));
+                String where = f + " " + Arrays.toString(options);
+                Dataset<Row> expectedRows = Arrays.asList(options).contains(ZarrOptions.SKIP_FILL) ? plain.where("p != 0") : plain;
+                assertEquals(expectedRows.where(f).orderBy("dim_0", "dim_1").collectAsList().toString(),
+                        t.where(f).orderBy("dim_0", "dim_1").collectAsList().toString(), where);
+                assertEquals(expectedRows.where(f).count(), t.where(f).count(), where);
+                if (options.length == 0 && f.startsWith("dim_0 IN (1, 5")) {
+                    assertTrue(t.where(f).groupBy("dim_1").agg(sum("p")).queryExecution().executedPlan().toString()
+                            .contains("aggregated"), "the aggregation is pushed below the filter");
+                }
+                Function<Dataset<Row>, Dataset<Row>> q = d -> d.where(f).groupBy("dim_1")
+                        .agg(sum("p"), min("p"), max("p"), count(lit(1)), avg("p")).orderBy("dim_1");
+                assertEquals(q.apply(expectedRows).collectAsList().toString(), q.apply(t).collectAsList().toString(), where);
+                Function<Dataset<Row>, Dataset<Row>> g = d -> d.where(f).agg(sum("p"), count(lit(1)));
+                assertEquals(g.apply(expectedRows).collectAsList().toString(), g.apply(t).collectAsList().toString(), where);
+            }
+        }
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
     @Test
     void dottedDimensionNamesFilterAndGroup() {
         try (Zarr zarr = Zarr.defaults()) {
