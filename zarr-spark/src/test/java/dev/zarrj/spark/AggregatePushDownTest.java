@@ -122,7 +122,9 @@ class AggregatePushDownTest {
                 }
             }
             write(name, t, w, shape, new long[] {4, 5});
-            sameAsSpark(name, d -> d.groupBy("dim_1").agg(sum(name), min(name), max(name), avg(name)).orderBy("dim_1"), true);
+            // an int64 sum could overflow a long (AVG's could not in Spark): left to Spark
+            sameAsSpark(name, d -> d.groupBy("dim_1").agg(sum(name), min(name), max(name), avg(name)).orderBy("dim_1"),
+                    t != DataTypes.INT64);
         }
     }
 

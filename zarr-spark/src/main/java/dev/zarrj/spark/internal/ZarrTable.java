@@ -34,6 +34,54 @@ public final class ZarrTable implements SupportsRead, SupportsWrite {
                 + " " + options.arrayPaths();
     }
 
+    /**
+     * Whether this table reads the array at {@code path} of the store whose
+     * {@link #canonicalStore canonical location} is {@code store}: one store may be named several
+     * ways ({@code /data/x.zarr}, {@code /data/x.zarr/}, {@code file:///data/x.zarr}).
+     */
+    public boolean readsArray(String store, String path) {
+        String base = options.get(ZarrOptions.PATH).or(() -> options.get(ZarrOptions.STORE)).orElse("");
+        if (!canonicalStore(base).equals(store)) {
+            return false;
+        }
+        String target = trimSlashes(path);
+        for (String p : options.arrayPaths()) {
+            if (trimSlashes(p).equals(target)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A store location (without store options) in one form per store: a plain path or
+     * {@code file:} URI as the absolute, normalized file URI; any other URI without trailing slashes.
+     */
+    public static String canonicalStore(String location) {
+        String s = location.trim().replaceAll("[?#].*$", "");
+        boolean uri = s.matches("^[A-Za-z][A-Za-z0-9+.-]+:.*");
+        try {
+            if (!uri) {
+                return trimTrailing(java.nio.file.Path.of(s).toAbsolutePath().normalize().toUri().toString());
+            }
+            if (s.regionMatches(true, 0, "file:", 0, 5)) {
+                return trimTrailing(java.nio.file.Path.of(java.net.URI.create(s)).toAbsolutePath().normalize().toUri()
+                        .toString());
+            }
+        } catch (RuntimeException e) {
+            // not a path this JVM can resolve: compared as written
+        }
+        return trimTrailing(s);
+    }
+
+    private static String trimTrailing(String s) {
+        return s.replaceAll("/+$", "");
+    }
+
+    private static String trimSlashes(String s) {
+        return s.replaceAll("^/+|/+$", "");
+    }
+
     @Override
     public StructType schema() {
         return schema;

@@ -106,15 +106,39 @@ record AggregatePlan(int[] groupDims, List<Agg> aggs, boolean ansi) implements S
                 aggs.add(new Agg(Kind.COUNT, -1, false, DataTypes.LongType));
                 continue;
             }
+            boolean floats = array.dataType().kind() == ElementKind.FLOAT;
+            if (kind == Kind.SUM && !floats && !sumFitsLong(array)) {
+                // Spark rewrites AVG as SUM and COUNT when it pushes it; its own AVG of a long column
+                // sums in double and never overflows, a pushed long SUM could (failing in ANSI mode,
+                // wrapping otherwise). Pushed integer sums are therefore exact, or not pushed.
+                return Optional.empty();
+            }
             if (!readArrays.contains(v)) {
                 readArrays.add(v);
             }
-            boolean floats = array.dataType().kind() == ElementKind.FLOAT;
             org.apache.spark.sql.types.DataType type = kind == Kind.SUM
                     ? (floats ? DataTypes.DoubleType : DataTypes.LongType) : col.sparkType;
             aggs.add(new Agg(kind, readArrays.indexOf(v), floats, type));
         }
         return Optional.of(new AggregatePlan(groups.stream().mapToInt(Integer::intValue).toArray(), List.copyOf(aggs), ansi));
+    }
+
+    /** Whether the sum of every element of an integer array is within a {@code long}, whatever the values. */
+    private static boolean sumFitsLong(ZarrArray array) {
+        DataType t = array.dataType();
+        int bits = 8 * t.size() - (t.kind() == ElementKind.INT ? 1 : 0);
+        if (bits >= 63) {
+            return false;
+        }
+        long bound = 1L << bits; // above every |value| of the type
+        long elements = 1;
+        for (long n : array.shape()) {
+            if (n != 0 && elements > Long.MAX_VALUE / n) {
+                return false;
+            }
+            elements *= n;
+        }
+        return elements <= Long.MAX_VALUE / bound;
     }
 
     /** Integers (but {@code uint64}, which Spark sums as decimals) and floats. */

@@ -203,6 +203,60 @@ public final class ArraySet {
         return out.length == shape().length ? out : null;
     }
 
+    /**
+     * The chunks of the storage grid ({@link #gridChunkShape}, {@code gridShape} of them along
+     * each dimension) that hold a chunk some array stores, as C-order linear indices; null when a
+     * store cannot be listed. Arrays read together share a shape, not a chunking: another array's
+     * chunk counts for every grid chunk it overlaps.
+     */
+    public java.util.Set<Long> storedGridChunks(long[] gridShape) {
+        java.util.Set<Long> out = new java.util.HashSet<>();
+        long[] grid = gridChunkShape();
+        long[] shape = shape();
+        for (ZarrArray a : arrays) {
+            if (!a.store().capabilities().listable()) {
+                return null;
+            }
+            long[] own = a.chunkShape();
+            for (long[] c : a.storedChunks()) {
+                addOverlapped(c, own, grid, shape, gridShape, out);
+            }
+        }
+        return out;
+    }
+
+    private static void addOverlapped(long[] c, long[] own, long[] grid, long[] shape, long[] gridShape,
+                                      java.util.Set<Long> out) {
+        int rank = c.length;
+        long[] first = new long[rank];
+        long[] last = new long[rank];
+        for (int d = 0; d < rank; d++) {
+            long from = c[d] * own[d];
+            long to = Math.min(from + own[d], shape[d]);
+            if (to <= from) {
+                return;
+            }
+            first[d] = from / grid[d];
+            last[d] = (to - 1) / grid[d];
+        }
+        long[] at = first.clone();
+        while (true) {
+            long linear = 0;
+            for (int d = 0; d < rank; d++) {
+                linear = linear * gridShape[d] + at[d];
+            }
+            out.add(linear);
+            int d = rank - 1;
+            while (d >= 0 && ++at[d] > last[d]) {
+                at[d] = first[d];
+                d--;
+            }
+            if (d < 0) {
+                return;
+            }
+        }
+    }
+
     /** The arrays as executors open them. */
     public List<ArrayRef> refs() {
         List<ArrayRef> out = new ArrayList<>();

@@ -1,9 +1,7 @@
 package dev.zarrj.spark.internal.read;
 
-import dev.zarrj.core.ZarrArray;
 import dev.zarrj.spark.ZarrOptions;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.spark.sql.SparkSession;
@@ -69,26 +67,11 @@ public final class ChunkPlanning {
     }
 
     /**
-     * With {@code skipFill}, the chunks any array stores (linear indices), when every store can be
-     * listed; null when every chunk is to be read.
+     * With {@code skipFill}, the chunks of the first array's grid (linear indices) that hold a
+     * stored chunk of any array, when every store can be listed; null when every chunk is to be
+     * read.
      */
     public static Set<Long> storedChunks(ArraySet arrays, long[] gridShape) {
-        if (!arrays.options().skipFill()) {
-            return null;
-        }
-        Set<Long> out = new HashSet<>();
-        for (ZarrArray a : arrays.arrays()) {
-            if (!a.store().capabilities().listable()) {
-                return null;
-            }
-            for (long[] c : a.storedChunks()) {
-                long linear = 0;
-                for (int d = 0; d < c.length; d++) {
-                    linear = linear * gridShape[d] + c[d];
-                }
-                out.add(linear);
-            }
-        }
-        return out;
+        return arrays.options().skipFill() ? arrays.storedGridChunks(gridShape) : null;
     }
 }

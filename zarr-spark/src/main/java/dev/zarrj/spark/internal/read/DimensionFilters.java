@@ -119,14 +119,23 @@ public final class DimensionFilters {
             keep = e.value() == null ? IndexSet.empty() : point(e.value());
         } else if (f instanceof In in) {
             attribute = in.attribute();
-            keep = IndexSet.empty();
+            // The list's indices at once: a union per value would be quadratic in a long list.
+            long[] points = new long[in.values().length];
+            int n = 0;
             for (Object v : in.values()) {
                 if (v == null) {
                     continue; // a NULL in the list matches no row (the row's test is null, not true)
                 }
                 IndexSet p = point(v);
-                keep = p == null || keep == null ? null : keep.union(p);
+                if (p == null) {
+                    n = -1;
+                    break;
+                }
+                if (!p.isEmpty()) {
+                    points[n++] = p.first();
+                }
             }
+            keep = n < 0 ? null : IndexSet.of(java.util.Arrays.copyOf(points, n));
         } else if (f instanceof GreaterThan g) {
             attribute = g.attribute();
             keep = bound(g.value(), true, false);

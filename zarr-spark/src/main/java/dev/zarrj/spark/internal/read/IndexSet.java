@@ -59,6 +59,11 @@ final class IndexSet implements Serializable {
         return new IndexSet(st, en);
     }
 
+    /** The smallest index (the set must not be empty). */
+    long first() {
+        return starts[0];
+    }
+
     boolean isEmpty() {
         return starts.length == 0;
     }

@@ -23,7 +23,7 @@ final class WritePlan implements Serializable {
     final String location;
     /** The array's path in the store. */
     final String path;
-    /** The store as {@code ZarrTable.name()} gives it: {@code zarr:LOCATION}, without store options. */
+    /** The store's location without store options, as {@code ZarrTable.canonicalStore} gives it. */
     final String tableStore;
     /** The array's Zarr v3 metadata document, JSON text. */
     final String document;

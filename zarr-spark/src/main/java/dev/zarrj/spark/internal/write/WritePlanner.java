@@ -67,7 +67,7 @@ final class WritePlanner {
             int zarrFormat;
             boolean createsArray;
             if (existing != null && !truncate) {
-                checkSame(options, existing, path);
+                checkSame(zarr, options, existing, path);
                 doc = existing.metadata();
                 zarrFormat = existing.zarrFormat();
                 createsArray = false;
@@ -104,8 +104,8 @@ final class WritePlanner {
             }
             StructField value = columns.value;
             ValueConversion conversion = ValueConversion.of(value.name(), value.dataType(), target.dataType());
-            String tableStore = new dev.zarrj.spark.internal.ZarrTable(options, new StructType()).name();
-            tableStore = tableStore.substring(0, tableStore.lastIndexOf(" ["));
+            String tableStore = dev.zarrj.spark.internal.ZarrTable.canonicalStore(
+                    options.get(ZarrOptions.PATH).or(() -> options.get(ZarrOptions.STORE)).orElse(""));
             long[] stored = target.chunkShape();
             return new WritePlan(location, path, tableStore, doc, zarrFormat, createsArray, existing != null && truncate, ordinals,
                     names, types, schema.fieldIndex(value.name()), conversion, target.shape(), stored,
@@ -184,7 +184,7 @@ final class WritePlanner {
     }
 
     /** An append keeps the array's metadata: a shape or data type given must be the array's. */
-    private static void checkSame(ZarrOptions options, ZarrArray existing, String path) {
+    private static void checkSame(Zarr zarr, ZarrOptions options, ZarrArray existing, String path) {
         Optional<long[]> shape = options.longs(ZarrOptions.SHAPE);
         if (shape.isPresent() && !Arrays.equals(shape.get(), existing.shape())) {
             throw new ZarrWriteException("option '" + ZarrOptions.SHAPE + "' is " + Arrays.toString(shape.get())
@@ -192,7 +192,8 @@ final class WritePlanner {
                     + "; an append keeps the array's metadata (mode overwrite replaces the array)");
         }
         Optional<String> type = options.get(ZarrOptions.DATA_TYPE);
-        if (type.isPresent() && !dataTypeJson(type.get()).path("name").asText().equals(existing.dataType().name())) {
+        // the whole data type: datetime64[ms] is not datetime64[s]
+        if (type.isPresent() && !dataType(zarr, type.get()).equals(existing.dataType())) {
             throw new ZarrWriteException("option '" + ZarrOptions.DATA_TYPE + "' is '" + type.get() + "' but the array at '"
                     + display(path) + "' is " + ValueConversion.describe(existing.dataType())
                     + "; an append keeps the array's metadata (mode overwrite replaces the array)");

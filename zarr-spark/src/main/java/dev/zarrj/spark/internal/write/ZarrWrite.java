@@ -133,27 +133,12 @@ final class ZarrWrite implements V1Write {
         for (LogicalPlan leaf : CollectionConverters.asJava(data.queryExecution().analyzed().collectLeaves())) {
             Table t = leaf instanceof DataSourceV2Relation r ? r.table()
                     : leaf instanceof DataSourceV2ScanRelation s ? s.relation().table() : null;
-            if (t instanceof ZarrTable && reads(t.name())) {
+            if (t instanceof ZarrTable z && z.readsArray(plan.tableStore, plan.path)) {
                 throw new ZarrWriteException("the written table is read from the array it overwrites, "
                         + plan.describe() + ", which an overwrite erases before its tasks read: write to another "
                         + "array, or localCheckpoint() the table first");
             }
         }
-    }
-
-    /** Whether a {@code ZarrTable.name()} ({@code zarr:LOCATION [a, b]}) covers the written array. */
-    private boolean reads(String tableName) {
-        if (!tableName.startsWith(plan.tableStore + " [") || !tableName.endsWith("]")) {
-            return false;
-        }
-        String list = tableName.substring(plan.tableStore.length() + 2, tableName.length() - 1);
-        String target = plan.path.replaceAll("^/+|/+$", "");
-        for (String p : list.split(", ", -1)) {
-            if (p.replaceAll("^/+|/+$", "").equals(target)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**
