@@ -22,8 +22,8 @@ record Aggregates(Double sum, double[] sliceMeans) {
     }
 
     /**
-     * Checks that these results agree with the reference's (same kind), for an array of
-     * {@code elements} values.
+     * Checks that these results agree with the expected ones (the plain zarrj read's, same kind),
+     * for an array of {@code elements} values.
      *
      * @throws IllegalStateException naming the system, the value and the reference value when not
      */
@@ -32,20 +32,20 @@ record Aggregates(Double sum, double[] sliceMeans) {
             double tolerance = SUM_TOLERANCE * Math.max(elements, Math.abs(reference.sum));
             if (!(Math.abs(sum - reference.sum) <= tolerance)) {
                 throw new IllegalStateException(String.format(Locale.ROOT,
-                        "%s: sum(value) is %.17g, the plain zarrj read's is %.17g (difference %.3g, tolerance %.3g)",
+                        "%s: sum(value) is %.17g, expected %.17g (difference %.3g, tolerance %.3g)",
                         system, sum, reference.sum, sum - reference.sum, tolerance));
             }
             return;
         }
         if (sliceMeans.length != reference.sliceMeans.length) {
             throw new IllegalStateException(system + ": avg(value) by dim_0 gave " + sliceMeans.length
-                    + " groups, the plain zarrj read " + reference.sliceMeans.length);
+                    + " groups, expected " + reference.sliceMeans.length);
         }
         for (int z = 0; z < sliceMeans.length; z++) {
             double tolerance = MEAN_TOLERANCE * Math.max(1, Math.abs(reference.sliceMeans[z]));
             if (!(Math.abs(sliceMeans[z] - reference.sliceMeans[z]) <= tolerance)) {
                 throw new IllegalStateException(String.format(Locale.ROOT,
-                        "%s: avg(value) of dim_0 = %d is %.17g, the plain zarrj read's is %.17g", system, z,
+                        "%s: avg(value) of dim_0 = %d is %.17g, expected %.17g", system, z,
                         sliceMeans[z], reference.sliceMeans[z]));
             }
         }

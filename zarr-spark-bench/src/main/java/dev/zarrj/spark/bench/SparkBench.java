@@ -31,7 +31,9 @@ import org.apache.spark.sql.functions;
  *   <li>{@code spark-zarr}: {@code spark.read().format("zarr")} in a {@code local[2]} session,
  *       {@code agg(sum(value))} and {@code groupBy(dim_0).agg(avg(value))};</li>
  *   <li>{@code spark-parquet}: the same two queries on the same values written as Parquet (zstd)
- *       by Spark.</li>
+ *       by Spark;</li>
+ *   <li>{@code spark-range}, a diagnostic: the same queries on rows {@code spark.range} generates,
+ *       which read nothing, so that what Spark's aggregation costs by itself is known.</li>
  * </ol>
  * Warm-up rounds, then measured rounds; in each round every system runs each query once, in an
  * order that rotates from round to round, so that all see the same state of the machine. Reports
@@ -45,7 +47,12 @@ public final class SparkBench {
     static final String PLAIN = "plain-zarrj";
     static final String SPARK_ZARR = "spark-zarr";
     static final String SPARK_PARQUET = "spark-parquet";
-    static final List<String> SYSTEMS = List.of(PLAIN, SPARK_ZARR, SPARK_PARQUET);
+    /**
+     * A diagnostic, not one of issue 17's systems: the same queries on rows that {@code spark.range}
+     * generates (value = dim_2 as float), which read nothing: what Spark's aggregation costs alone.
+     */
+    static final String SPARK_RANGE = "spark-range";
+    static final List<String> SYSTEMS = List.of(PLAIN, SPARK_ZARR, SPARK_PARQUET, SPARK_RANGE);
     static final String SUM = "sum";
     static final String SLICE_MEAN = "slice-mean";
     static final List<String> OPS = List.of(SUM, SLICE_MEAN);
@@ -193,11 +200,14 @@ public final class SparkBench {
                 SparkSession s = spark;
                 systems.put(SPARK_ZARR, op -> aggregate(zarrFrame(s, data), op, scale));
                 systems.put(SPARK_PARQUET, op -> aggregate(s.read().parquet(data.parquet().toString()), op, scale));
+                systems.put(SPARK_RANGE, op -> aggregate(rangeFrame(s, scale), op, scale));
 
                 // The reference every result is checked against, untimed.
                 Map<String, Aggregates> reference = new LinkedHashMap<>();
+                Map<String, Aggregates> rangeReference = new LinkedHashMap<>();
                 for (String op : OPS) {
                     reference.put(op, systems.get(PLAIN).run(op));
+                    rangeReference.put(op, rangeExpected(scale, op));
                 }
                 report.sum = reference.get(SUM).sum();
                 if (settings.systems().contains(SPARK_ZARR)) {
@@ -221,7 +231,8 @@ public final class SparkBench {
                             long start = System.nanoTime();
                             Aggregates result = systems.get(system).run(op);
                             double seconds = (System.nanoTime() - start) / 1e9;
-                            result.check(reference.get(op), scale.elements(), system + " " + op);
+                            result.check((system.equals(SPARK_RANGE) ? rangeReference : reference).get(op), scale.elements(),
+                                    system + " " + op);
                             if (measured) {
                                 report.add(system, op, seconds);
                             }
@@ -264,6 +275,26 @@ public final class SparkBench {
 
     private static Dataset<Row> zarrFrame(SparkSession spark, BenchData data) {
         return spark.read().format("zarr").option("array", BenchData.ARRAY).load(data.zarrStore().toString());
+    }
+
+    /** The rows of {@link #SPARK_RANGE}: the dimension columns of the array, value = dim_2 as float. */
+    private static Dataset<Row> rangeFrame(SparkSession spark, Scale scale) {
+        long[] s = scale.shape();
+        return spark.range(0, scale.elements()).selectExpr(String.format(Locale.ROOT, "id DIV %d AS dim_0", s[1] * s[2]),
+                String.format(Locale.ROOT, "(id DIV %d) %% %d AS dim_1", s[2], s[1]),
+                String.format(Locale.ROOT, "CAST(id %% %d AS FLOAT) AS value", s[2]));
+    }
+
+    /** What {@link #rangeFrame} aggregates to, exactly (sums of small integers are exact in double). */
+    private static Aggregates rangeExpected(Scale scale, String op) {
+        long[] s = scale.shape();
+        double rowMean = (s[2] - 1) / 2.0;
+        if (op.equals(SUM)) {
+            return Aggregates.ofSum(rowMean * scale.elements());
+        }
+        double[] means = new double[(int) s[0]];
+        Arrays.fill(means, rowMean);
+        return Aggregates.ofSliceMeans(means);
     }
 
     /** The Spark query of {@code op} on a table with columns dim_0, dim_1, dim_2 and value. */
