@@ -1,16 +1,55 @@
 package dev.zarrj.spark.internal.read;
 
 import dev.zarrj.spark.ZarrOptions;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.read.SupportsPushDownFilters;
+import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
+import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
 
-/** Placeholder until the read path lands. */
-public final class ZarrScanBuilder implements ScanBuilder {
-    public ZarrScanBuilder(ZarrOptions options, StructType schema) {}
+/**
+ * Plans a read: filters on dimension columns prune chunks (and are evaluated again by Spark, so
+ * pruning keeps a superset), and only the value columns a query uses are read.
+ */
+public final class ZarrScanBuilder implements ScanBuilder, SupportsPushDownFilters, SupportsPushDownRequiredColumns {
+    private final ZarrOptions options;
+    private final ArraySet arrays;
+    private final List<Filter> pushed = new ArrayList<>();
+    private StructType required;
+
+    public ZarrScanBuilder(ZarrOptions options, StructType schema) {
+        this.options = options;
+        this.arrays = ArraySet.open(options);
+        this.required = arrays.schema();
+    }
+
+    @Override
+    public Filter[] pushFilters(Filter[] filters) {
+        DimensionFilters dims = new DimensionFilters(arrays.dimensions(), arrays.shape());
+        for (Filter f : filters) {
+            if (dims.prunes(f)) {
+                pushed.add(f);
+            }
+        }
+        return filters;
+    }
+
+    @Override
+    public Filter[] pushedFilters() {
+        return pushed.toArray(new Filter[0]);
+    }
+
+    @Override
+    public void pruneColumns(StructType requiredSchema) {
+        this.required = requiredSchema;
+    }
 
     @Override
     public Scan build() {
-        throw new UnsupportedOperationException("read path not yet built");
+        IndexSet[] selection = new DimensionFilters(arrays.dimensions(), arrays.shape()).apply(pushed);
+        return new ZarrScan(arrays, selection, required, pushed);
     }
 }

@@ -1,0 +1,190 @@
+package dev.zarrj.spark.internal.read;
+
+import dev.zarrj.api.NdArray;
+import dev.zarrj.core.ZarrArray;
+import dev.zarrj.spark.internal.ExecutorArrays;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.vectorized.ColumnVector;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
+
+/**
+ * Reads one partition's chunks as columnar batches. Each chunk (the part of it the pushed filters
+ * keep) is read with one region read per array, the next ones while Spark consumes the current
+ * one, and its batches' vectors read the decoded values in place.
+ */
+final class ChunkBatchReader implements PartitionReader<ColumnarBatch> {
+    /** Chunks read ahead of the one being consumed: enough to hide a remote store's latency. */
+    private static final int READ_AHEAD = 2;
+    private static final ExecutorService PREFETCH = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "zarrj-spark-read");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private final ReadSpec spec;
+    private final long[] chunks;
+    private final long[] gridShape;
+    private final Deque<Future<Region>> ahead = new ArrayDeque<>();
+    private ZarrArray[] arrays;
+    private ValueColumn[] values;
+    private int nextChunk;
+    private Region region;
+    private long position;
+    private ColumnarBatch batch;
+
+    /** A chunk's kept part, read: its place, its values per array, and the rows it gives. */
+    private record Region(long[] offset, long[] shape, NdArray[] data, long count, int[] rows) {}
+
+    ChunkBatchReader(ReadSpec spec, ChunkRun run) {
+        this.spec = spec;
+        this.chunks = run.chunks();
+        long[] shape = spec.shape();
+        this.gridShape = new long[shape.length];
+        for (int d = 0; d < shape.length; d++) {
+            gridShape[d] = shape[d] == 0 ? 0 : (shape[d] + spec.grid()[d] - 1) / spec.grid()[d];
+        }
+    }
+
+    private void open() {
+        if (arrays == null) {
+            arrays = new ZarrArray[spec.arrays().size()];
+            values = new ValueColumn[arrays.length];
+            for (int i = 0; i < arrays.length; i++) {
+                arrays[i] = ExecutorArrays.readArray(spec.arrays().get(i));
+                values[i] = ValueColumn.of(arrays[i].dataType(), arrays[i].fillValue(), arrays[i].path());
+            }
+        }
+    }
+
+    @Override
+    public boolean next() throws IOException {
+        open();
+        while (region == null || position >= region.count()) {
+            fillAhead();
+            if (ahead.isEmpty()) {
+                return false;
+            }
+            region = await(ahead.poll());
+            position = 0;
+        }
+        int n = (int) Math.min(spec.batchRows(), region.count() - position);
+        Vectors.Rows rows;
+        if (region.rows() == null) {
+            rows = Vectors.Rows.run(position);
+        } else {
+            rows = Vectors.Rows.list(Arrays.copyOfRange(region.rows(), (int) position, (int) position + n));
+        }
+        position += n;
+        int[] columns = spec.columns();
+        ColumnVector[] vectors = new ColumnVector[columns.length];
+        for (int c = 0; c < columns.length; c++) {
+            int col = columns[c];
+            if (col >= 0) {
+                long stride = 1;
+                for (int d = col + 1; d < region.shape().length; d++) {
+                    stride *= region.shape()[d];
+                }
+                vectors[c] = new Vectors.Coordinate(rows, region.offset()[col], stride, region.shape()[col]);
+            } else {
+                int a = -1 - col;
+                vectors[c] = values[a].vector(region.data()[a], rows);
+            }
+        }
+        batch = new ColumnarBatch(vectors, n);
+        return true;
+    }
+
+    private void fillAhead() {
+        while (ahead.size() < READ_AHEAD && nextChunk < chunks.length) {
+            long linear = chunks[nextChunk++];
+            ahead.add(PREFETCH.submit(() -> read(linear)));
+        }
+    }
+
+    private static Region await(Future<Region> f) throws IOException {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            f.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while reading a Zarr chunk");
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof RuntimeException r) {
+                throw r;
+            }
+            if (c instanceof Error err) {
+                throw err;
+            }
+            throw new IOException(c);
+        }
+    }
+
+    /** Reads a chunk's kept part; an empty region (count 0) when the filters or fill skipping leave nothing. */
+    private Region read(long linear) {
+        int rank = gridShape.length;
+        long[] coords = new long[rank];
+        long rest = linear;
+        for (int d = rank - 1; d >= 0; d--) {
+            coords[d] = rest % gridShape[d];
+            rest /= gridShape[d];
+        }
+        long[] offset = new long[rank];
+        long[] shape = new long[rank];
+        long count = 1;
+        for (int d = 0; d < rank; d++) {
+            long from = coords[d] * spec.grid()[d];
+            long to = Math.min(from + spec.grid()[d], spec.shape()[d]);
+            long[] kept = spec.selection()[d].boundsWithin(from, to);
+            if (kept == null) {
+                return new Region(offset, shape, new NdArray[0], 0, null);
+            }
+            offset[d] = kept[0];
+            shape[d] = kept[1] - kept[0];
+            count *= shape[d];
+        }
+        NdArray[] data = new NdArray[arrays.length];
+        for (int a = 0; a < arrays.length; a++) {
+            data[a] = arrays[a].read(offset, shape);
+        }
+        if (!spec.skipFill()) {
+            return new Region(offset, shape, data, count, null);
+        }
+        int[] kept = new int[(int) count];
+        int n = 0;
+        for (int i = 0; i < count; i++) {
+            boolean allFill = true;
+            for (int a = 0; a < data.length && allFill; a++) {
+                allFill = values[a].isFill(data[a], i);
+            }
+            if (!allFill) {
+                kept[n++] = i;
+            }
+        }
+        return new Region(offset, shape, data, n, Arrays.copyOf(kept, n));
+    }
+
+    @Override
+    public ColumnarBatch get() {
+        return batch;
+    }
+
+    @Override
+    public void close() {
+        for (Future<Region> f : ahead) {
+            f.cancel(true);
+        }
+        ahead.clear();
+        region = null;
+        batch = null;
+    }
+}
