@@ -19,16 +19,14 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * The benchmark's data, written once and kept in {@code DIR/<scale>/}: the float32 array as Zarr
- * ({@code zarr/}, array {@value #ARRAY}: bytes + zstd level 1, no checksum, as {@code zarr bench}'s
+ * ({@code float32-zstd-1.zarr/}, an array at the store's root, so that Spark names its value
+ * column {@code value}: bytes + zstd level 1, no checksum, as {@code zarr bench}'s
  * {@code float32/zstd-1}) and the same values as Parquet written by Spark with zstd
- * ({@code parquet/}: columns {@code dim_0}, {@code dim_1}, {@code dim_2} long and {@code value}
+ * ({@code float32-zstd.parquet/}: columns {@code dim_0}, {@code dim_1}, {@code dim_2} long and {@code value}
  * float). A marker file beside each, written last, says it is complete and what it holds, so that
  * an interrupted or different-sized run is redone rather than measured.
  */
 final class BenchData {
-    /** The array's path in the Zarr store. */
-    static final String ARRAY = "float32-zstd-1";
-
     private final Scale scale;
     private final Path root;
 
@@ -38,16 +36,16 @@ final class BenchData {
     }
 
     Path zarrStore() {
-        return root.resolve("zarr");
+        return root.resolve("float32-zstd-1.zarr");
     }
 
     Path parquet() {
-        return root.resolve("parquet");
+        return root.resolve("float32-zstd.parquet");
     }
 
     /** What the markers hold: a cached copy is reused only when it was made for the same data. */
     private String description(String what) {
-        return what + " float32 " + scale + " v1\n";
+        return what + " float32 " + scale + " v2\n";
     }
 
     /** Writes the Zarr array unless a complete copy is there; returns whether it wrote. */
@@ -60,7 +58,7 @@ final class BenchData {
         deleteTree(marker);
         try (Store store = zarr.openStore(zarrStore().toString())) {
             ZarrArray array = zarr.array(DataTypes.FLOAT32, scale.shape()).chunks(scale.chunks())
-                    .codec("zstd", Map.of("level", 1, "checksum", false)).create(store, "/" + ARRAY);
+                    .codec("zstd", Map.of("level", 1, "checksum", false)).create(store, "/");
             array.write(smoothField(scale.shape()));
         } catch (Exception e) {
             throw e instanceof RuntimeException r ? r : new IllegalStateException(e);

@@ -274,7 +274,7 @@ public final class SparkBench {
     }
 
     private static Dataset<Row> zarrFrame(SparkSession spark, BenchData data) {
-        return spark.read().format("zarr").option("array", BenchData.ARRAY).load(data.zarrStore().toString());
+        return spark.read().format("zarr").load(data.zarrStore().toString());
     }
 
     /** The rows of {@link #SPARK_RANGE}: the dimension columns of the array, value = dim_2 as float. */
@@ -312,7 +312,7 @@ public final class SparkBench {
 
     /** zarrj's plain read of the whole array, then the aggregation in Java on {@link #THREADS} threads. */
     private static Aggregates plain(Zarr zarr, Store store, ExecutorService pool, String op) throws Exception {
-        ZarrArray array = zarr.openArray(store, "/" + BenchData.ARRAY);
+        ZarrArray array = zarr.openArray(store, "/");
         NdArray data = array.read();
         long[] shape = array.shape();
         int slices = (int) shape[0];
