@@ -26,7 +26,8 @@ import java.util.Properties;
  * The figures of one run and their two forms: a table, and a JSON document shaped as
  * {@code zarr bench}'s ({@code machine}, {@code workloads}, {@code targets}, plus {@code data}).
  * Ratios are of seconds (lower is better for Spark on Zarr): {@code seconds_over_plain} is
- * spark-zarr's median over plain-zarrj's, {@code seconds_over_parquet} over spark-parquet's.
+ * spark-zarr's median over plain-zarrj's, {@code seconds_over_parquet} over spark-parquet's; the
+ * {@code paired_} ones are the medians of the same ratios taken round by round.
  */
 final class Report {
     /** Issue 17: the Spark read of the Zarr array within 2x the plain zarrj read... */
@@ -79,6 +80,24 @@ final class Report {
         return zarr.isPresent() && other.isPresent() ? Optional.of(zarr.get() / other.get()) : Optional.empty();
     }
 
+    /**
+     * The median over rounds of spark-zarr's seconds over another system's in the same round:
+     * steadier than the ratio of the medians when other processes load the machine unevenly,
+     * since both sides of each ratio ran within seconds of each other.
+     */
+    private Optional<Double> pairedRatio(String op, String over) {
+        Optional<double[]> zarr = runs(SparkBench.SPARK_ZARR, op);
+        Optional<double[]> other = runs(over, op);
+        if (zarr.isEmpty() || other.isEmpty() || zarr.get().length != other.get().length) {
+            return Optional.empty();
+        }
+        double[] r = new double[zarr.get().length];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = zarr.get()[i] / other.get()[i];
+        }
+        return Optional.of(median(r));
+    }
+
     private double mbPerS(double s) {
         return scale.bytes() / 1e6 / s;
     }
@@ -86,10 +105,11 @@ final class Report {
     // ---- the table ----
 
     void printTable(PrintStream out) {
-        String format = "%-11s %-14s %9s %9s %9s %9s %8s %9s%n";
+        String format = "%-11s %-14s %9s %9s %9s %9s %8s %9s %9s %9s%n";
         out.printf(Locale.ROOT, "float32 %s, zstd level 1; %d thread(s); median of %d round(s); MB/s of float data (%.1f MB)%n",
                 scale, SparkBench.THREADS, scale.rounds(), scale.bytes() / 1e6);
-        out.printf(Locale.ROOT, format, "op", "system", "seconds", "min", "max", "MB/s", "x plain", "x parquet");
+        out.printf(Locale.ROOT, format, "op", "system", "seconds", "min", "max", "MB/s", "x plain", "x parquet",
+                "paired xp", "paired xq");
         for (String op : SparkBench.OPS) {
             for (String system : SparkBench.SYSTEMS) {
                 Optional<double[]> runs = runs(system, op);
@@ -101,7 +121,9 @@ final class Report {
                 out.printf(Locale.ROOT, format, op, system, seconds(m), seconds(Arrays.stream(runs.get()).min().orElseThrow()),
                         seconds(Arrays.stream(runs.get()).max().orElseThrow()), String.format(Locale.ROOT, "%.1f", mbPerS(m)),
                         zarr ? ratio(op, SparkBench.PLAIN).map(Report::ratioText).orElse("") : "",
-                        zarr ? ratio(op, SparkBench.SPARK_PARQUET).map(Report::ratioText).orElse("") : "");
+                        zarr ? ratio(op, SparkBench.SPARK_PARQUET).map(Report::ratioText).orElse("") : "",
+                        zarr ? pairedRatio(op, SparkBench.PLAIN).map(Report::ratioText).orElse("") : "",
+                        zarr ? pairedRatio(op, SparkBench.SPARK_PARQUET).map(Report::ratioText).orElse("") : "");
             }
         }
         out.println();
@@ -216,6 +238,8 @@ final class Report {
                 if (system.equals(SparkBench.SPARK_ZARR)) {
                     ratio(op, SparkBench.PLAIN).ifPresent(x -> r.put("seconds_over_plain", round(x, 4)));
                     ratio(op, SparkBench.SPARK_PARQUET).ifPresent(x -> r.put("seconds_over_parquet", round(x, 4)));
+                    pairedRatio(op, SparkBench.PLAIN).ifPresent(x -> r.put("paired_seconds_over_plain", round(x, 4)));
+                    pairedRatio(op, SparkBench.SPARK_PARQUET).ifPresent(x -> r.put("paired_seconds_over_parquet", round(x, 4)));
                 }
                 r.put("bytes", scale.bytes());
             }
