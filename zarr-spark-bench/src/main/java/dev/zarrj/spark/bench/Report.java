@@ -47,6 +47,8 @@ final class Report {
     double sum;
     Optional<Double> loadBefore = Optional.empty();
     Optional<Double> loadAfter = Optional.empty();
+    /** Of the CPU time all processes used during the measured rounds, this JVM's part (Linux), or empty. */
+    Optional<Double> cpuShare = Optional.empty();
 
     Report(Scale scale, Path dir) {
         this.scale = scale;
@@ -148,18 +150,54 @@ final class Report {
         return String.format(Locale.ROOT, "%.2f", r);
     }
 
-    /** The load average before and after, and a warning when other processes used the CPU. */
+    /**
+     * The load average before and after, and this JVM's share of the CPU time used while it
+     * measured, with a warning when other processes took a large part: the load average counts
+     * this JVM's own threads, the share does not.
+     */
     private String loadNote() {
-        if (loadBefore.isEmpty() || loadAfter.isEmpty()) {
-            return "";
+        List<String> parts = new ArrayList<>();
+        if (loadBefore.isPresent() && loadAfter.isPresent()) {
+            parts.add(String.format(Locale.ROOT, "load average (1 min): %.2f before, %.2f after, on %d cores", loadBefore.get(),
+                    loadAfter.get(), Runtime.getRuntime().availableProcessors()));
         }
-        String note = String.format(Locale.ROOT, "load average (1 min): %.2f before, %.2f after, on %d cores", loadBefore.get(),
-                loadAfter.get(), Runtime.getRuntime().availableProcessors());
-        if (loadBefore.get() > Runtime.getRuntime().availableProcessors() / 2.0) {
-            note += "; other processes were using the CPU when the run started, so the figures are lower and noisier"
-                    + " than on an idle machine";
+        cpuShare.ifPresent(c -> {
+            parts.add(String.format(Locale.ROOT, "this JVM used %.0f%% of the CPU time spent on the machine while it measured", 100 * c));
+            if (c < 0.9) {
+                parts.add("other processes used the rest, so the figures are lower and noisier than on an idle machine");
+            }
+        });
+        return String.join("; ", parts);
+    }
+
+    /** CPU time (ns) used by all processes since boot, from Linux {@code /proc/stat}; empty elsewhere. */
+    static Optional<Long> machineBusyNanos() {
+        try {
+            Path p = Path.of("/proc/stat");
+            if (!Files.isReadable(p)) {
+                return Optional.empty();
+            }
+            String[] f = Files.readAllLines(p).get(0).trim().split("\\s+");
+            // cpu user nice system idle iowait irq softirq steal ...: all but idle and iowait, in clock ticks (USER_HZ, 100).
+            long busy = 0;
+            for (int i = 1; i < Math.min(f.length, 9); i++) {
+                if (i != 4 && i != 5) {
+                    busy += Long.parseLong(f[i]);
+                }
+            }
+            return Optional.of(busy * 10_000_000L);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
         }
-        return note;
+    }
+
+    /** This JVM's CPU time so far (ns), or empty where the JVM does not say. */
+    static Optional<Long> processCpuNanos() {
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os && os.getProcessCpuTime() >= 0) {
+            return Optional.of(os.getProcessCpuTime());
+        }
+        return Optional.empty();
     }
 
     // ---- the JSON document ----
@@ -270,6 +308,7 @@ final class Report {
         m.put("dir", dir.toString());
         loadBefore.ifPresent(l -> m.put("load_average_before", l));
         loadAfter.ifPresent(l -> m.put("load_average_after", l));
+        cpuShare.ifPresent(c -> m.put("cpu_share", round(c, 3)));
         return m;
     }
 

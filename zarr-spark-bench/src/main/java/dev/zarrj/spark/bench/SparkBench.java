@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -219,8 +220,14 @@ public final class SparkBench {
 
                 List<String> timed = settings.systems();
                 int total = scale.warmups() + scale.rounds();
+                Optional<Long> machineStart = Optional.empty();
+                Optional<Long> jvmStart = Optional.empty();
                 for (int round = 0; round < total; round++) {
                     boolean measured = round >= scale.warmups();
+                    if (round == scale.warmups()) {
+                        machineStart = Report.machineBusyNanos();
+                        jvmStart = Report.processCpuNanos();
+                    }
                     StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %s %d/%d:",
                             measured ? "round" : "warm-up", measured ? round - scale.warmups() + 1 : round + 1,
                             measured ? scale.rounds() : scale.warmups()));
@@ -240,6 +247,13 @@ public final class SparkBench {
                         }
                     }
                     log.println(line);
+                }
+                Optional<Long> machineEnd = Report.machineBusyNanos();
+                Optional<Long> jvmEnd = Report.processCpuNanos();
+                if (machineStart.isPresent() && jvmStart.isPresent() && machineEnd.isPresent() && jvmEnd.isPresent()
+                        && machineEnd.get() > machineStart.get()) {
+                    report.cpuShare = Optional.of(Math.min(1.0,
+                            (double) (jvmEnd.get() - jvmStart.get()) / (machineEnd.get() - machineStart.get())));
                 }
             }
         } finally {
