@@ -31,7 +31,7 @@ import java.util.TreeMap;
  * <p>Reading: {@value #ROWS} ({@code elements}, the default: one row per element; {@code chunks}:
  * one row per chunk), {@value #SKIP_FILL} (omit elements equal to the fill value, and read no
  * chunk that is not stored), {@value #MAX_PARTITIONS}, {@value #PARTITION_BYTES},
- * {@value #BATCH_ROWS}.
+ * {@value #REGION_BYTES}, {@value #BATCH_ROWS}.
  *
  * <p>Writing: {@value #SHAPE}, {@value #CHUNKS}, {@value #SHARDS}, {@value #CODECS} or
  * {@value #COMPRESSOR}, {@value #FILL_VALUE}, {@value #DATA_TYPE}, {@value #DIMENSIONS},
@@ -62,6 +62,11 @@ public final class ZarrOptions implements Serializable {
     public static final String MAX_PARTITIONS = "maxPartitions";
     /** The decoded bytes of one input partition of an unsharded array (default 128 MiB; a shard is one partition). */
     public static final String PARTITION_BYTES = "partitionBytes";
+    /**
+     * The most decoded bytes of one region read (default 128 MiB, all arrays together): a larger
+     * chunk or shard is read in slabs, cut at inner-chunk boundaries. Bounds an executor's memory.
+     */
+    public static final String REGION_BYTES = "regionBytes";
     /** The most rows of one columnar batch (default 1,048,576). */
     public static final String BATCH_ROWS = "batchRows";
 
@@ -184,6 +189,11 @@ public final class ZarrOptions implements Serializable {
     /** {@value #PARTITION_BYTES}, default 128 MiB. */
     public long partitionBytes() {
         return positive(PARTITION_BYTES, 128L << 20, Long.MAX_VALUE);
+    }
+
+    /** {@value #REGION_BYTES}, default 128 MiB, at most 1 GiB. */
+    public long regionBytes() {
+        return positive(REGION_BYTES, 128L << 20, 1L << 30);
     }
 
     /** {@value #BATCH_ROWS}, default 1,048,576. */

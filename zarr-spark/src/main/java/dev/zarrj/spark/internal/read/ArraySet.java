@@ -1,8 +1,11 @@
 package dev.zarrj.spark.internal.read;
 
 import dev.zarrj.api.InvalidMetadataException;
+import dev.zarrj.api.ZarrException;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.core.ZarrArray;
+import dev.zarrj.core.ZarrGroup;
+import dev.zarrj.core.ZarrNode;
 import dev.zarrj.spark.ZarrOptions;
 import dev.zarrj.spark.internal.ArrayRef;
 import dev.zarrj.spark.internal.ExecutorArrays;
@@ -52,7 +55,7 @@ public final class ArraySet {
         Store store = ExecutorArrays.readStore(location);
         List<ZarrArray> arrays = new ArrayList<>();
         for (String path : options.arrayPaths()) {
-            arrays.add(ExecutorArrays.zarr().openArray(store, path));
+            arrays.add(openArray(store, path));
         }
         ZarrArray first = arrays.get(0);
         for (ZarrArray a : arrays) {
@@ -91,6 +94,30 @@ public final class ArraySet {
         }
         return new ArraySet(options, location, List.copyOf(arrays), List.copyOf(dims), List.copyOf(valueNames),
                 List.copyOf(values));
+    }
+
+    /** The array at a path; at a group, an error that names the group's arrays to choose from. */
+    private static ZarrArray openArray(Store store, String path) {
+        ZarrNode node = ExecutorArrays.zarr().open(store, path);
+        if (node instanceof ZarrArray a) {
+            return a;
+        }
+        ZarrGroup g = (ZarrGroup) node;
+        List<String> arrays = new ArrayList<>();
+        try {
+            for (ZarrNode child : g.children()) {
+                if (child instanceof ZarrArray) {
+                    String p = child.path();
+                    arrays.add(p.substring(p.lastIndexOf('/') + 1));
+                }
+            }
+        } catch (ZarrException e) {
+            // a store that cannot be listed: the message says less, nothing else changes
+        }
+        String where = path.isEmpty() ? "the store's root" : "'" + path + "'";
+        throw new IllegalArgumentException(where + " in " + store.describe() + " is a group, not an array; choose one with "
+                + "option(\"" + ZarrOptions.ARRAY + "\", \"" + (path.isEmpty() ? "" : path + "/") + "NAME\")"
+                + (arrays.isEmpty() ? "" : " (its arrays: " + String.join(", ", arrays) + ")"));
     }
 
     /** The table: dimension columns, then one value column per array. */
@@ -142,6 +169,19 @@ public final class ArraySet {
     boolean sharded() {
         com.fasterxml.jackson.databind.JsonNode codecs = arrays.get(0).codecs();
         return codecs != null && codecs.size() > 0 && "sharding_indexed".equals(codecs.get(0).path("name").asText());
+    }
+
+    /** The inner chunk shape of a sharded first array, else null. */
+    long[] innerChunkShape() {
+        if (!sharded()) {
+            return null;
+        }
+        com.fasterxml.jackson.databind.JsonNode inner = arrays.get(0).codecs().get(0).path("configuration").path("chunk_shape");
+        long[] out = new long[inner.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = Math.max(1, inner.get(i).asLong(1));
+        }
+        return out.length == shape().length ? out : null;
     }
 
     List<ArrayRef> refs() {

@@ -8,6 +8,8 @@ import java.io.InterruptedIOException;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
+import java.util.List;
+import java.util.ArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -22,8 +24,8 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * one, and its batches' vectors read the decoded values in place.
  */
 final class ChunkBatchReader implements PartitionReader<ColumnarBatch> {
-    /** Chunks read ahead of the one being consumed: enough to hide a remote store's latency. */
-    private static final int READ_AHEAD = 2;
+    /** The most decoded bytes read ahead of the region being consumed. */
+    private static final long AHEAD_BYTES = 64L << 20;
     private static final ExecutorService PREFETCH = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "zarrj-spark-read");
         t.setDaemon(true);
@@ -34,6 +36,9 @@ final class ChunkBatchReader implements PartitionReader<ColumnarBatch> {
     private final long[] chunks;
     private final long[] gridShape;
     private final Deque<Future<Region>> ahead = new ArrayDeque<>();
+    private final Deque<long[][]> pieces = new ArrayDeque<>();
+    private final long elementBytes;
+    private final int readAhead;
     private ZarrArray[] arrays;
     private ValueColumn[] values;
     private int nextChunk;
@@ -52,6 +57,13 @@ final class ChunkBatchReader implements PartitionReader<ColumnarBatch> {
         for (int d = 0; d < shape.length; d++) {
             gridShape[d] = shape[d] == 0 ? 0 : (shape[d] + spec.grid()[d] - 1) / spec.grid()[d];
         }
+        this.elementBytes = Math.max(1, spec.elementBytes());
+        long chunkBytes = elementBytes;
+        for (long g : spec.grid()) {
+            chunkBytes = Math.multiplyHigh(chunkBytes, g) != 0 ? Long.MAX_VALUE : chunkBytes * g;
+        }
+        // Read ahead to hide a remote store's latency, two regions at most, within the byte budget.
+        this.readAhead = (int) Math.max(1, Math.min(2, AHEAD_BYTES / Math.max(1, Math.min(chunkBytes, spec.regionBytes()))));
     }
 
     private void open() {
@@ -104,9 +116,81 @@ final class ChunkBatchReader implements PartitionReader<ColumnarBatch> {
     }
 
     private void fillAhead() {
-        while (ahead.size() < READ_AHEAD && nextChunk < chunks.length) {
-            long linear = chunks[nextChunk++];
-            ahead.add(PREFETCH.submit(() -> read(linear)));
+        while (ahead.size() < readAhead) {
+            if (pieces.isEmpty()) {
+                if (nextChunk >= chunks.length) {
+                    return;
+                }
+                pieces.addAll(pieces(chunks[nextChunk++]));
+                continue;
+            }
+            long[][] box = pieces.poll();
+            ahead.add(PREFETCH.submit(() -> read(box[0], box[1])));
+        }
+    }
+
+    /**
+     * The boxes ({offset, shape}) to read of a chunk: the part the filters keep, cut into slabs of
+     * at most {@code regionBytes} decoded (at inner-chunk boundaries of a shard, so that no inner
+     * chunk is decoded twice) when it is larger.
+     */
+    private List<long[][]> pieces(long linear) {
+        int rank = gridShape.length;
+        long[] coords = new long[rank];
+        long rest = linear;
+        for (int d = rank - 1; d >= 0; d--) {
+            coords[d] = rest % gridShape[d];
+            rest /= gridShape[d];
+        }
+        long[] offset = new long[rank];
+        long[] shape = new long[rank];
+        for (int d = 0; d < rank; d++) {
+            long from = coords[d] * spec.grid()[d];
+            long to = Math.min(from + spec.grid()[d], spec.shape()[d]);
+            long[] kept = spec.selection()[d].boundsWithin(from, to);
+            if (kept == null) {
+                return List.of();
+            }
+            offset[d] = kept[0];
+            shape[d] = kept[1] - kept[0];
+        }
+        List<long[][]> out = new ArrayList<>();
+        split(offset, shape, 0, out);
+        return out;
+    }
+
+    private void split(long[] offset, long[] shape, int from, List<long[][]> out) {
+        long bytes = elementBytes;
+        for (long n : shape) {
+            bytes = Math.multiplyHigh(bytes, n) != 0 ? Long.MAX_VALUE : bytes * n;
+        }
+        if (bytes <= spec.regionBytes() || from >= shape.length) {
+            out.add(new long[][] {offset.clone(), shape.clone()});
+            return;
+        }
+        int d = from;
+        long slab = bytes / shape[d];
+        long align = spec.inner() == null ? 1 : spec.inner()[d];
+        long thickness = Math.max(1, spec.regionBytes() / Math.max(1, slab));
+        thickness = Math.max(align, thickness / align * align);
+        if (thickness >= shape[d] && shape[d] > 1) {
+            thickness = (shape[d] + 1) / 2;
+        }
+        long start = offset[d];
+        long end = offset[d] + shape[d];
+        // Cut at multiples of the alignment counted from the array's origin, as inner chunks are.
+        long cut = start;
+        while (cut < end) {
+            long next = Math.min(end, (cut / align) * align + thickness);
+            if (next <= cut) {
+                next = Math.min(end, cut + thickness);
+            }
+            long[] o = offset.clone();
+            long[] s = shape.clone();
+            o[d] = cut;
+            s[d] = next - cut;
+            split(o, s, d + 1, out);
+            cut = next;
         }
     }
 
@@ -129,28 +213,11 @@ final class ChunkBatchReader implements PartitionReader<ColumnarBatch> {
         }
     }
 
-    /** Reads a chunk's kept part; an empty region (count 0) when the filters or fill skipping leave nothing. */
-    private Region read(long linear) {
-        int rank = gridShape.length;
-        long[] coords = new long[rank];
-        long rest = linear;
-        for (int d = rank - 1; d >= 0; d--) {
-            coords[d] = rest % gridShape[d];
-            rest /= gridShape[d];
-        }
-        long[] offset = new long[rank];
-        long[] shape = new long[rank];
+    /** Reads a box of every array; with skipFill, the rows whose values are not all fill. */
+    private Region read(long[] offset, long[] shape) {
         long count = 1;
-        for (int d = 0; d < rank; d++) {
-            long from = coords[d] * spec.grid()[d];
-            long to = Math.min(from + spec.grid()[d], spec.shape()[d]);
-            long[] kept = spec.selection()[d].boundsWithin(from, to);
-            if (kept == null) {
-                return new Region(offset, shape, new NdArray[0], 0, null);
-            }
-            offset[d] = kept[0];
-            shape[d] = kept[1] - kept[0];
-            count *= shape[d];
+        for (long n : shape) {
+            count *= n;
         }
         NdArray[] data = new NdArray[arrays.length];
         for (int a = 0; a < arrays.length; a++) {

@@ -12,10 +12,13 @@ import java.util.List;
  *                  the values of {@code arrays.get(i)}
  * @param shape     the arrays' shape
  * @param grid      the storage grid's chunk shape
+ * @param inner     the inner chunk shape of a sharded array (where its slabs are cut), else null
  * @param selection the indices each dimension keeps after pushed filters
  * @param skipFill  whether rows whose values all equal the fill value are omitted
  * @param batchRows the most rows of one batch
+ * @param elementBytes the decoded bytes of one element of every array read
+ * @param regionBytes  the most decoded bytes of one region read
  */
-record ReadSpec(List<ArrayRef> arrays, int[] columns, long[] shape, long[] grid, IndexSet[] selection,
-                boolean skipFill, int batchRows) implements Serializable {
+record ReadSpec(List<ArrayRef> arrays, int[] columns, long[] shape, long[] grid, long[] inner, IndexSet[] selection,
+                boolean skipFill, int batchRows, long elementBytes, long regionBytes) implements Serializable {
 }

@@ -234,10 +234,13 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
     public PartitionReaderFactory createReaderFactory() {
         List<ArrayRef> refs = arrays.refs();
         List<ArrayRef> read = new ArrayList<>();
+        long elementBytes = 0;
         for (int a : readArrays) {
             read.add(refs.get(a));
+            elementBytes += arrays.arrays().get(a).dataType().size();
         }
-        return new ZarrReaderFactory(new ReadSpec(read, columns, arrays.shape(), arrays.gridChunkShape(), selection,
-                arrays.options().skipFill(), arrays.options().batchRows()));
+        return new ZarrReaderFactory(new ReadSpec(read, columns, arrays.shape(), arrays.gridChunkShape(),
+                arrays.innerChunkShape(), selection, arrays.options().skipFill(), arrays.options().batchRows(),
+                elementBytes, arrays.options().regionBytes()));
     }
 }

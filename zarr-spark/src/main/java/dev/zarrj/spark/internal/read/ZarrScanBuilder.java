@@ -24,6 +24,24 @@ public final class ZarrScanBuilder implements ScanBuilder, SupportsPushDownFilte
         this.options = options;
         this.arrays = ArraySet.open(options);
         this.required = arrays.schema();
+        if (schema != null && !sameColumns(schema, required)) {
+            throw new IllegalArgumentException("the zarr data source reads the schema from the arrays' metadata: "
+                    + required.simpleString() + "; the schema given, " + schema.simpleString() + ", differs (leave it out, "
+                    + "or select and cast columns after the read)");
+        }
+    }
+
+    private static boolean sameColumns(StructType a, StructType b) {
+        if (a.fields().length != b.fields().length) {
+            return false;
+        }
+        for (int i = 0; i < a.fields().length; i++) {
+            if (!a.fields()[i].name().equalsIgnoreCase(b.fields()[i].name())
+                    || !a.fields()[i].dataType().sameType(b.fields()[i].dataType())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
