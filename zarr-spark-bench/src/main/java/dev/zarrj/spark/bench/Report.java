@@ -107,7 +107,7 @@ final class Report {
     // ---- the table ----
 
     void printTable(PrintStream out) {
-        String format = "%-11s %-14s %9s %9s %9s %9s %8s %9s %9s %9s%n";
+        String format = "%-11s %-16s %9s %9s %9s %9s %8s %9s %9s %9s%n";
         out.printf(Locale.ROOT, "float32 %s, zstd level 1; %d thread(s); median of %d round(s); MB/s of float data (%.1f MB)%n",
                 scale, SparkBench.THREADS, scale.rounds(), scale.bytes() / 1e6);
         out.printf(Locale.ROOT, format, "op", "system", "seconds", "min", "max", "MB/s", "x plain", "x parquet",

@@ -34,7 +34,9 @@ import org.apache.spark.sql.functions;
  *   <li>{@code spark-parquet}: the same two queries on the same values written as Parquet (zstd)
  *       by Spark;</li>
  *   <li>{@code spark-range}, a diagnostic: the same queries on rows {@code spark.range} generates,
- *       which read nothing, so that what Spark's aggregation costs by itself is known.</li>
+ *       which read nothing, so that what Spark's aggregation costs by itself is known;</li>
+ *   <li>{@code spark-chunk-agg}, a diagnostic: Spark tasks that aggregate each chunk in Java,
+ *       what aggregate push-down into the zarr source would give.</li>
  * </ol>
  * Warm-up rounds, then measured rounds; in each round every system runs each query once, in an
  * order that rotates from round to round, so that all see the same state of the machine. Reports
@@ -53,7 +55,13 @@ public final class SparkBench {
      * generates (value = dim_2 as float), which read nothing: what Spark's aggregation costs alone.
      */
     static final String SPARK_RANGE = "spark-range";
-    static final List<String> SYSTEMS = List.of(PLAIN, SPARK_ZARR, SPARK_PARQUET, SPARK_RANGE);
+    /**
+     * A diagnostic, not one of issue 17's systems: Spark tasks (as many as the zarr source plans)
+     * that read chunks with zarrj and aggregate each chunk in Java, returning one partial row per
+     * chunk and slice: what aggregate push-down into the zarr source would leave Spark to do.
+     */
+    static final String SPARK_CHUNK_AGG = "spark-chunk-agg";
+    static final List<String> SYSTEMS = List.of(PLAIN, SPARK_ZARR, SPARK_PARQUET, SPARK_RANGE, SPARK_CHUNK_AGG);
     static final String SUM = "sum";
     static final String SLICE_MEAN = "slice-mean";
     static final List<String> OPS = List.of(SUM, SLICE_MEAN);
@@ -202,6 +210,8 @@ public final class SparkBench {
                 systems.put(SPARK_ZARR, op -> aggregate(zarrFrame(s, data), op, scale));
                 systems.put(SPARK_PARQUET, op -> aggregate(s.read().parquet(data.parquet().toString()), op, scale));
                 systems.put(SPARK_RANGE, op -> aggregate(rangeFrame(s, scale), op, scale));
+                int chunkTasks = settings.systems().contains(SPARK_ZARR) ? zarrFrame(spark, data).rdd().getNumPartitions() : THREADS;
+                systems.put(SPARK_CHUNK_AGG, op -> ChunkAggregation.run(s, data.zarrStore().toString(), scale, chunkTasks, op));
 
                 // The reference every result is checked against, untimed.
                 Map<String, Aggregates> reference = new LinkedHashMap<>();
