@@ -2,6 +2,7 @@ package dev.zarrj.spark;
 
 import com.google.auto.service.AutoService;
 import dev.zarrj.spark.internal.ZarrTable;
+import dev.zarrj.spark.internal.chunks.ChunkSchema;
 import dev.zarrj.spark.internal.read.ArraySet;
 import java.util.Map;
 import org.apache.spark.sql.connector.catalog.Table;
@@ -42,11 +43,11 @@ public final class ZarrDataSource implements TableProvider, DataSourceRegister {
         return SHORT_NAME;
     }
 
-    /** The schema the arrays' metadata give (one metadata read per array). */
+    /** The schema the arrays' metadata give (one metadata read per array): elements, or chunks with {@code rows=chunks}. */
     @Override
     public StructType inferSchema(CaseInsensitiveStringMap options) {
         ZarrOptions o = ZarrOptions.of(options.asCaseSensitiveMap());
-        return ArraySet.open(o).schema();
+        return o.chunkRows() ? ChunkSchema.of(ArraySet.open(o)) : ArraySet.open(o).schema();
     }
 
     @Override

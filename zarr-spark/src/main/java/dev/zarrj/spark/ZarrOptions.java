@@ -31,7 +31,7 @@ import java.util.TreeMap;
  * <p>Reading: {@value #ROWS} ({@code elements}, the default: one row per element; {@code chunks}:
  * one row per chunk), {@value #SKIP_FILL} (omit elements equal to the fill value, and read no
  * chunk that is not stored), {@value #MAX_PARTITIONS}, {@value #PARTITION_BYTES},
- * {@value #REGION_BYTES}, {@value #BATCH_ROWS}.
+ * {@value #REGION_BYTES}, {@value #BATCH_ROWS}, {@value #AGGREGATE_PUSH_DOWN}.
  *
  * <p>Writing: {@value #SHAPE}, {@value #CHUNKS}, {@value #SHARDS}, {@value #CODECS} or
  * {@value #COMPRESSOR}, {@value #FILL_VALUE}, {@value #DATA_TYPE}, {@value #DIMENSIONS},
@@ -67,6 +67,12 @@ public final class ZarrOptions implements Serializable {
      * chunk or shard is read in slabs, cut at inner-chunk boundaries. Bounds an executor's memory.
      */
     public static final String REGION_BYTES = "regionBytes";
+    /**
+     * Whether aggregations Spark offers ({@code COUNT}, {@code SUM}, {@code AVG}, {@code MIN},
+     * {@code MAX} of numbers, grouped by dimensions) are computed by the scan on the decoded chunks
+     * (default true); false leaves them to Spark, which aggregates one row per element.
+     */
+    public static final String AGGREGATE_PUSH_DOWN = "aggregatePushDown";
     /** The most rows of one columnar batch (default 1,048,576). */
     public static final String BATCH_ROWS = "batchRows";
 

@@ -1,6 +1,7 @@
 package dev.zarrj.spark.internal;
 
 import dev.zarrj.spark.ZarrOptions;
+import dev.zarrj.spark.internal.chunks.ChunkScanBuilder;
 import dev.zarrj.spark.internal.read.ZarrScanBuilder;
 import dev.zarrj.spark.internal.write.ZarrWriteBuilder;
 import java.util.EnumSet;
@@ -42,13 +43,16 @@ public final class ZarrTable implements SupportsRead, SupportsWrite {
     public Set<TableCapability> capabilities() {
         // ACCEPT_ANY_SCHEMA: a written table is matched to the array by ZarrWriteBuilder (dimension
         // and value columns, casts), not by Spark's by-name check against this schema.
-        return EnumSet.of(TableCapability.BATCH_READ, TableCapability.BATCH_WRITE, TableCapability.TRUNCATE,
-                TableCapability.ACCEPT_ANY_SCHEMA);
+        // V1_BATCH_WRITE: writes are V1Writes, which repartition the DataFrame by stored object
+        // themselves (ZarrWrite says why); BATCH_WRITE stays, as save(path) requires it.
+        return EnumSet.of(TableCapability.BATCH_READ, TableCapability.BATCH_WRITE, TableCapability.V1_BATCH_WRITE,
+                TableCapability.TRUNCATE, TableCapability.ACCEPT_ANY_SCHEMA);
     }
 
     @Override
     public ScanBuilder newScanBuilder(CaseInsensitiveStringMap readOptions) {
-        return new ZarrScanBuilder(merged(readOptions), schema);
+        ZarrOptions o = merged(readOptions);
+        return o.chunkRows() ? new ChunkScanBuilder(o, schema) : new ZarrScanBuilder(o, schema);
     }
 
     @Override

@@ -133,19 +133,23 @@ public final class ArraySet {
         return new StructType(fields.toArray(new StructField[0]));
     }
 
-    ZarrOptions options() {
+    /** The read's options. */
+    public ZarrOptions options() {
         return options;
     }
 
-    String location() {
+    /** The store location, store options included. */
+    public String location() {
         return location;
     }
 
-    List<ZarrArray> arrays() {
+    /** The arrays, opened on the driver, in column order. */
+    public List<ZarrArray> arrays() {
         return arrays;
     }
 
-    List<String> dimensions() {
+    /** The dimension columns' names. */
+    public List<String> dimensions() {
         return dimensions;
     }
 
@@ -157,12 +161,13 @@ public final class ArraySet {
         return values;
     }
 
-    long[] shape() {
+    /** The arrays' shape. */
+    public long[] shape() {
         return arrays.get(0).shape();
     }
 
     /** The storage grid: the first array's chunks (its shards, when sharded). */
-    long[] gridChunkShape() {
+    public long[] gridChunkShape() {
         return arrays.get(0).chunkShape();
     }
 
@@ -184,7 +189,8 @@ public final class ArraySet {
         return out.length == shape().length ? out : null;
     }
 
-    List<ArrayRef> refs() {
+    /** The arrays as executors open them. */
+    public List<ArrayRef> refs() {
         List<ArrayRef> out = new ArrayList<>();
         for (ZarrArray a : arrays) {
             out.add(ArrayRef.of(location, a));

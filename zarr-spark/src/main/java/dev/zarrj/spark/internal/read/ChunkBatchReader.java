@@ -1,92 +1,39 @@
 package dev.zarrj.spark.internal.read;
 
-import dev.zarrj.api.NdArray;
-import dev.zarrj.core.ZarrArray;
-import dev.zarrj.spark.internal.ExecutorArrays;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.Deque;
-import java.util.List;
-import java.util.ArrayList;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * Reads one partition's chunks as columnar batches. Each chunk (the part of it the pushed filters
- * keep) is read with one region read per array, the next ones while Spark consumes the current
- * one, and its batches' vectors read the decoded values in place.
+ * Reads one partition as columnar batches: each region {@link RegionReader} reads gives batches
+ * of at most {@code batchRows} rows whose vectors read the decoded values in place.
  */
 final class ChunkBatchReader implements PartitionReader<ColumnarBatch> {
-    /** The most decoded bytes read ahead of the region being consumed. */
-    private static final long AHEAD_BYTES = 64L << 20;
-    private static final ExecutorService PREFETCH = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "zarrj-spark-read");
-        t.setDaemon(true);
-        return t;
-    });
-
     private final ReadSpec spec;
-    private final long[] chunks;
-    private final long[] gridShape;
-    private final Deque<Future<Region>> ahead = new ArrayDeque<>();
-    private final Deque<long[][]> pieces = new ArrayDeque<>();
-    private final long elementBytes;
-    private final int readAhead;
-    private ZarrArray[] arrays;
-    private ValueColumn[] values;
-    private int nextChunk;
-    private Region region;
+    private final ChunkRun run;
+    private RegionReader regions;
+    private RegionReader.Region region;
     private long position;
     private ColumnarBatch batch;
 
-    /** A chunk's kept part, read: its place, its values per array, and the rows it gives. */
-    private record Region(long[] offset, long[] shape, NdArray[] data, long count, int[] rows) {}
-
     ChunkBatchReader(ReadSpec spec, ChunkRun run) {
         this.spec = spec;
-        this.chunks = run.chunks();
-        long[] shape = spec.shape();
-        this.gridShape = new long[shape.length];
-        for (int d = 0; d < shape.length; d++) {
-            gridShape[d] = shape[d] == 0 ? 0 : (shape[d] + spec.grid()[d] - 1) / spec.grid()[d];
-        }
-        this.elementBytes = Math.max(1, spec.elementBytes());
-        long chunkBytes = elementBytes;
-        for (long g : spec.grid()) {
-            chunkBytes = Math.multiplyHigh(chunkBytes, g) != 0 ? Long.MAX_VALUE : chunkBytes * g;
-        }
-        // Read ahead to hide a remote store's latency, two regions at most, within the byte budget.
-        this.readAhead = (int) Math.max(1, Math.min(2, AHEAD_BYTES / Math.max(1, Math.min(chunkBytes, spec.regionBytes()))));
-    }
-
-    private void open() {
-        if (arrays == null) {
-            arrays = new ZarrArray[spec.arrays().size()];
-            values = new ValueColumn[arrays.length];
-            for (int i = 0; i < arrays.length; i++) {
-                arrays[i] = ExecutorArrays.readArray(spec.arrays().get(i));
-                values[i] = ValueColumn.of(arrays[i].dataType(), arrays[i].fillValue(), arrays[i].path());
-            }
-        }
+        this.run = run;
     }
 
     @Override
     public boolean next() throws IOException {
-        open();
+        if (regions == null) {
+            regions = new RegionReader(spec, run);
+        }
         while (region == null || position >= region.count()) {
-            fillAhead();
-            if (ahead.isEmpty()) {
+            region = regions.next();
+            position = 0;
+            if (region == null) {
                 return false;
             }
-            region = await(ahead.poll());
-            position = 0;
         }
         int n = (int) Math.min(spec.batchRows(), region.count() - position);
         Vectors.Rows rows;
@@ -108,136 +55,11 @@ final class ChunkBatchReader implements PartitionReader<ColumnarBatch> {
                 vectors[c] = new Vectors.Coordinate(rows, region.offset()[col], stride, region.shape()[col]);
             } else {
                 int a = -1 - col;
-                vectors[c] = values[a].vector(region.data()[a], rows);
+                vectors[c] = regions.values()[a].vector(region.data()[a], rows);
             }
         }
         batch = new ColumnarBatch(vectors, n);
         return true;
-    }
-
-    private void fillAhead() {
-        while (ahead.size() < readAhead) {
-            if (pieces.isEmpty()) {
-                if (nextChunk >= chunks.length) {
-                    return;
-                }
-                pieces.addAll(pieces(chunks[nextChunk++]));
-                continue;
-            }
-            long[][] box = pieces.poll();
-            ahead.add(PREFETCH.submit(() -> read(box[0], box[1])));
-        }
-    }
-
-    /**
-     * The boxes ({offset, shape}) to read of a chunk: the part the filters keep, cut into slabs of
-     * at most {@code regionBytes} decoded (at inner-chunk boundaries of a shard, so that no inner
-     * chunk is decoded twice) when it is larger.
-     */
-    private List<long[][]> pieces(long linear) {
-        int rank = gridShape.length;
-        long[] coords = new long[rank];
-        long rest = linear;
-        for (int d = rank - 1; d >= 0; d--) {
-            coords[d] = rest % gridShape[d];
-            rest /= gridShape[d];
-        }
-        long[] offset = new long[rank];
-        long[] shape = new long[rank];
-        for (int d = 0; d < rank; d++) {
-            long from = coords[d] * spec.grid()[d];
-            long to = Math.min(from + spec.grid()[d], spec.shape()[d]);
-            long[] kept = spec.selection()[d].boundsWithin(from, to);
-            if (kept == null) {
-                return List.of();
-            }
-            offset[d] = kept[0];
-            shape[d] = kept[1] - kept[0];
-        }
-        List<long[][]> out = new ArrayList<>();
-        split(offset, shape, 0, out);
-        return out;
-    }
-
-    private void split(long[] offset, long[] shape, int from, List<long[][]> out) {
-        long bytes = elementBytes;
-        for (long n : shape) {
-            bytes = Math.multiplyHigh(bytes, n) != 0 ? Long.MAX_VALUE : bytes * n;
-        }
-        if (bytes <= spec.regionBytes() || from >= shape.length) {
-            out.add(new long[][] {offset.clone(), shape.clone()});
-            return;
-        }
-        int d = from;
-        long slab = bytes / shape[d];
-        long align = spec.inner() == null ? 1 : spec.inner()[d];
-        long thickness = Math.max(1, spec.regionBytes() / Math.max(1, slab));
-        thickness = Math.max(align, thickness / align * align);
-        if (thickness >= shape[d] && shape[d] > 1) {
-            thickness = (shape[d] + 1) / 2;
-        }
-        long start = offset[d];
-        long end = offset[d] + shape[d];
-        // Cut at multiples of the alignment counted from the array's origin, as inner chunks are.
-        long cut = start;
-        while (cut < end) {
-            long next = Math.min(end, (cut / align) * align + thickness);
-            if (next <= cut) {
-                next = Math.min(end, cut + thickness);
-            }
-            long[] o = offset.clone();
-            long[] s = shape.clone();
-            o[d] = cut;
-            s[d] = next - cut;
-            split(o, s, d + 1, out);
-            cut = next;
-        }
-    }
-
-    private static Region await(Future<Region> f) throws IOException {
-        try {
-            return f.get();
-        } catch (InterruptedException e) {
-            f.cancel(true);
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while reading a Zarr chunk");
-        } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof RuntimeException r) {
-                throw r;
-            }
-            if (c instanceof Error err) {
-                throw err;
-            }
-            throw new IOException(c);
-        }
-    }
-
-    /** Reads a box of every array; with skipFill, the rows whose values are not all fill. */
-    private Region read(long[] offset, long[] shape) {
-        long count = 1;
-        for (long n : shape) {
-            count *= n;
-        }
-        NdArray[] data = new NdArray[arrays.length];
-        for (int a = 0; a < arrays.length; a++) {
-            data[a] = arrays[a].read(offset, shape);
-        }
-        if (!spec.skipFill()) {
-            return new Region(offset, shape, data, count, null);
-        }
-        int[] kept = new int[(int) count];
-        int n = 0;
-        for (int i = 0; i < count; i++) {
-            boolean allFill = true;
-            for (int a = 0; a < data.length && allFill; a++) {
-                allFill = values[a].isFill(data[a], i);
-            }
-            if (!allFill) {
-                kept[n++] = i;
-            }
-        }
-        return new Region(offset, shape, data, n, Arrays.copyOf(kept, n));
     }
 
     @Override
@@ -247,10 +69,9 @@ final class ChunkBatchReader implements PartitionReader<ColumnarBatch> {
 
     @Override
     public void close() {
-        for (Future<Region> f : ahead) {
-            f.cancel(true);
+        if (regions != null) {
+            regions.close();
         }
-        ahead.clear();
         region = null;
         batch = null;
     }

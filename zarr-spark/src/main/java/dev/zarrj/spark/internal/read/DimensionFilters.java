@@ -16,9 +16,10 @@ import org.apache.spark.sql.sources.Or;
 
 /**
  * Turns Spark's pushed filters into the indices each dimension keeps: equality, ranges and
- * {@code IN} on dimension columns, and {@code AND}/{@code OR} of them. A filter it cannot express
- * keeps everything; Spark evaluates every filter again on the rows read, so pruning only needs to
- * keep a superset.
+ * {@code IN} on dimension columns, and {@code AND}/{@code OR} of them. A filter that says
+ * exactly which indices it keeps ({@link #exact}) is applied by the scan to every row and not
+ * again by Spark (so that Spark can push aggregations below it); any other filter keeps a
+ * superset of its indices for pruning (or everything) and Spark evaluates it on the rows read.
  */
 final class DimensionFilters {
     private final List<String> dimensions;
@@ -31,6 +32,21 @@ final class DimensionFilters {
 
     /** Whether the filter constrains dimension columns only (and so can prune). */
     boolean prunes(Filter f) {
+        return constraint(f) != null;
+    }
+
+    /**
+     * Whether the filter keeps exactly the product of its {@link #apply} sets: comparisons,
+     * {@code IN} and {@code IS NOT NULL} on one dimension, {@code AND} of such filters, and
+     * {@code OR} of such filters on one dimension. The scan then applies it on its own.
+     */
+    boolean exact(Filter f) {
+        if (f instanceof And a) {
+            return exact(a.left()) && exact(a.right());
+        }
+        if (f instanceof Or o) {
+            return exact(o.left()) && exact(o.right()) && constraint(f) != null;
+        }
         return constraint(f) != null;
     }
 
@@ -105,6 +121,9 @@ final class DimensionFilters {
             attribute = in.attribute();
             keep = IndexSet.empty();
             for (Object v : in.values()) {
+                if (v == null) {
+                    continue; // a NULL in the list matches no row (the row's test is null, not true)
+                }
                 IndexSet p = point(v);
                 keep = p == null || keep == null ? null : keep.union(p);
             }
@@ -155,8 +174,20 @@ final class DimensionFilters {
     }
 
     private int dimension(String attribute) {
+        return dimension(dimensions, attribute);
+    }
+
+    /**
+     * The dimension a pushed filter's attribute names, or -1. Spark quotes a name that is not a
+     * plain identifier ({@code lat.deg} arrives as {@code `lat.deg`}, a backtick doubled).
+     */
+    static int dimension(List<String> dimensions, String attribute) {
+        String name = attribute;
+        if (name.length() >= 2 && name.startsWith("`") && name.endsWith("`")) {
+            name = name.substring(1, name.length() - 1).replace("``", "`");
+        }
         for (int d = 0; d < dimensions.size(); d++) {
-            if (dimensions.get(d).equalsIgnoreCase(attribute)) {
+            if (dimensions.get(d).equalsIgnoreCase(name) || dimensions.get(d).equalsIgnoreCase(attribute)) {
                 return d;
             }
         }

@@ -102,6 +102,28 @@ final class IndexSet implements Serializable {
         return from(out);
     }
 
+    /** Whether the set holds index {@code i}. */
+    boolean contains(long i) {
+        int lo = 0;
+        int hi = starts.length - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (i < starts[mid]) {
+                hi = mid - 1;
+            } else if (i >= ends[mid]) {
+                lo = mid + 1;
+            } else {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** How many indices of {@code [from, to)} the set holds. */
+    long countWithin(long from, long to) {
+        return intersect(range(from, to)).count();
+    }
+
     /** How many indices. */
     long count() {
         long n = 0;

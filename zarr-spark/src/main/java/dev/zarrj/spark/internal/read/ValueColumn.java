@@ -31,13 +31,14 @@ import org.apache.spark.sql.vectorized.ColumnVector;
  * {@code uint32}→long, {@code uint64}→{@code Decimal(20,0)}); {@code float16} reads as float;
  * complex numbers as {@code struct<real, imag>}; {@code string} and {@code fixed_length_utf32} as
  * strings; {@code bytes}, {@code null_terminated_bytes} and {@code r*} as binary;
- * {@code numpy.datetime64} as timestamps and {@code numpy.timedelta64} as day-time intervals when
- * its unit is a whole number of microseconds (NaT reads as null), as year-month intervals for
- * month and year units of timedelta, and as the stored {@code long} counts otherwise (the unit is
+ * {@code numpy.datetime64} as dates for the unit {@code D} and as timestamps for other units of a
+ * whole number of microseconds or calendar units, {@code numpy.timedelta64} as day-time intervals
+ * for such units and as year-month intervals for month and year units (NaT reads as null), and
+ * both as the stored {@code long} counts otherwise (the unit is
  * in the column's metadata); other number encodings ({@code bfloat16}, {@code int4}...) as double
  * or long.
  */
-abstract class ValueColumn {
+public abstract class ValueColumn {
     final org.apache.spark.sql.types.DataType sparkType;
     final boolean nullable;
     final Metadata metadata;
@@ -54,17 +55,17 @@ abstract class ValueColumn {
     }
 
     /** The vector reading {@code region}'s elements at {@code rows}. */
-    abstract ColumnVector vector(NdArray region, Vectors.Rows rows);
+    public abstract ColumnVector vector(NdArray region, Vectors.Rows rows);
 
     /** Whether the element at flat index {@code flat} of {@code region} equals the fill value. */
-    abstract boolean isFill(NdArray region, long flat);
+    public abstract boolean isFill(NdArray region, long flat);
 
     /**
      * The column of a data type.
      *
      * @throws UnsupportedFormatException when the type has no Spark counterpart, naming it and the array
      */
-    static ValueColumn of(DataType type, FillValue fill, String arrayPath) {
+    public static ValueColumn of(DataType type, FillValue fill, String arrayPath) {
         if (type instanceof NumpyTimeType t) {
             return time(t, fill);
         }
@@ -185,12 +186,12 @@ abstract class ValueColumn {
         byte[] fillBytes = fill.bytes();
         return new ValueColumn(sparkType, false, Metadata.empty()) {
             @Override
-            ColumnVector vector(NdArray region, Vectors.Rows rows) {
+            public ColumnVector vector(NdArray region, Vectors.Rows rows) {
                 return v.make(sparkType, rows, region.bytes());
             }
 
             @Override
-            boolean isFill(NdArray region, long flat) {
+            public boolean isFill(NdArray region, long flat) {
                 return sameBytes(region, flat, fillBytes);
             }
         };
@@ -217,12 +218,12 @@ abstract class ValueColumn {
         byte[] fillBytes = fill.bytes();
         return new ValueColumn(sparkType, nullable, metadata) {
             @Override
-            ColumnVector vector(NdArray region, Vectors.Rows rows) {
+            public ColumnVector vector(NdArray region, Vectors.Rows rows) {
                 return new Vectors.Computed(sparkType, rows, perRegion.bind(region));
             }
 
             @Override
-            boolean isFill(NdArray region, long flat) {
+            public boolean isFill(NdArray region, long flat) {
                 return sameBytes(region, flat, fillBytes);
             }
         };
@@ -235,12 +236,12 @@ abstract class ValueColumn {
         boolean text = sparkType == DataTypes.StringType;
         return new ValueColumn(sparkType, false, Metadata.empty()) {
             @Override
-            ColumnVector vector(NdArray region, Vectors.Rows rows) {
+            public ColumnVector vector(NdArray region, Vectors.Rows rows) {
                 return new Vectors.Computed(sparkType, rows, perRegion.bind(region));
             }
 
             @Override
-            boolean isFill(NdArray region, long flat) {
+            public boolean isFill(NdArray region, long flat) {
                 return text ? fillText.equals(region.getString(flat)) : Arrays.equals(fillBytes, region.getBytes(flat));
             }
         };
@@ -255,6 +256,33 @@ abstract class ValueColumn {
         Metadata unit = new MetadataBuilder().putString("zarr.data_type", t.name())
                 .putString("zarr.unit", t.unit().identifier()).putLong("zarr.scale_factor", t.scaleFactor()).build();
         Optional<BigInteger> attos = t.unit().attoseconds();
+        if (datetime && t.unit().identifier().equals("D") && t.scaleFactor() == 1) {
+            // A day count is a date (numpy's datetime64[D]; what a Spark date column is written as).
+            return computed(DataTypes.DateType, true, unit, fill, region -> {
+                ByteBuffer data = region.bytes();
+                return new Vectors.Element() {
+                    @Override
+                    public boolean nullable() {
+                        return true;
+                    }
+
+                    @Override
+                    public boolean isNull(long flat) {
+                        return NumpyTimeType.isNaT(data.getLong((int) flat << 3));
+                    }
+
+                    @Override
+                    public long getLong(long flat) {
+                        long days = data.getLong((int) flat << 3);
+                        if (days != (int) days) {
+                            throw new ArithmeticException("value " + days + " of " + t.name() + "[D] at element " + flat
+                                    + " is outside the range of Spark's dates");
+                        }
+                        return days;
+                    }
+                };
+            });
+        }
         if (attos.isPresent()) {
             BigInteger[] qr = attos.get().multiply(BigInteger.valueOf(t.scaleFactor())).divideAndRemainder(ATTOS_PER_MICRO);
             if (qr[1].signum() == 0 && qr[0].compareTo(MAX_FACTOR) <= 0) {

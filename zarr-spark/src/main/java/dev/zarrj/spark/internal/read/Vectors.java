@@ -13,15 +13,15 @@ import org.apache.spark.unsafe.types.UTF8String;
  * {@link Rows#flat(int) rows.flat(r)} (C order) of the region, so the values are read where the
  * codecs left them, never copied into Spark's own vectors.
  */
-final class Vectors {
+public final class Vectors {
     private Vectors() {}
 
     /**
      * Which elements of a region a batch's rows are: a run of consecutive ones, or (after fill
      * values were skipped) a list.
      */
-    record Rows(long start, int[] list) {
-        static Rows run(long start) {
+    public record Rows(long start, int[] list) {
+        public static Rows run(long start) {
             return new Rows(start, null);
         }
 
