@@ -33,6 +33,8 @@ import org.apache.spark.sql.functions;
  *       {@code agg(sum(value))} and {@code groupBy(dim_0).agg(avg(value))};</li>
  *   <li>{@code spark-parquet}: the same two queries on the same values written as Parquet (zstd)
  *       by Spark;</li>
+ *   <li>{@code spark-zarr-rows}, a diagnostic: {@code spark-zarr} with {@code aggregatePushDown=false},
+ *       Spark aggregating one row per element;</li>
  *   <li>{@code spark-range}, a diagnostic: the same queries on rows {@code spark.range} generates,
  *       which read nothing, so that what Spark's aggregation costs by itself is known;</li>
  *   <li>{@code spark-chunk-agg}, a diagnostic: Spark tasks that aggregate each chunk in Java,
@@ -61,7 +63,13 @@ public final class SparkBench {
      * chunk and slice: what aggregate push-down into the zarr source would leave Spark to do.
      */
     static final String SPARK_CHUNK_AGG = "spark-chunk-agg";
-    static final List<String> SYSTEMS = List.of(PLAIN, SPARK_ZARR, SPARK_PARQUET, SPARK_RANGE, SPARK_CHUNK_AGG);
+    /**
+     * A diagnostic: {@link #SPARK_ZARR} with {@code aggregatePushDown=false}, so that Spark
+     * aggregates one row per element as it does for Parquet.
+     */
+    static final String SPARK_ZARR_ROWS = "spark-zarr-rows";
+    static final List<String> SYSTEMS = List.of(PLAIN, SPARK_ZARR, SPARK_PARQUET, SPARK_ZARR_ROWS, SPARK_RANGE,
+            SPARK_CHUNK_AGG);
     static final String SUM = "sum";
     static final String SLICE_MEAN = "slice-mean";
     static final List<String> OPS = List.of(SUM, SLICE_MEAN);
@@ -209,6 +217,8 @@ public final class SparkBench {
                 SparkSession s = spark;
                 systems.put(SPARK_ZARR, op -> aggregate(zarrFrame(s, data), op, scale));
                 systems.put(SPARK_PARQUET, op -> aggregate(s.read().parquet(data.parquet().toString()), op, scale));
+                systems.put(SPARK_ZARR_ROWS, op -> aggregate(s.read().format("zarr").option("aggregatePushDown", "false")
+                        .load(data.zarrStore().toString()), op, scale));
                 systems.put(SPARK_RANGE, op -> aggregate(rangeFrame(s, scale), op, scale));
                 int chunkTasks = settings.systems().contains(SPARK_ZARR) ? zarrFrame(spark, data).rdd().getNumPartitions() : THREADS;
                 systems.put(SPARK_CHUNK_AGG, op -> ChunkAggregation.run(s, data.zarrStore().toString(), scale, chunkTasks, op));
