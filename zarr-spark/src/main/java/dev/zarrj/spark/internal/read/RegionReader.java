@@ -40,12 +40,20 @@ final class RegionReader implements AutoCloseable {
     private final ZarrArray[] arrays;
     private final ValueColumn[] values;
     private int nextChunk;
+    /**
+     * Buffers of whole chunks, one per array, that a region handed out has given back: decoding
+     * into them again spares the garbage collector a large allocation per chunk. Used on the
+     * consumer's thread only (taken when a read is submitted, returned by {@link #next}).
+     */
+    private final Deque<NdArray[]> free = new ArrayDeque<>();
+    private final boolean poolable;
+    private Region current;
 
     /**
      * A region read: its place, its values per array, and the rows it gives: all its elements
      * ({@code rows} null) or, with skipFill, those listed (flat C-order indices).
      */
-    record Region(long[] offset, long[] shape, NdArray[] data, long count, int[] rows) {}
+    record Region(long[] offset, long[] shape, NdArray[] data, long count, int[] rows, boolean pooled) {}
 
     RegionReader(ReadSpec spec, ChunkRun run) {
         this.spec = spec;
@@ -65,10 +73,13 @@ final class RegionReader implements AutoCloseable {
         this.readAhead = (int) Math.max(1, Math.min(2, AHEAD_BYTES / Math.max(1, Math.min(chunkBytes, spec.regionBytes()))));
         this.arrays = new ZarrArray[spec.arrays().size()];
         this.values = new ValueColumn[arrays.length];
+        boolean fixedSize = true;
         for (int i = 0; i < arrays.length; i++) {
             arrays[i] = ExecutorArrays.readArray(spec.arrays().get(i));
             values[i] = ValueColumn.of(arrays[i].dataType(), arrays[i].fillValue(), arrays[i].path());
+            fixedSize &= !arrays[i].dataType().kind().isVariableLength();
         }
+        this.poolable = fixedSize && arrays.length > 0;
     }
 
     /** The value columns of the arrays read, in {@link ReadSpec#arrays()} order. */
@@ -83,6 +94,8 @@ final class RegionReader implements AutoCloseable {
 
     /** The next region with at least one row, or null when the partition is done. */
     Region next() throws IOException {
+        release(current); // the caller is done with it: a region stays valid until the next call
+        current = null;
         while (true) {
             fillAhead();
             if (ahead.isEmpty()) {
@@ -90,9 +103,32 @@ final class RegionReader implements AutoCloseable {
             }
             Region r = await(ahead.poll());
             if (r.count() > 0) {
+                current = r;
                 return r;
             }
+            release(r);
         }
+    }
+
+    private void release(Region r) {
+        if (r != null && r.pooled()) {
+            free.push(r.data());
+        }
+    }
+
+    /** Buffers for a whole chunk, given back or new; null for other boxes (edges, filtered parts, slabs). */
+    private NdArray[] buffers(long[] shape) {
+        if (!poolable || !Arrays.equals(shape, spec.grid())) {
+            return null;
+        }
+        if (!free.isEmpty()) {
+            return free.pop();
+        }
+        NdArray[] b = new NdArray[arrays.length];
+        for (int a = 0; a < arrays.length; a++) {
+            b[a] = NdArray.allocate(arrays[a].dataType(), shape);
+        }
+        return b;
     }
 
     private void fillAhead() {
@@ -105,7 +141,8 @@ final class RegionReader implements AutoCloseable {
                 continue;
             }
             long[][] box = pieces.poll();
-            ahead.add(PREFETCH.submit(() -> read(box[0], box[1])));
+            NdArray[] into = buffers(box[1]);
+            ahead.add(PREFETCH.submit(() -> read(box[0], box[1], into)));
         }
     }
 
@@ -194,14 +231,19 @@ final class RegionReader implements AutoCloseable {
     }
 
     /** Reads a box of every array; with skipFill, the rows whose values are not all fill. */
-    private Region read(long[] offset, long[] shape) {
+    private Region read(long[] offset, long[] shape, NdArray[] into) {
         long count = 1;
         for (long n : shape) {
             count *= n;
         }
-        NdArray[] data = new NdArray[arrays.length];
+        boolean pooled = into != null;
+        NdArray[] data = pooled ? into : new NdArray[arrays.length];
         for (int a = 0; a < arrays.length; a++) {
-            data[a] = arrays[a].read(offset, shape);
+            if (pooled) {
+                arrays[a].readInto(offset, data[a]);
+            } else {
+                data[a] = arrays[a].read(offset, shape);
+            }
         }
         // The box holds every kept index along each dimension; where it holds others too (an IN
         // list, ORed ranges), the rows are those whose indices are all kept.
@@ -219,7 +261,7 @@ final class RegionReader implements AutoCloseable {
             }
         }
         if (!masked && !spec.skipFill()) {
-            return new Region(offset, shape, data, count, null);
+            return new Region(offset, shape, data, count, null, pooled);
         }
         int[] rows = new int[(int) count];
         int n = 0;
@@ -246,7 +288,7 @@ final class RegionReader implements AutoCloseable {
                 at[d] = 0;
             }
         }
-        return new Region(offset, shape, data, n, Arrays.copyOf(rows, n));
+        return new Region(offset, shape, data, n, Arrays.copyOf(rows, n), pooled);
     }
 
     @Override
@@ -256,5 +298,7 @@ final class RegionReader implements AutoCloseable {
         }
         ahead.clear();
         pieces.clear();
+        free.clear();
+        current = null;
     }
 }
