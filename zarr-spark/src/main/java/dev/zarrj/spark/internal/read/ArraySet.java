@@ -59,6 +59,12 @@ public final class ArraySet {
         }
         ZarrArray first = arrays.get(0);
         for (ZarrArray a : arrays) {
+            // Partitions, pruning and slabs are planned on a regular grid; a plugin's grid would be misread.
+            String grid = a.metadata().path("chunk_grid").path("name").asText("");
+            if (!grid.equals("regular")) {
+                throw new dev.zarrj.api.UnsupportedFormatException("/chunk_grid/name", "array '" + a.path()
+                        + "' has chunk grid '" + grid + "'; the zarr data source reads arrays with a regular grid only");
+            }
             if (!Arrays.equals(a.shape(), first.shape())) {
                 throw new IllegalArgumentException("arrays read together must have one shape: '" + first.path() + "' is "
                         + Arrays.toString(first.shape()) + ", '" + a.path() + "' is " + Arrays.toString(a.shape()));
