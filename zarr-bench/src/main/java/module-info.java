@@ -18,6 +18,7 @@ module dev.zarrj.bench {
     requires static com.sun.jna;
 
     exports dev.zarrj.bench.raw;
+    exports dev.zarrj.bench.data;
     opens dev.zarrj.bench to info.picocli;
 
     provides java.util.spi.ToolProvider with dev.zarrj.bench.BenchTool;

@@ -3,6 +3,7 @@ package dev.zarrj.bench;
 import dev.zarrj.api.RegionCopy;
 import dev.zarrj.api.Region;
 import dev.zarrj.api.NdArray;
+import dev.zarrj.bench.data.Fields;
 import dev.zarrj.bench.raw.RawCodec;
 import dev.zarrj.core.ArrayBuilder;
 import dev.zarrj.core.DataTypes;
@@ -10,7 +11,6 @@ import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
 import dev.zarrj.core.registry.ExtensionPoint;
 import java.nio.ByteBuffer;
-import java.nio.FloatBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -358,28 +358,9 @@ final class Float32Bench {
         log.line("%s", s);
     }
 
-    /** {@code sin(z * 0.05) * cos(y * 0.02) + x * 0.001}: smooth, as real fields are, and so compressible. */
+    /** zarrj's benchmark field ({@link Fields#smoothFloat32}). */
     static NdArray smoothField(long[] shape) {
-        NdArray a = NdArray.allocate(DataTypes.FLOAT32, shape);
-        FloatBuffer f = a.bytes().asFloatBuffer();
-        double[] sz = new double[(int) shape[0]];
-        double[] cy = new double[(int) shape[1]];
-        for (int z = 0; z < sz.length; z++) {
-            sz[z] = Math.sin(z * 0.05);
-        }
-        for (int y = 0; y < cy.length; y++) {
-            cy[y] = Math.cos(y * 0.02);
-        }
-        int i = 0;
-        for (int z = 0; z < shape[0]; z++) {
-            for (int y = 0; y < shape[1]; y++) {
-                double base = sz[z] * cy[y];
-                for (int x = 0; x < shape[2]; x++) {
-                    f.put(i++, (float) (base + x * 0.001));
-                }
-            }
-        }
-        return a;
+        return Fields.smoothFloat32(shape);
     }
 
     /** The array's bytes as the byte array behind it (native order, which the raw loop writes as is). */

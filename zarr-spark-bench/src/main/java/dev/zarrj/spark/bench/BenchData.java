@@ -1,13 +1,13 @@
 package dev.zarrj.spark.bench;
 
 import dev.zarrj.api.NdArray;
+import dev.zarrj.bench.data.Fields;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.core.DataTypes;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.FloatBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -92,31 +92,9 @@ final class BenchData {
         return true;
     }
 
-    /**
-     * {@code sin(z * 0.05) * cos(y * 0.02) + x * 0.001} as float: smooth, as real fields are, and
-     * so compressible. The same values as {@code zarr bench}'s float32 arrays (docs/benchmarks.md).
-     */
+    /** {@code zarr bench}'s float32 field ({@link Fields#smoothFloat32}): the same values. */
     static NdArray smoothField(long[] shape) {
-        NdArray a = NdArray.allocate(DataTypes.FLOAT32, shape);
-        FloatBuffer f = a.bytes().asFloatBuffer();
-        double[] sz = new double[(int) shape[0]];
-        double[] cy = new double[(int) shape[1]];
-        for (int z = 0; z < sz.length; z++) {
-            sz[z] = Math.sin(z * 0.05);
-        }
-        for (int y = 0; y < cy.length; y++) {
-            cy[y] = Math.cos(y * 0.02);
-        }
-        int i = 0;
-        for (int z = 0; z < shape[0]; z++) {
-            for (int y = 0; y < shape[1]; y++) {
-                double base = sz[z] * cy[y];
-                for (int x = 0; x < shape[2]; x++) {
-                    f.put(i++, (float) (base + x * 0.001));
-                }
-            }
-        }
-        return a;
+        return Fields.smoothFloat32(shape);
     }
 
     /** Bytes on disk under a folder (what each format stores the same values in). */
