@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.zarrj.bench.data.Host;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -17,9 +18,9 @@ import java.util.concurrent.Callable;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code zarr bench}: zarrj's throughput and latency on the file system store, each figure next
@@ -94,7 +95,7 @@ public final class BenchCommand implements Callable<Integer> {
             Runtime.getRuntime().addShutdownHook(cleanup);
         }
         Log log = new Log(err);
-        Optional<Double> loadBefore = Machine.loadAverage();
+        Optional<Double> loadBefore = Host.loadAverage();
         loadBefore.ifPresent(l -> log.line("load average %.2f on %d cores (what else this machine runs)", l,
                 Runtime.getRuntime().availableProcessors()));
         List<Row> rows = new ArrayList<>();
@@ -128,7 +129,7 @@ public final class BenchCommand implements Callable<Integer> {
             }
         }
         double elapsed = log.elapsed();
-        String load = loadNote(loadBefore, Machine.loadAverage());
+        String load = loadNote(loadBefore, Host.loadAverage());
         List<Targets.Target> targets = Targets.evaluate(rows, failures, threads, scale);
         ObjectNode doc = document(scale, work, rows, targets);
         String text = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(doc);

@@ -2,14 +2,11 @@ package dev.zarrj.bench;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.zarrj.bench.data.Host;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
-import java.util.Properties;
 
 /** What the figures were measured on, read from the JVM and (on Linux) {@code /proc}. */
 final class Machine {
@@ -18,30 +15,16 @@ final class Machine {
     static ObjectNode describe(boolean quick, Path dir) {
         ObjectNode m = JsonNodeFactory.instance.objectNode();
         m.put("cores", Runtime.getRuntime().availableProcessors());
-        m.put("cpu", procField("/proc/cpuinfo", "model name").orElse(System.getProperty("os.arch")));
-        procField("/proc/meminfo", "MemTotal").map(Machine::kibToMb).ifPresent(mb -> m.put("mem_total_mb", Math.round(mb)));
+        m.put("cpu", Host.procField("/proc/cpuinfo", "model name").orElse(System.getProperty("os.arch")));
+        Host.procField("/proc/meminfo", "MemTotal").map(Machine::kibToMb).ifPresent(mb -> m.put("mem_total_mb", Math.round(mb)));
         m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
         m.put("arch", System.getProperty("os.arch"));
         m.put("java", System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")");
         m.put("jvm_max_heap_mb", Math.round(Runtime.getRuntime().maxMemory() / 1e6));
-        m.put("zarrj", zarrjVersion());
+        m.put("zarrj", Host.zarrjVersion());
         m.put("quick", quick);
         m.put("dir", dir.toAbsolutePath().toString());
         return m;
-    }
-
-    /** The project version this build was made from. */
-    static String zarrjVersion() {
-        try (InputStream in = Machine.class.getResourceAsStream("zarrj.properties")) {
-            if (in == null) {
-                return "unknown";
-            }
-            Properties p = new Properties();
-            p.load(in);
-            return p.getProperty("version", "unknown");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /**
@@ -49,7 +32,7 @@ final class Machine {
      * {@code /proc} does not say.
      */
     static Optional<Double> peakRssMb() {
-        return procField("/proc/self/status", "VmHWM").map(Machine::kibToMb);
+        return Host.procField("/proc/self/status", "VmHWM").map(Machine::kibToMb);
     }
 
     /**
@@ -67,39 +50,6 @@ final class Machine {
             String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             return Optional.of(Long.parseLong(f[7]));
         } catch (IOException | RuntimeException e) {
-            return Optional.empty();
-        }
-    }
-
-    /** The 1-minute load average (Linux {@code /proc/loadavg}), or empty where unknown. */
-    static Optional<Double> loadAverage() {
-        try {
-            Path p = Path.of("/proc/loadavg");
-            if (!Files.isReadable(p)) {
-                return Optional.empty();
-            }
-            return Optional.of(Double.parseDouble(Files.readString(p).trim().split("\\s+")[0]));
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
-        }
-    }
-
-    /** The value of the first line {@code key: value} of a /proc file, or empty. */
-    static Optional<String> procField(String file, String key) {
-        Path p = Path.of(file);
-        if (!Files.isReadable(p)) {
-            return Optional.empty();
-        }
-        try {
-            List<String> lines = Files.readAllLines(p);
-            for (String line : lines) {
-                int colon = line.indexOf(':');
-                if (colon > 0 && line.substring(0, colon).trim().equals(key)) {
-                    return Optional.of(line.substring(colon + 1).trim());
-                }
-            }
-            return Optional.empty();
-        } catch (IOException e) {
             return Optional.empty();
         }
     }

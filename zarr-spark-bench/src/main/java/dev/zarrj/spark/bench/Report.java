@@ -5,10 +5,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.zarrj.bench.data.Host;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.nio.file.Files;
@@ -20,7 +19,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 
 /**
  * The figures of one run and their two forms: a table, and a JSON document shaped as
@@ -295,14 +293,14 @@ final class Report {
     private ObjectNode machine() {
         ObjectNode m = JsonNodeFactory.instance.objectNode();
         m.put("cores", Runtime.getRuntime().availableProcessors());
-        m.put("cpu", procField("/proc/cpuinfo", "model name").orElse(System.getProperty("os.arch")));
-        procField("/proc/meminfo", "MemTotal").map(v -> Long.parseLong(v.replaceAll("[^0-9]", "")) * 1024 / 1_000_000)
+        m.put("cpu", Host.procField("/proc/cpuinfo", "model name").orElse(System.getProperty("os.arch")));
+        Host.procField("/proc/meminfo", "MemTotal").map(v -> Long.parseLong(v.replaceAll("[^0-9]", "")) * 1024 / 1_000_000)
                 .ifPresent(mb -> m.put("mem_total_mb", mb));
         m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
         m.put("arch", System.getProperty("os.arch"));
         m.put("java", System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")");
         m.put("jvm_max_heap_mb", Math.round(Runtime.getRuntime().maxMemory() / 1e6));
-        m.put("zarrj", zarrjVersion());
+        m.put("zarrj", Host.zarrjVersion());
         m.put("spark", sparkVersion);
         m.put("quick", scale.name().equals(Scale.QUICK.name()));
         m.put("dir", dir.toString());
@@ -310,48 +308,6 @@ final class Report {
         loadAfter.ifPresent(l -> m.put("load_average_after", l));
         cpuShare.ifPresent(c -> m.put("cpu_share", round(c, 3)));
         return m;
-    }
-
-    private static String zarrjVersion() {
-        try (InputStream in = Report.class.getResourceAsStream("zarrj.properties")) {
-            if (in == null) {
-                return "unknown";
-            }
-            Properties p = new Properties();
-            p.load(in);
-            return p.getProperty("version", "unknown");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** The 1-minute load average (Linux {@code /proc/loadavg}), or empty where unknown. */
-    static Optional<Double> loadAverage() {
-        try {
-            Path p = Path.of("/proc/loadavg");
-            return Files.isReadable(p) ? Optional.of(Double.parseDouble(Files.readString(p).trim().split("\\s+")[0]))
-                    : Optional.empty();
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
-        }
-    }
-
-    private static Optional<String> procField(String file, String key) {
-        try {
-            Path p = Path.of(file);
-            if (!Files.isReadable(p)) {
-                return Optional.empty();
-            }
-            for (String line : Files.readAllLines(p)) {
-                int colon = line.indexOf(':');
-                if (colon > 0 && line.substring(0, colon).trim().equals(key)) {
-                    return Optional.of(line.substring(colon + 1).trim());
-                }
-            }
-            return Optional.empty();
-        } catch (IOException e) {
-            return Optional.empty();
-        }
     }
 
     /** Significant digits only, as zarr bench rounds its figures. */

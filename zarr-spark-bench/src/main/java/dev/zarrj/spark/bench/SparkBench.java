@@ -2,6 +2,7 @@ package dev.zarrj.spark.bench;
 
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.store.Store;
+import dev.zarrj.bench.data.Host;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
 import java.io.PrintStream;
@@ -190,7 +191,7 @@ public final class SparkBench {
     private Report measure() throws Exception {
         Scale scale = settings.scale();
         Report report = new Report(scale, settings.dir());
-        report.loadBefore = Report.loadAverage();
+        report.loadBefore = Host.loadAverage();
         log.printf(Locale.ROOT, "spark-bench: %s, %d warm-up and %d measured round(s), in %s%n", scale, scale.warmups(),
                 scale.rounds(), settings.dir());
         Path sparkTmp = Files.createTempDirectory("zarrj-spark-bench-");
@@ -283,7 +284,7 @@ public final class SparkBench {
             }
             BenchData.deleteTree(sparkTmp);
         }
-        report.loadAfter = Report.loadAverage();
+        report.loadAfter = Host.loadAverage();
         return report;
     }
 

@@ -1,7 +1,6 @@
 package dev.zarrj.spark.internal.chunks;
 
 import dev.zarrj.spark.ZarrOptions;
-import dev.zarrj.spark.internal.ArrayRef;
 import dev.zarrj.spark.internal.read.ArraySet;
 import dev.zarrj.spark.internal.read.ChunkPlanning;
 import java.util.ArrayList;
@@ -59,17 +58,9 @@ final class ChunkScan implements Scan, Batch {
                 cols.add(ChunkReadSpec.VALUES - (reads.size() - 1));
             }
         }
-        if (arrays.options().skipFill()) {
-            // every array's values decide whether a chunk is all fill, read or not
-            for (int a = 0; a < arrays.arrays().size(); a++) {
-                if (!reads.contains(a)) {
-                    reads.add(a);
-                }
-            }
-        }
         this.readSchema = new StructType(fields.toArray(new StructField[0]));
         this.columns = cols.stream().mapToInt(Integer::intValue).toArray();
-        this.readArrays = reads;
+        this.readArrays = arrays.arraysToRead(reads);
     }
 
     @Override
@@ -144,12 +135,7 @@ final class ChunkScan implements Scan, Batch {
 
     @Override
     public PartitionReaderFactory createReaderFactory() {
-        List<ArrayRef> refs = arrays.refs();
-        List<ArrayRef> read = new ArrayList<>();
-        for (int a : readArrays) {
-            read.add(refs.get(a));
-        }
-        return new ChunkReaderFactory(new ChunkReadSpec(read, columns, arrays.shape(), arrays.gridChunkShape(),
+        return new ChunkReaderFactory(new ChunkReadSpec(arrays.refs(readArrays), columns, arrays.shape(), arrays.gridChunkShape(),
                 arrays.options().skipFill()));
     }
 }

@@ -1,7 +1,5 @@
 package dev.zarrj.spark.internal.read;
 
-import dev.zarrj.spark.internal.ArrayRef;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -53,15 +51,9 @@ final class AggregateScan implements Scan, Batch {
 
     @Override
     public PartitionReaderFactory createReaderFactory() {
-        List<ArrayRef> refs = arrays.refs();
-        List<ArrayRef> read = new ArrayList<>();
-        long elementBytes = 0;
-        for (int a : readArrays) {
-            read.add(refs.get(a));
-            elementBytes += arrays.arrays().get(a).dataType().size();
-        }
-        ReadSpec spec = new ReadSpec(read, new int[0], arrays.shape(), arrays.gridChunkShape(), arrays.innerChunkShape(),
-                selection, false, arrays.options().batchRows(), elementBytes, arrays.options().regionBytes());
+        ReadSpec spec = new ReadSpec(arrays.refs(readArrays), new int[0], arrays.shape(), arrays.gridChunkShape(), arrays.innerChunkShape(),
+                selection, false, arrays.options().batchRows(), arrays.elementBytes(readArrays),
+                arrays.options().regionBytes());
         return new ReaderFactory(spec, plan);
     }
 

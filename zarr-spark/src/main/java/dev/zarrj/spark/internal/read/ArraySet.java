@@ -264,10 +264,36 @@ public final class ArraySet {
     }
 
     /** The arrays as executors open them. */
-    public List<ArrayRef> refs() {
+    /** The references executors open the arrays at these indices by (their metadata travel along). */
+    public List<ArrayRef> refs(List<Integer> indices) {
         List<ArrayRef> out = new ArrayList<>();
-        for (ZarrArray a : arrays) {
-            out.add(ArrayRef.of(location, a));
+        for (int a : indices) {
+            out.add(ArrayRef.of(location, arrays.get(a)));
+        }
+        return out;
+    }
+
+    /** The decoded bytes of one element of each array at these indices, together. */
+    public long elementBytes(List<Integer> indices) {
+        long bytes = 0;
+        for (int a : indices) {
+            bytes += arrays.get(a).dataType().size();
+        }
+        return bytes;
+    }
+
+    /**
+     * The arrays a read decodes: those whose values it returns and, with {@code skipFill}, every
+     * other one too, since all arrays' values decide whether a row (or chunk) is all fill.
+     */
+    public List<Integer> arraysToRead(List<Integer> returned) {
+        List<Integer> out = new ArrayList<>(returned);
+        if (options.skipFill()) {
+            for (int a = 0; a < arrays.size(); a++) {
+                if (!out.contains(a)) {
+                    out.add(a);
+                }
+            }
         }
         return out;
     }

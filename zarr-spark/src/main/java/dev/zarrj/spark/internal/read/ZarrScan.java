@@ -2,7 +2,6 @@ package dev.zarrj.spark.internal.read;
 
 import dev.zarrj.core.ZarrArray;
 import dev.zarrj.spark.ZarrOptions;
-import dev.zarrj.spark.internal.ArrayRef;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -61,17 +60,9 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
                 cols.add(-reads.size());
             }
         }
-        if (arrays.options().skipFill()) {
-            // every array's values decide whether a row is all fill, read or not
-            for (int a = 0; a < arrays.arrays().size(); a++) {
-                if (!reads.contains(a)) {
-                    reads.add(a);
-                }
-            }
-        }
         this.readSchema = new StructType(fields.toArray(new StructField[0]));
         this.columns = cols.stream().mapToInt(Integer::intValue).toArray();
-        this.readArrays = reads;
+        this.readArrays = arrays.arraysToRead(reads);
     }
 
     @Override
@@ -174,15 +165,8 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
 
     @Override
     public PartitionReaderFactory createReaderFactory() {
-        List<ArrayRef> refs = arrays.refs();
-        List<ArrayRef> read = new ArrayList<>();
-        long elementBytes = 0;
-        for (int a : readArrays) {
-            read.add(refs.get(a));
-            elementBytes += arrays.arrays().get(a).dataType().size();
-        }
-        return new ZarrReaderFactory(new ReadSpec(read, columns, arrays.shape(), arrays.gridChunkShape(),
+        return new ZarrReaderFactory(new ReadSpec(arrays.refs(readArrays), columns, arrays.shape(), arrays.gridChunkShape(),
                 arrays.innerChunkShape(), selection, arrays.options().skipFill(), arrays.options().batchRows(),
-                elementBytes, arrays.options().regionBytes()));
+                arrays.elementBytes(readArrays), arrays.options().regionBytes()));
     }
 }
