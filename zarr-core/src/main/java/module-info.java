@@ -32,6 +32,7 @@ module dev.zarrj.core {
 
     exports dev.zarrj.core;
     exports dev.zarrj.core.registry;
+    exports dev.zarrj.core.selection;
 
     uses DataTypeProvider;
     uses ChunkGridProvider;

@@ -27,6 +27,8 @@ import dev.zarrj.core.internal.metadata.NodeDocuments;
 import dev.zarrj.core.internal.pipeline.ChunkReader;
 import dev.zarrj.core.internal.pipeline.ChunkWriter;
 import dev.zarrj.core.internal.pipeline.Memory;
+import dev.zarrj.core.internal.selection.SelectionIo;
+import dev.zarrj.core.selection.Selection;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -305,6 +307,23 @@ public final class ZarrArray implements ZarrNode {
     }
 
     /**
+     * Reads a selection (steps, index lists, masks, points, blocks: see {@link Selection}) into an
+     * array of the selection's shape. Only the chunks the selection touches are read, each decoded
+     * once.
+     *
+     * @throws IllegalArgumentException     naming the dimension and value when the selection does
+     *                                      not fit the array
+     * @throws ChunkDecodeException         naming the key of a chunk that cannot be decoded
+     */
+    public NdArray read(Selection selection) {
+        ArrayMetadata m = meta();
+        Selection.Resolved sel = selection.resolve(m.shape(), m.chunkGrid());
+        NdArray out = Memory.array(m.dataType(), sel.shape(), () -> "reading the selection " + selection
+                + " of array '" + path() + "'");
+        return SelectionIo.read(sel, m.shape(), out, this::read);
+    }
+
+    /**
      * Reads the region at {@code offset} with {@code dst}'s shape into {@code dst}, decoding
      * chunks straight into its memory where the layout allows. If the read fails, {@code dst} may
      * hold part of the region.
@@ -381,6 +400,26 @@ public final class ZarrArray implements ZarrNode {
                     + b.meta().dataType().name() + " array");
         }
         b.writer().write(offset, data);
+    }
+
+    /**
+     * Writes {@code data}, of the selection's shape (see {@link Selection}), into the elements the
+     * selection takes. An element selected twice (a repeated index or point) gets the value of the
+     * later occurrence.
+     *
+     * @throws ReadOnlyException        when the array is read-only
+     * @throws IllegalArgumentException when the selection does not fit the array or {@code data}'s
+     *                                  shape is not the selection's
+     */
+    public void write(Selection selection, NdArray data) {
+        checkWritable("write to");
+        ArrayMetadata m = meta();
+        Selection.Resolved sel = selection.resolve(m.shape(), m.chunkGrid());
+        if (!Arrays.equals(sel.shape(), data.shape())) {
+            throw new IllegalArgumentException("data of shape " + Arrays.toString(data.shape()) + " for the selection "
+                    + selection + " of shape " + Arrays.toString(sel.shape()) + " of array '" + path() + "'");
+        }
+        SelectionIo.write(sel, m.shape(), data, this::read, this::write);
     }
 
     /**
