@@ -1,5 +1,6 @@
 package dev.zarrj.core;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -32,10 +33,15 @@ import dev.zarrj.core.selection.Selection;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Spliterator;
+import java.util.Spliterators;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 import org.apiguardian.api.API;
 
 /**
@@ -245,6 +251,74 @@ public final class ZarrArray implements ZarrNode {
             decode(m, prefix, grid, k.value()).ifPresent(out::add);
         }
         return out;
+    }
+
+    /**
+     * Every chunk of the array's grid, stored or not, with the region of the array it covers, in
+     * row-major order of the grid coordinates. Lazy: the chunks are worked out as the stream is
+     * consumed, so an array of a billion chunks costs no list. The grid is the one of the
+     * metadata when this is called.
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public Stream<ChunkRegion> chunkRegions() {
+        ArrayMetadata m = meta();
+        long[] grid = m.chunkGrid().gridShape(m.shape());
+        long n = 1;
+        for (long g : grid) {
+            n = g == 0 ? 0 : (n > Long.MAX_VALUE / g ? -1 : n * g); // -1: more than a long counts
+            if (n <= 0) {
+                break;
+            }
+        }
+        long count = n;
+        Iterator<ChunkRegion> it = new Iterator<>() {
+            private long[] next = count == 0 ? null : new long[grid.length];
+
+            @Override
+            public boolean hasNext() {
+                return next != null;
+            }
+
+            @Override
+            public ChunkRegion next() {
+                if (next == null) {
+                    throw new java.util.NoSuchElementException();
+                }
+                long[] c = next.clone();
+                int d = grid.length - 1;
+                while (d >= 0 && ++next[d] == grid[d]) {
+                    next[d--] = 0;
+                }
+                if (d < 0) {
+                    next = null;
+                }
+                return region(m, c);
+            }
+        };
+        int traits = Spliterator.ORDERED | Spliterator.NONNULL | Spliterator.IMMUTABLE | Spliterator.DISTINCT;
+        return StreamSupport.stream(count > 0 ? Spliterators.spliterator(it, count, traits)
+                : Spliterators.spliteratorUnknownSize(it, traits), false);
+    }
+
+    /**
+     * The chunks stored for this array ({@link #storedChunks()}: one listing of its prefix, in key
+     * order), each with the region of the array it covers. Needs a listable store.
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public Stream<ChunkRegion> storedChunkRegions() {
+        ArrayMetadata m = meta();
+        return storedChunks().stream().map(c -> region(m, c));
+    }
+
+    private static ChunkRegion region(ArrayMetadata m, long[] coords) {
+        long[] offset = new long[coords.length];
+        long[] shape = new long[coords.length];
+        long[] arrayShape = m.shape();
+        for (int d = 0; d < coords.length; d++) {
+            offset[d] = m.chunkGrid().chunkStart(d, coords[d]);
+            shape[d] = Math.min(m.chunkGrid().chunkLength(d, coords[d]), arrayShape[d] - offset[d]);
+        }
+        return new ChunkRegion(coords, Region.of(offset, shape));
     }
 
     /**
