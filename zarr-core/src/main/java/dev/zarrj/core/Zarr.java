@@ -28,6 +28,7 @@ import dev.zarrj.core.internal.hierarchy.NodePath;
 import dev.zarrj.core.internal.metadata.ExtensionResolver;
 import dev.zarrj.core.internal.metadata.GroupMetadata;
 import dev.zarrj.core.internal.metadata.NodeDocuments;
+import dev.zarrj.core.internal.pipeline.Cancellation;
 import dev.zarrj.core.internal.pipeline.ParallelTasks;
 import dev.zarrj.core.registry.ExtensionPoint;
 import dev.zarrj.core.registry.ExtensionRegistry;
@@ -616,6 +617,47 @@ public final class Zarr implements AutoCloseable {
             return g;
         }
         throw new NodeNotFoundException("'" + n.path() + "' in " + store.describe() + " is an array, not a group");
+    }
+
+    // ---- asynchronous ----
+
+    /**
+     * Runs {@code work} as one task on this instance's executor ({@link Builder#executor}, else
+     * its own pool), never on the caller's thread; see {@link ZarrArray#readAsync(Selection)}.
+     */
+    <T> CompletableFuture<T> async(java.util.function.Supplier<T> work) {
+        return Cancellation.submit(executor, work, null);
+    }
+
+    /**
+     * {@link #open(Store, String)} on this instance's executor: the future completes there with
+     * the node, or exceptionally with the exception {@code open} throws (not wrapped).
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public CompletableFuture<ZarrNode> openAsync(Store store, String path) {
+        return async(() -> open(store, path));
+    }
+
+    /** {@link #openArray(Store, String)} on this instance's executor, as {@link #openAsync}. */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public CompletableFuture<ZarrArray> openArrayAsync(Store store, String path) {
+        return async(() -> openArray(store, path));
+    }
+
+    /**
+     * {@link #openArray(String, String, boolean)} on this instance's executor, as
+     * {@link #openAsync}; the array owns the store. An array opened after the future was
+     * cancelled is closed again.
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public CompletableFuture<ZarrArray> openArrayAsync(String location, String path, boolean readOnly) {
+        return Cancellation.submit(executor, () -> openArray(location, path, readOnly), ZarrArray::close);
+    }
+
+    /** {@link #openGroup(Store, String)} on this instance's executor, as {@link #openAsync}. */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public CompletableFuture<ZarrGroup> openGroupAsync(Store store, String path) {
+        return async(() -> openGroup(store, path));
     }
 
     // ---- nodes that own their store ----

@@ -39,6 +39,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
@@ -395,6 +396,59 @@ public final class ZarrArray implements ZarrNode {
         NdArray out = Memory.array(m.dataType(), sel.shape(), () -> "reading the selection " + selection
                 + " of array '" + path() + "'");
         return SelectionIo.read(sel, m.shape(), out, this::read);
+    }
+
+    // ---- asynchronous reads and writes ----
+
+    /**
+     * {@link #read(Selection)} without blocking the caller: one task on the {@link Zarr}'s
+     * executor ({@link Zarr.Builder#executor}, else its own pool) coordinates the read and takes
+     * part in decoding, with the executor's other threads as for a blocking read; on a store with
+     * asynchronous requests ({@link Store#getAsync}) up to {@link Zarr.Builder#ioConcurrency}
+     * chunks are fetched at once without a thread waiting for each. The future completes on
+     * that task's thread with the data, or exceptionally with exactly the exception the blocking
+     * call throws (a {@link dev.zarrj.api.ZarrException} such as {@link ChunkDecodeException},
+     * or an {@link IllegalArgumentException}), not wrapped.
+     *
+     * <p>{@link CompletableFuture#cancel cancel} completes the future as cancelled at once and
+     * stops the read: no further chunk is requested or decoded (those already running finish),
+     * and its buffers go back to the pool.
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public CompletableFuture<NdArray> readAsync(Selection selection) {
+        return zarr.async(() -> read(selection));
+    }
+
+    /** {@link #read(long[], long[])} without blocking the caller, as {@link #readAsync(Selection)}. */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public CompletableFuture<NdArray> readAsync(long[] offset, long[] shape) {
+        long[] o = offset.clone();
+        long[] s = shape.clone();
+        return zarr.async(() -> read(o, s));
+    }
+
+    /**
+     * {@link #write(Selection, NdArray)} without blocking the caller, as
+     * {@link #readAsync(Selection)}; {@code data} must not change until the future completes.
+     * Cancelling stops between chunks: each chunk is left either as it was or fully written,
+     * never in part (a chunk is stored in one request).
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public CompletableFuture<Void> writeAsync(Selection selection, NdArray data) {
+        return zarr.async(() -> {
+            write(selection, data);
+            return null;
+        });
+    }
+
+    /** {@link #write(long[], NdArray)} without blocking the caller, as {@link #writeAsync(Selection, NdArray)}. */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public CompletableFuture<Void> writeAsync(long[] offset, NdArray data) {
+        long[] o = offset.clone();
+        return zarr.async(() -> {
+            write(o, data);
+            return null;
+        });
     }
 
     /**
