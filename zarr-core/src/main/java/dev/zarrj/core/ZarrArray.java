@@ -234,6 +234,16 @@ public final class ZarrArray implements ZarrNode {
         writeMetadata(meta().withAttributes(attrs), current -> current.withAttributes(attrs));
     }
 
+    @Override
+    public synchronized Attributes updateAttributes(Map<String, ?> changes) {
+        checkWritable("update attributes of");
+        Map<String, Object> c = new java.util.LinkedHashMap<>(changes);
+        Attributes.empty().withAll(c); // every value can be written, before anything is
+        ArrayMetadata m = writeMetadata(meta().withAttributes(Attributes.of(meta().attributes()).withAll(c).toJson()),
+                current -> current.withAttributes(Attributes.of(current.attributes()).withAll(c).toJson()));
+        return Attributes.of(m.attributes());
+    }
+
     /** The store key of the chunk at these grid coordinates. */
     public String chunkKey(long... chunkCoords) {
         return meta().chunkKey(NodePath.prefix(path), chunkCoords).value();
