@@ -109,10 +109,10 @@ public final class ZarrArray implements ZarrNode {
     private Bound bind(ArrayMetadata m) {
         String prefix = NodePath.prefix(path);
         return new Bound(m, new ChunkReader(store, prefix, m, zarr.chunkTasks(), zarr.ioConcurrency(baseStore),
-                zarr.coalesceGap()),
+                zarr.coalesceGap(), zarr.chunkCache(), baseStore),
                 new ChunkWriter(store, baseStore, prefix, m, zarr.chunkTasks(),
                         storesEveryChunk ? WriteEmptyChunks.STORE : zarr.writeEmptyChunks(),
-                        zarr.ioConcurrency(baseStore)));
+                        zarr.ioConcurrency(baseStore), zarr.chunkCache()));
     }
 
     private ArrayMetadata meta() {
@@ -691,7 +691,12 @@ public final class ZarrArray implements ZarrNode {
                     + Arrays.toString(newShape));
         }
         long[] shape = newShape.clone();
-        ArrayMetadata m = writeMetadata(old.withShape(shape), current -> current.withShape(shape));
+        ArrayMetadata m;
+        try {
+            m = writeMetadata(old.withShape(shape), current -> current.withShape(shape));
+        } finally {
+            zarr.chunksChanged(baseStore, NodePath.prefix(path));
+        }
         if (eraseOutside) {
             long[] grid = m.chunkGrid().gridShape(newShape);
             String prefix = NodePath.prefix(path);
@@ -702,7 +707,11 @@ public final class ZarrArray implements ZarrNode {
                     doomed.add(k);
                 }
             }
-            store.eraseValues(doomed);
+            try {
+                store.eraseValues(doomed);
+            } finally {
+                zarr.chunksChanged(baseStore, NodePath.prefix(path));
+            }
         }
     }
 

@@ -11,7 +11,9 @@ import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.core.internal.metadata.ArrayMetadata;
 import java.nio.ByteBuffer;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
@@ -32,6 +34,11 @@ import java.util.function.Supplier;
  * ranges of one value are then requested at once through the store's asynchronous operations
  * ({@link StoreByteSource}). Otherwise each chunk task reads its own chunk, as it always has.
  *
+ * <p>With a {@link ChunkCache}, a chunk's decode first looks there (region reads, whole chunks,
+ * and whatever reads through them), chunks found there are not fetched ahead, and a chunk
+ * decoded on a miss is decoded whole and kept (unless larger than a quarter of the budget, which
+ * then reads as without a cache).
+ *
  * <p>Bound to one array's metadata: a handle whose metadata changes makes a new reader.
  * Immutable and thread-safe.
  */
@@ -51,6 +58,15 @@ public final class ChunkReader {
      * regular grid share one spec.
      */
     private volatile ChunkSpec noPartialDecoder;
+    /** Decoded chunks kept between reads, or null. */
+    private final ChunkCache cache;
+    /** The store the cache knows the chunks by: the one beneath any storage transformers. */
+    private final Store cacheStore;
+    /** The metadata that decide how a chunk decodes, as cache entries record them. */
+    private final String layout;
+
+    /** A chunk's stored value fetched ahead, and the cache's version of its key taken before the request. */
+    private record Fetched(Optional<ByteBuffer> bytes, long version) {}
 
     /**
      * @param store  the store the array's chunks are read from, through any storage transformers
@@ -77,6 +93,25 @@ public final class ChunkReader {
      */
     public ChunkReader(Store store, String prefix, ArrayMetadata meta, ParallelTasks tasks, int ioConcurrency,
                        long coalesceGap) {
+        this(store, prefix, meta, tasks, ioConcurrency, coalesceGap, null, null);
+    }
+
+    /**
+     * @param cache      decoded chunks kept between reads, or null
+     * @param cacheStore the store beneath any storage transformers, by which the cache knows the
+     *                   chunks (and writers invalidate them)
+     */
+    public ChunkReader(Store store, String prefix, ArrayMetadata meta, ParallelTasks tasks, int ioConcurrency,
+                       long coalesceGap, ChunkCache cache, Store cacheStore) {
+        this.cache = cache;
+        this.cacheStore = cacheStore != null ? cacheStore : store;
+        if (cache != null) {
+            com.fasterxml.jackson.databind.node.ObjectNode doc = meta.document().deepCopy();
+            doc.remove(java.util.List.of("attributes", "shape", "dimension_names"));
+            this.layout = doc.toString();
+        } else {
+            this.layout = null;
+        }
         this.ioConcurrency = ioConcurrency;
         this.coalesceGap = coalesceGap;
         this.store = store;
@@ -108,16 +143,36 @@ public final class ChunkReader {
             return;
         }
         SparseRead.read(tasks, store, prefix, meta, box, read, fill, (s, n, index) -> {
+            // The cache's version of each key requested, taken before its request.
+            Map<Long, Long> versions = cache == null ? null : new ConcurrentHashMap<>();
             Prefetch ahead = new Prefetch(s, n, j -> {
                 ChunkPart part = ChunkPart.of(meta, box.coords(index.applyAsLong(j)), offset, shape);
-                return part.wholeChunk() ? meta.chunkKey(prefix, part.coords()) : null;
+                if (!part.wholeChunk()) {
+                    return null;
+                }
+                StoreKey key = meta.chunkKey(prefix, part.coords());
+                if (versions != null && cache.fits(meta.chunkSpec(part.coords()).byteSize())) {
+                    ChunkCache.Key ck = new ChunkCache.Key(cacheStore, key.value());
+                    if (cache.contains(ck, layout)) {
+                        return null; // its decoder copies it from the cache
+                    }
+                    versions.put(j, cache.version(ck));
+                }
+                return key;
             }, ioConcurrency, ChunkBuffers.BUDGET);
             try {
                 ahead.pump();
                 tasks.forEachLong(n, j -> {
                     ChunkPart part = ChunkPart.of(meta, box.coords(index.applyAsLong(j)), offset, shape);
                     try {
-                        readPart(s, part, dst, dstZeroed, part.wholeChunk() ? () -> ahead.take(j) : null);
+                        readPart(s, part, dst, dstZeroed, part.wholeChunk() ? () -> {
+                            Optional<ByteBuffer> bytes = ahead.take(j);
+                            if (bytes == null) {
+                                return null;
+                            }
+                            Long v = versions == null ? null : versions.remove(j);
+                            return new Fetched(bytes, v == null ? -1 : v);
+                        } : null);
                     } catch (RuntimeException | Error e) {
                         ahead.stop();
                         throw e;
@@ -134,14 +189,18 @@ public final class ChunkReader {
     /**
      * @param fetched the chunk's stored value, fetched ahead; null to read it here
      */
-    private void readPart(Store from, ChunkPart part, NdArray dst, boolean dstZeroed,
-                          Supplier<Optional<ByteBuffer>> fetched) {
+    private void readPart(Store from, ChunkPart part, NdArray dst, boolean dstZeroed, Supplier<Fetched> fetched) {
         StoreKey key = meta.chunkKey(prefix, part.coords());
         ChunkSpec spec = meta.chunkSpec(part.coords());
         DefaultCodecChain chain = meta.codecs();
         try {
-            if (fetched != null) {
-                Optional<ByteBuffer> bytes = fetched.get();
+            Fetched ahead = fetched == null ? null : fetched.get(); // null: not fetched ahead after all
+            if (cache != null && cache.fits(spec.byteSize())) {
+                readCached(from, key, spec, part, dst, dstZeroed, ahead);
+                return;
+            }
+            if (ahead != null) {
+                Optional<ByteBuffer> bytes = ahead.bytes();
                 if (bytes.isEmpty()) {
                     fillRegion(dst, part, dstZeroed);
                 } else {
@@ -176,6 +235,45 @@ public final class ChunkReader {
         }
     }
 
+    /**
+     * {@link #readPart} through the cache: the part copied from the cached chunk, else the chunk
+     * fetched (or taken as {@code ahead} fetched it), decoded whole, kept, and its part copied.
+     */
+    private void readCached(Store from, StoreKey key, ChunkSpec spec, ChunkPart part, NdArray dst, boolean dstZeroed,
+                            Fetched ahead) {
+        ChunkCache.Key ck = new ChunkCache.Key(cacheStore, key.value());
+        if (ahead != null) {
+            if (ahead.bytes().isEmpty()) {
+                fillRegion(dst, part, dstZeroed);
+                return;
+            }
+            NdArray chunk = decodeWhole(ahead.bytes().get(), spec);
+            cache.put(ck, layout, ahead.version(), chunk);
+            RegionCopy.copy(chunk, part.ofChunk(), dst, part.inRegion());
+            return;
+        }
+        if (cache.copyInto(ck, layout, part.ofChunk(), dst, part.inRegion())) {
+            return;
+        }
+        long version = cache.version(ck);
+        try (BufferLease lease = new BufferLease()) {
+            Optional<ByteBuffer> bytes = from.get(key, lease::borrow);
+            if (bytes.isEmpty()) {
+                fillRegion(dst, part, dstZeroed);
+                return;
+            }
+            NdArray chunk = decodeWhole(bytes.get(), spec);
+            cache.put(ck, layout, version, chunk); // a copy: the chunk may share the lease's memory
+            RegionCopy.copy(chunk, part.ofChunk(), dst, part.inRegion());
+        }
+    }
+
+    private NdArray decodeWhole(ByteBuffer bytes, ChunkSpec spec) {
+        NdArray chunk = meta.codecs().decode(bytes, spec);
+        CodecChain.checkDecodedShape("codecs", chunk, spec);
+        return chunk;
+    }
+
     private void fillRegion(NdArray dst, ChunkPart part, boolean dstZeroed) {
         if (dstZeroed && NdArray.holdsAfterAllocate(meta.dataType(), meta.fillValue())) {
             return;
@@ -201,6 +299,16 @@ public final class ChunkReader {
         StoreKey key = meta.chunkKey(prefix, coords);
         ChunkSpec spec = meta.chunkSpec(coords);
         DefaultCodecChain chain = meta.codecs();
+        ChunkCache.Key ck = null;
+        long version = 0;
+        if (cache != null && cache.fits(spec.byteSize())) {
+            ck = new ChunkCache.Key(cacheStore, key.value());
+            NdArray hit = cache.copy(ck, layout);
+            if (hit != null) {
+                return hit;
+            }
+            version = cache.version(ck);
+        }
         try (BufferLease lease = new BufferLease()) {
             Optional<ByteBuffer> bytes = chain.hasBytesToBytes() ? store.get(key, lease::borrow) : store.get(key);
             if (bytes.isEmpty()) {
@@ -212,6 +320,9 @@ public final class ChunkReader {
             }
             NdArray chunk = chain.decode(bytes.get(), spec);
             CodecChain.checkDecodedShape("codecs", chunk, spec);
+            if (ck != null) {
+                cache.put(ck, layout, version, chunk); // a copy: the caller owns what is returned
+            }
             if (!chunk.holdsObjects() && chunk.bytes().isDirect() && lease.lentDirect()) {
                 // A codec that returns a view of its input (crc32c strips its checksum so) left
                 // the chunk in pooled memory; heap leases never go back to the pool.

@@ -142,13 +142,17 @@ final class Prefetch {
     }
 
     /**
-     * The value of piece {@code j} (which has a key), waiting until it has been requested and has
-     * arrived; the store's exception when the request failed.
+     * The value of piece {@code j}, waiting until it has been requested and has arrived; the
+     * store's exception when the request failed; null when its key was null (not fetched here:
+     * its decoder reads it).
      */
     Optional<ByteBuffer> take(long j) {
         Slot slot;
         synchronized (lock) {
             while ((slot = slots.get(j)) == null) {
+                if (j < next && !stopped) {
+                    return null; // passed without a request: its key was null
+                }
                 if (Cancellation.cancelled(token)) {
                     throw new java.util.concurrent.CancellationException("cancelled while reading chunks from "
                             + store.describe());
