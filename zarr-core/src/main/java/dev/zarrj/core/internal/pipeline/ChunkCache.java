@@ -114,6 +114,14 @@ public final class ChunkCache {
         }
     }
 
+    /**
+     * The cached chunk itself, or null: for readers inside the pipeline that only copy from it
+     * and never hand it out or change it.
+     */
+    NdArray peek(Key key, String layout) {
+        return lookup(key, layout);
+    }
+
     /** Whether the chunk is cached in {@code layout} (it may be dropped the moment after). */
     boolean contains(Key key, String layout) {
         return lookup(key, layout) != null;
