@@ -73,16 +73,36 @@ class ChunkCacheTest {
             assertEquals(0, chunkGets(store).size(), "no chunk fetched again: " + chunkGets(store));
             NdArray chunk = a.readChunk(1, 1);
             assertEquals(5 * 20 + 5, chunk.getLong(0));
-            assertEquals(List.of(), chunkGets(store), "whole chunks from the cache too");
-            // Rank 1: i18-lead's first selection reads (SelectionIo) fail on rank 2 until the chunk-wise engine.
-            ZarrArray v = z.array(DataTypes.INT32, 100).chunks(10).create(store, "/v");
-            v.write(new long[] {0}, new long[] {100}, ramp(100, 0));
-            v.read();
+            NdArray sel = a.read(Selection.of(Slice.of(0, 20, 3), Slice.of(1, 20, 4)));
+            assertEquals(5, sel.getLong(1));
+            assertEquals(3 * 20 + 1, sel.getLong(5));
+            assertEquals(List.of(), chunkGets(store), "whole chunks and selections from the cache too");
+            assertEquals(1600, z.chunkCacheBytes(), "16 chunks of 100 bytes");
+            z.close();
+        }
+        zarr = null;
+    }
+
+    @Test
+    void selectionsFillTheCacheAndSelectionWritesInvalidate() {
+        for (int io : new int[] {0, 16}) {
+            Zarr z = cached(1 << 20, io);
+            CountingStore store = new CountingStore(z.openStore("memory:"), true);
+            ZarrArray a = array(z, store, "/a", 0);
             store.reset();
-            NdArray sel = v.read(Selection.of(Slice.of(1, 100, 7)));
-            assertEquals(8, sel.getLong(1));
-            assertEquals(List.of(), chunkGets(store), "selections from the cache too");
-            assertTrue(z.chunkCacheBytes() > 0 && z.chunkCacheBytes() <= 2000, "16 + 10 chunks of 40 or 100 bytes");
+            Selection sel = Selection.of(dev.zarrj.core.selection.IndexList.of(19, 0, 7), Slice.of(2, 20, 5));
+            int[] first = a.read(sel).toIntArray();
+            assertEquals(12, chunkGets(store).size(), "3 x 4 chunks the first time");
+            store.reset();
+            assertArrayEquals(first, a.read(sel).toIntArray());
+            int[] corner = new int[25];
+            java.util.Arrays.setAll(corner, i -> i / 5 * 20 + i % 5);
+            assertArrayEquals(corner, a.read(new long[] {0, 0}, new long[] {5, 5}).toIntArray());
+            assertEquals(List.of(), chunkGets(store), "a selection's chunks are kept for the next reads");
+            z.openArray(store, "/a").write(Selection.of(dev.zarrj.core.selection.IndexList.of(7), Slice.of(2, 3)),
+                    NdArray.copyOf(DataTypes.INT32, new int[] {-4}, 1, 1));
+            assertEquals(-4, a.read(Selection.of(dev.zarrj.core.selection.IndexList.of(7),
+                    dev.zarrj.core.selection.IndexList.of(2))).getLong(0), "a selection write invalidates");
             z.close();
         }
         zarr = null;

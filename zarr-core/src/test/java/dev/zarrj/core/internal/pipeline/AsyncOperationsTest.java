@@ -19,6 +19,7 @@ import dev.zarrj.core.DataTypes;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
 import dev.zarrj.core.ZarrNode;
+import dev.zarrj.core.selection.IndexList;
 import dev.zarrj.core.selection.Selection;
 import dev.zarrj.core.selection.Slice;
 import java.nio.ByteBuffer;
@@ -104,18 +105,16 @@ class AsyncOperationsTest {
         ZarrArray a = filled(z, store);
         assertArrayEquals(a.read(new long[] {3, 5}, new long[] {40, 100}).toIntArray(),
                 a.readAsync(new long[] {3, 5}, new long[] {40, 100}).get().toIntArray());
-        // Rank 1: i18-lead's first selection reads (SelectionIo) fail on rank 2 until the chunk-wise engine.
-        ZarrArray v = z.array(DataTypes.INT32, 1000).chunks(10).create(store, "/v");
-        v.write(new long[] {0}, new long[] {1000}, java.util.Arrays.copyOf(values(), 1000));
-        Selection sel = Selection.of(Slice.of(1, 900, 7));
-        assertArrayEquals(v.read(sel).toIntArray(), v.readAsync(sel).get().toIntArray());
+        Selection sel = Selection.of(Slice.of(1, 900, 7), IndexList.of(0, 255, 3, 3));
+        assertArrayEquals(a.read(sel).toIntArray(), a.readAsync(sel).get().toIntArray());
 
         int[] patch = {-1, -2, -3, -4, -5, -6};
         a.writeAsync(new long[] {10, 10}, NdArray.copyOf(DataTypes.INT32, patch, 2, 3)).get();
         assertArrayEquals(patch, a.read(new long[] {10, 10}, new long[] {2, 3}).toIntArray());
-        v.writeAsync(sel, NdArray.copyOf(DataTypes.INT32, new int[v.read(sel).toIntArray().length],
-                v.read(sel).shape())).get();
-        assertTrue(java.util.Arrays.stream(v.read(sel).toIntArray()).allMatch(x -> x == 0));
+        Selection distinct = Selection.of(Slice.of(1, 900, 7), IndexList.of(0, 255, 3));
+        a.writeAsync(distinct, NdArray.copyOf(DataTypes.INT32, new int[a.read(distinct).toIntArray().length],
+                a.read(distinct).shape())).get();
+        assertTrue(java.util.Arrays.stream(a.read(distinct).toIntArray()).allMatch(x -> x == 0));
 
         ZarrArray opened = z.openArrayAsync(store, "/a").get();
         assertArrayEquals(a.read().toIntArray(), opened.readAsync(new long[2], new long[] {ROWS, COLS}).get()
@@ -163,16 +162,21 @@ class AsyncOperationsTest {
         }
     }
 
-    /** ioConcurrency 2: each chunk task reads its own chunk; 64: chunks fetched ahead ({@link Prefetch}). */
+    /**
+     * ioConcurrency 2: each chunk task reads its own chunk; 64: chunks fetched ahead
+     * ({@link Prefetch}); both for a region and for a selection (the selection engine's chunks).
+     */
     @ParameterizedTest
-    @ValueSource(ints = {2, 64})
-    void cancellingStopsFetchingAndReleasesBuffers(int ioConcurrency) throws Exception {
+    @ValueSource(strings = {"2 region", "64 region", "2 selection", "64 selection"})
+    void cancellingStopsFetchingAndReleasesBuffers(String how) throws Exception {
+        int ioConcurrency = Integer.parseInt(how.split(" ")[0]);
         Zarr z = zarr(2, 3, ioConcurrency);
         Gated store = new Gated(z.openStore("memory:"), ioConcurrency > 3 ? scheduler : null);
         ZarrArray a = filled(z, store);
         long leasedBefore = BufferLease.outstanding();
         store.gateAt = 20;
-        CompletableFuture<NdArray> f = a.readAsync(new long[2], new long[] {ROWS, COLS});
+        CompletableFuture<NdArray> f = how.endsWith("region") ? a.readAsync(new long[2], new long[] {ROWS, COLS})
+                : a.readAsync(Selection.of(Slice.all(), IndexList.of(3, 1, 200)));
         assertTrue(store.reached.await(1, TimeUnit.MINUTES));
         assertTrue(f.cancel(true));
         store.proceed.countDown();
@@ -186,8 +190,9 @@ class AsyncOperationsTest {
         assertEquals(leasedBefore, BufferLease.outstanding(), "every leased buffer given back");
     }
 
-    @Test
-    void aCancelledWriteLeavesEachChunkOldOrNew() throws Exception {
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aCancelledWriteLeavesEachChunkOldOrNew(boolean selection) throws Exception {
         Zarr z = zarr(2, 3, 3);
         Gated store = new Gated(z.openStore("memory:"), null);
         ZarrArray a = filled(z, store);
@@ -195,7 +200,8 @@ class AsyncOperationsTest {
         int[] ones = new int[ROWS * COLS];
         java.util.Arrays.fill(ones, -1);
         NdArray minus = NdArray.copyOf(DataTypes.INT32, ones, ROWS, COLS);
-        CompletableFuture<Void> f = a.writeAsync(new long[2], minus);
+        CompletableFuture<Void> f = selection ? a.writeAsync(Selection.of(Slice.all(), Slice.all()), minus)
+                : a.writeAsync(new long[2], minus);
         assertTrue(store.reached.await(1, TimeUnit.MINUTES));
         assertTrue(f.cancel(true));
         store.proceed.countDown();
