@@ -1138,7 +1138,9 @@ public final class Zarr implements AutoCloseable {
          * region read, {@link ZarrArray#readChunk} or a selection that needs a chunk kept makes no
          * store request and decodes nothing. Off (0) by default, holding no memory. The least
          * recently used chunks are dropped first; a chunk larger than a quarter of the budget is
-         * never kept. Writes through any handle of this instance on the same {@link Store} object
+         * never kept. With the cache on, a chunk read in part (a few elements of a shard) is
+         * fetched and decoded whole, so that the next read of it finds it, unless it is too large
+         * to keep. Writes through any handle of this instance on the same {@link Store} object
          * drop the chunks they wrote, and erasing, overwriting or resizing an array drops all of
          * its chunks; changes made by another process, another {@code Zarr} or another
          * {@code Store} object over the same location are not seen while a chunk stays cached, so
