@@ -11,7 +11,12 @@ import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.core.internal.metadata.ArrayMetadata;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongFunction;
+import java.util.function.LongPredicate;
 import java.util.function.Supplier;
 
 /**
@@ -32,6 +37,11 @@ import java.util.function.Supplier;
  * ranges of one value are then requested at once through the store's asynchronous operations
  * ({@link StoreByteSource}). Otherwise each chunk task reads its own chunk, as it always has.
  *
+ * <p>With a {@link ChunkCache}, a chunk's decode first looks there (region reads, whole chunks,
+ * and whatever reads through them), chunks found there are not fetched ahead, and a chunk
+ * decoded on a miss is decoded whole and kept (unless larger than a quarter of the budget, which
+ * then reads as without a cache).
+ *
  * <p>Bound to one array's metadata: a handle whose metadata changes makes a new reader.
  * Immutable and thread-safe.
  */
@@ -51,6 +61,15 @@ public final class ChunkReader {
      * regular grid share one spec.
      */
     private volatile ChunkSpec noPartialDecoder;
+    /** Decoded chunks kept between reads, or null. */
+    private final ChunkCache cache;
+    /** The store the cache knows the chunks by: the one beneath any storage transformers. */
+    private final Store cacheStore;
+    /** The metadata that decide how a chunk decodes, as cache entries record them. */
+    private final String layout;
+
+    /** A chunk's stored value fetched ahead, and the cache's version of its key taken before the request. */
+    private record Fetched(Optional<ByteBuffer> bytes, long version) {}
 
     /**
      * @param store  the store the array's chunks are read from, through any storage transformers
@@ -77,6 +96,25 @@ public final class ChunkReader {
      */
     public ChunkReader(Store store, String prefix, ArrayMetadata meta, ParallelTasks tasks, int ioConcurrency,
                        long coalesceGap) {
+        this(store, prefix, meta, tasks, ioConcurrency, coalesceGap, null, null);
+    }
+
+    /**
+     * @param cache      decoded chunks kept between reads, or null
+     * @param cacheStore the store beneath any storage transformers, by which the cache knows the
+     *                   chunks (and writers invalidate them)
+     */
+    public ChunkReader(Store store, String prefix, ArrayMetadata meta, ParallelTasks tasks, int ioConcurrency,
+                       long coalesceGap, ChunkCache cache, Store cacheStore) {
+        this.cache = cache;
+        this.cacheStore = cacheStore != null ? cacheStore : store;
+        if (cache != null) {
+            com.fasterxml.jackson.databind.node.ObjectNode doc = meta.document().deepCopy();
+            doc.remove(java.util.List.of("attributes", "shape", "dimension_names"));
+            this.layout = doc.toString();
+        } else {
+            this.layout = null;
+        }
         this.ioConcurrency = ioConcurrency;
         this.coalesceGap = coalesceGap;
         this.store = store;
@@ -108,16 +146,18 @@ public final class ChunkReader {
             return;
         }
         SparseRead.read(tasks, store, prefix, meta, box, read, fill, (s, n, index) -> {
+            // The cache's version of each key requested, taken before its request.
+            Map<Long, Long> versions = cache == null ? null : new ConcurrentHashMap<>();
             Prefetch ahead = new Prefetch(s, n, j -> {
                 ChunkPart part = ChunkPart.of(meta, box.coords(index.applyAsLong(j)), offset, shape);
-                return part.wholeChunk() ? meta.chunkKey(prefix, part.coords()) : null;
+                return part.wholeChunk() ? aheadKey(part.coords(), j, versions) : null;
             }, ioConcurrency, ChunkBuffers.BUDGET);
             try {
                 ahead.pump();
                 tasks.forEachLong(n, j -> {
                     ChunkPart part = ChunkPart.of(meta, box.coords(index.applyAsLong(j)), offset, shape);
                     try {
-                        readPart(s, part, dst, dstZeroed, part.wholeChunk() ? () -> ahead.take(j) : null);
+                        readPart(s, part, dst, dstZeroed, part.wholeChunk() ? () -> taken(ahead, j, versions) : null);
                     } catch (RuntimeException | Error e) {
                         ahead.stop();
                         throw e;
@@ -134,14 +174,18 @@ public final class ChunkReader {
     /**
      * @param fetched the chunk's stored value, fetched ahead; null to read it here
      */
-    private void readPart(Store from, ChunkPart part, NdArray dst, boolean dstZeroed,
-                          Supplier<Optional<ByteBuffer>> fetched) {
+    private void readPart(Store from, ChunkPart part, NdArray dst, boolean dstZeroed, Supplier<Fetched> fetched) {
         StoreKey key = meta.chunkKey(prefix, part.coords());
         ChunkSpec spec = meta.chunkSpec(part.coords());
         DefaultCodecChain chain = meta.codecs();
         try {
-            if (fetched != null) {
-                Optional<ByteBuffer> bytes = fetched.get();
+            Fetched ahead = fetched == null ? null : fetched.get(); // null: not fetched ahead after all
+            if (cache != null && cache.fits(spec.byteSize())) {
+                readCached(from, key, spec, part, dst, dstZeroed, ahead);
+                return;
+            }
+            if (ahead != null) {
+                Optional<ByteBuffer> bytes = ahead.bytes();
                 if (bytes.isEmpty()) {
                     fillRegion(dst, part, dstZeroed);
                 } else {
@@ -176,6 +220,310 @@ public final class ChunkReader {
         }
     }
 
+    /**
+     * {@link #readPart} through the cache: the part copied from the cached chunk, else the chunk
+     * fetched (or taken as {@code ahead} fetched it), decoded whole, kept, and its part copied.
+     */
+    private void readCached(Store from, StoreKey key, ChunkSpec spec, ChunkPart part, NdArray dst, boolean dstZeroed,
+                            Fetched ahead) {
+        ChunkCache.Key ck = new ChunkCache.Key(cacheStore, key.value());
+        if (ahead != null) {
+            if (ahead.bytes().isEmpty()) {
+                fillRegion(dst, part, dstZeroed);
+                return;
+            }
+            NdArray chunk = decodeWhole(ahead.bytes().get(), spec);
+            cache.put(ck, layout, ahead.version(), chunk);
+            RegionCopy.copy(chunk, part.ofChunk(), dst, part.inRegion());
+            return;
+        }
+        if (cache.copyInto(ck, layout, part.ofChunk(), dst, part.inRegion())) {
+            return;
+        }
+        long version = cache.version(ck);
+        try (BufferLease lease = new BufferLease()) {
+            Optional<ByteBuffer> bytes = from.get(key, lease::borrow);
+            if (bytes.isEmpty()) {
+                fillRegion(dst, part, dstZeroed);
+                return;
+            }
+            NdArray chunk = decodeWhole(bytes.get(), spec);
+            cache.put(ck, layout, version, chunk); // a copy: the chunk may share the lease's memory
+            RegionCopy.copy(chunk, part.ofChunk(), dst, part.inRegion());
+        }
+    }
+
+    private NdArray decodeWhole(ByteBuffer bytes, ChunkSpec spec) {
+        NdArray chunk = meta.codecs().decode(bytes, spec);
+        CodecChain.checkDecodedShape("codecs", chunk, spec);
+        return chunk;
+    }
+
+    // ---- chunks of a selection ----
+
+    /** What a read of chosen chunks does with one of them. */
+    @FunctionalInterface
+    public interface ChunkVisit {
+        /** Decodes what chunk {@code j} contributes through {@code chunk}, which is open for this call only. */
+        void visit(long j, ChunkSource chunk);
+    }
+
+    /**
+     * Reads {@code n} chosen chunks, the {@code j}-th at grid coordinates {@code coords.apply(j)},
+     * in parallel as {@link #read region reads} do: each visit decodes the parts of its chunk it
+     * needs through one {@link ChunkSource}, so a chunk is fetched and decoded once however many
+     * parts are taken from it. With {@code ioConcurrency} above the parallelism, the chunks for
+     * which {@code whole} holds are fetched ahead ({@link Prefetch}).
+     *
+     * @throws ChunkDecodeException naming the key of a chunk that cannot be decoded
+     */
+    public void readChunks(long n, LongFunction<long[]> coords, LongPredicate whole, ChunkVisit visit) {
+        if (ioConcurrency <= tasks.parallelism()) {
+            tasks.forEachLong(n, j -> visitChunk(j, coords.apply(j), null, visit));
+            return;
+        }
+        Map<Long, Long> versions = cache == null ? null : new ConcurrentHashMap<>();
+        Prefetch ahead = new Prefetch(store, n, j -> whole.test(j) ? aheadKey(coords.apply(j), j, versions) : null,
+                ioConcurrency, ChunkBuffers.BUDGET);
+        try {
+            ahead.pump();
+            tasks.forEachLong(n, j -> {
+                try {
+                    visitChunk(j, coords.apply(j), whole.test(j) ? () -> taken(ahead, j, versions) : null, visit);
+                } catch (RuntimeException | Error e) {
+                    ahead.stop();
+                    throw e;
+                } finally {
+                    ahead.release(j);
+                }
+            });
+        } finally {
+            ahead.stop();
+        }
+    }
+
+    /**
+     * The key of the chunk at {@code coords} to fetch ahead as piece {@code j}, or null when the
+     * cache holds it; notes the cache's version of the key before it is requested.
+     */
+    private StoreKey aheadKey(long[] coords, long j, Map<Long, Long> versions) {
+        StoreKey key = meta.chunkKey(prefix, coords);
+        if (versions != null && cache.fits(meta.chunkSpec(coords).byteSize())) {
+            ChunkCache.Key ck = new ChunkCache.Key(cacheStore, key.value());
+            if (cache.contains(ck, layout)) {
+                return null; // its decoder copies it from the cache
+            }
+            versions.put(j, cache.version(ck));
+        }
+        return key;
+    }
+
+    /** Piece {@code j} as fetched ahead with the cache's version noted, or null when it was not fetched ahead. */
+    private static Fetched taken(Prefetch ahead, long j, Map<Long, Long> versions) {
+        Optional<ByteBuffer> bytes = ahead.take(j);
+        if (bytes == null) {
+            return null;
+        }
+        Long v = versions == null ? null : versions.remove(j);
+        return new Fetched(bytes, v == null ? -1 : v);
+    }
+
+    private void visitChunk(long j, long[] coords, Supplier<Fetched> fetched, ChunkVisit visit) {
+        try (ChunkSource chunk = new ChunkSource(coords, fetched)) {
+            try {
+                visit.visit(j, chunk);
+            } catch (RuntimeException | OutOfMemoryError e) {
+                throw errors.reading(chunk.key, chunk.spec.byteSize(), e);
+            }
+        }
+    }
+
+    /**
+     * The shape of the pieces the chunk at these coordinates is read by independently (a shard's
+     * inner chunks, {@link ArrayPartialDecoder#innerChunkShape}); empty when it is decoded whole
+     * or by element ranges.
+     */
+    public Optional<long[]> innerChunkShape(long[] coords) {
+        ChunkSpec spec = meta.chunkSpec(coords);
+        Object[] known = innerShapes;
+        if (known != null && spec.equals(known[0])) {
+            return cast(known[1]);
+        }
+        // Creating a decoder reads nothing.
+        Optional<long[]> inner = meta.codecs().partialDecoder(
+                        new StoreByteSource(store, meta.chunkKey(prefix, coords), 0, StoreByteSource.MAX_MERGED, 0), spec)
+                .flatMap(ArrayPartialDecoder::innerChunkShape)
+                .filter(s -> valid(s, spec.shape()));
+        innerShapes = new Object[] {spec, inner};
+        return inner;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Optional<long[]> cast(Object o) {
+        return ((Optional<long[]>) o).map(long[]::clone);
+    }
+
+    private static boolean valid(long[] inner, long[] chunk) {
+        if (inner.length != chunk.length) {
+            return false;
+        }
+        for (int d = 0; d < inner.length; d++) {
+            if (inner[d] <= 0 || chunk[d] % inner[d] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The last chunk spec asked about in {@link #innerChunkShape} and its answer. */
+    private volatile Object[] innerShapes;
+
+    /**
+     * One chunk of a {@link #readChunks} read: decodes regions of it, fetching it at most once
+     * (through its partial decoder, which reads a shard's index once, or whole) and lends scratch
+     * arrays that go back to the pool when the visit ends. Confined to its visit's thread.
+     */
+    public final class ChunkSource implements AutoCloseable {
+        private final long[] coords;
+        private final StoreKey key;
+        private final ChunkSpec spec;
+        private final Supplier<Fetched> fetched;
+        private final BufferLease lease = new BufferLease();
+        private Optional<ByteBuffer> bytes;
+        private ArrayPartialDecoder partial;
+        private NdArray decoded;
+        private ByteBuffer scratch;
+        private int expected = 1;
+        private int used;
+
+        private ChunkSource(long[] coords, Supplier<Fetched> fetched) {
+            this.coords = coords;
+            this.key = meta.chunkKey(prefix, coords);
+            this.spec = meta.chunkSpec(coords);
+            this.fetched = fetched;
+        }
+
+        /** The chunk's grid coordinates. */
+        public long[] coords() {
+            return coords.clone();
+        }
+
+        /** The chunk's spec. */
+        public ChunkSpec spec() {
+            return spec;
+        }
+
+        /**
+         * How many regions the visit will decode (default 1): with more than one, a chunk that
+         * must be decoded whole is decoded once and the regions copied from it.
+         */
+        public void expectParts(int parts) {
+            expected = parts;
+        }
+
+        /**
+         * Decodes {@code inChunk} of the chunk into {@code dst} at {@code at}.
+         *
+         * @return false when the chunk is not stored; {@code dst} is then unchanged
+         */
+        public boolean decodeInto(Region inChunk, NdArray dst, long[] at) {
+            used++;
+            if (decoded != null) {
+                RegionCopy.copy(decoded, inChunk, dst, at);
+                return true;
+            }
+            if (cache != null && cache.fits(spec.byteSize())) {
+                return decodeCached(inChunk, dst, at);
+            }
+            boolean whole = Arrays.equals(inChunk.shape(), spec.shape());
+            DefaultCodecChain chain = meta.codecs();
+            if (bytes == null && fetched == null && !(whole && expected == 1)) {
+                if (partial == null && !spec.equals(noPartialDecoder)) {
+                    partial = chain.partialDecoder(new StoreByteSource(store, key, coalesceGap, StoreByteSource.MAX_MERGED,
+                            ioConcurrency > tasks.parallelism() ? ioConcurrency : 0), spec).orElse(null);
+                    if (partial == null) {
+                        noPartialDecoder = spec;
+                    }
+                }
+                if (partial != null) {
+                    return partial.decodeInto(inChunk, dst, at);
+                }
+            }
+            if (bytes == null) {
+                Fetched ahead = fetched != null ? fetched.get() : null;
+                bytes = ahead != null ? ahead.bytes() : store.get(key, lease::borrow);
+            }
+            if (bytes.isEmpty()) {
+                return false;
+            }
+            if (expected - used <= 0) {
+                chain.decodeInto(bytes.get(), spec, inChunk, dst, at);
+                return true;
+            }
+            decoded = Memory.chunk(spec, lease);
+            chain.decodeInto(bytes.get(), spec, Region.whole(spec.shape()), decoded, new long[spec.rank()]);
+            RegionCopy.copy(decoded, inChunk, dst, at);
+            return true;
+        }
+
+        /**
+         * {@link #decodeInto} through the cache: the chunk found there (read, never changed), or
+         * fetched (or taken as fetched ahead), decoded whole once and kept.
+         */
+        private boolean decodeCached(Region inChunk, NdArray dst, long[] at) {
+            if (bytes != null) {
+                return false; // found absent before
+            }
+            ChunkCache.Key ck = new ChunkCache.Key(cacheStore, key.value());
+            Fetched ahead = fetched != null ? fetched.get() : null;
+            long version;
+            if (ahead != null) {
+                bytes = ahead.bytes();
+                version = ahead.version();
+            } else {
+                NdArray hit = cache.peek(ck, layout);
+                if (hit != null) {
+                    decoded = hit;
+                    RegionCopy.copy(decoded, inChunk, dst, at);
+                    return true;
+                }
+                version = cache.version(ck);
+                bytes = store.get(key, lease::borrow);
+            }
+            if (bytes.isEmpty()) {
+                return false;
+            }
+            decoded = Memory.chunk(spec, lease);
+            meta.codecs().decodeInto(bytes.get(), spec, Region.whole(spec.shape()), decoded, new long[spec.rank()]);
+            cache.put(ck, layout, version, decoded); // a copy: the chunk is in leased memory
+            RegionCopy.copy(decoded, inChunk, dst, at);
+            return true;
+        }
+
+        /**
+         * A scratch array of this shape and the array's data type, content unspecified, reused by
+         * later calls of this visit (each call invalidates the previous array).
+         */
+        public NdArray scratch(long[] shape) {
+            if (spec.dataType().kind().isVariableLength()) {
+                return NdArray.allocate(spec.dataType(), shape);
+            }
+            long n = spec.dataType().size();
+            for (long s : shape) {
+                n *= s;
+            }
+            if (scratch == null || scratch.capacity() < n) {
+                scratch = lease.borrow((int) n);
+            }
+            return NdArray.wrap(spec.dataType(), scratch.duplicate().clear().limit((int) n).slice(), shape);
+        }
+
+        @Override
+        public void close() {
+            lease.close();
+        }
+    }
+
     private void fillRegion(NdArray dst, ChunkPart part, boolean dstZeroed) {
         if (dstZeroed && NdArray.holdsAfterAllocate(meta.dataType(), meta.fillValue())) {
             return;
@@ -201,6 +549,16 @@ public final class ChunkReader {
         StoreKey key = meta.chunkKey(prefix, coords);
         ChunkSpec spec = meta.chunkSpec(coords);
         DefaultCodecChain chain = meta.codecs();
+        ChunkCache.Key ck = null;
+        long version = 0;
+        if (cache != null && cache.fits(spec.byteSize())) {
+            ck = new ChunkCache.Key(cacheStore, key.value());
+            NdArray hit = cache.copy(ck, layout);
+            if (hit != null) {
+                return hit;
+            }
+            version = cache.version(ck);
+        }
         try (BufferLease lease = new BufferLease()) {
             Optional<ByteBuffer> bytes = chain.hasBytesToBytes() ? store.get(key, lease::borrow) : store.get(key);
             if (bytes.isEmpty()) {
@@ -212,6 +570,9 @@ public final class ChunkReader {
             }
             NdArray chunk = chain.decode(bytes.get(), spec);
             CodecChain.checkDecodedShape("codecs", chunk, spec);
+            if (ck != null) {
+                cache.put(ck, layout, version, chunk); // a copy: the caller owns what is returned
+            }
             if (!chunk.holdsObjects() && chunk.bytes().isDirect() && lease.lentDirect()) {
                 // A codec that returns a view of its input (crc32c strips its checksum so) left
                 // the chunk in pooled memory; heap leases never go back to the pool.

@@ -53,6 +53,9 @@ public final class ChunkWriter {
     private final WriteEmptyChunks writeEmptyChunks;
     private final ChunkErrors errors;
     private final int ioConcurrency;
+    /** The decoded chunks to invalidate after writing, or null; keyed by {@code underlying}. */
+    private final ChunkCache cache;
+    private final Store underlying;
 
     /**
      * @param store            the store the array's chunks are read and written through, with
@@ -78,6 +81,17 @@ public final class ChunkWriter {
      */
     public ChunkWriter(Store store, Store underlying, String prefix, ArrayMetadata meta, ParallelTasks tasks,
                        WriteEmptyChunks writeEmptyChunks, int ioConcurrency) {
+        this(store, underlying, prefix, meta, tasks, writeEmptyChunks, ioConcurrency, null);
+    }
+
+    /**
+     * @param cache decoded chunks kept by reads ({@link ChunkCache}), or null: every chunk a write
+     *              touches is invalidated once the write has stored it (or failed)
+     */
+    public ChunkWriter(Store store, Store underlying, String prefix, ArrayMetadata meta, ParallelTasks tasks,
+                       WriteEmptyChunks writeEmptyChunks, int ioConcurrency, ChunkCache cache) {
+        this.cache = cache;
+        this.underlying = underlying;
         this.ioConcurrency = ioConcurrency;
         this.store = store;
         this.locks = new ChunkLocks(underlying);
@@ -95,6 +109,21 @@ public final class ChunkWriter {
         if (box == null) {
             return;
         }
+        if (cache == null) {
+            write(offset, src, box);
+            return;
+        }
+        try {
+            write(offset, src, box);
+        } finally {
+            for (long i = 0; i < box.count(); i++) {
+                cache.invalidate(underlying, meta.chunkKey(prefix, box.coords(i)).value());
+            }
+        }
+    }
+
+    private void write(long[] offset, NdArray src, ChunkBox box) {
+        long[] shape = src.shape();
         if (ioConcurrency > tasks.parallelism()) {
             writeBehind(offset, src, box);
             return;
@@ -195,15 +224,65 @@ public final class ChunkWriter {
         }
     }
 
+    // ---- chunks of a selection ----
+
+    /** Runs {@code task} for {@code 0..n-1} in parallel, as the chunks of a region write are. */
+    public void forEachChunk(long n, java.util.function.LongConsumer task) {
+        tasks.forEachLong(n, task);
+    }
+
+    /**
+     * Changes elements of the chunk at {@code coords}: {@code patch} sets them in an array of the
+     * chunk's shape. When {@code covered} (the patch sets every element of the chunk that lies in
+     * the array) the chunk is encoded without reading it (the rest, outside the array, is fill
+     * value); otherwise it is read, patched and written under the chunk's lock, conditionally when
+     * the store offers that, as a region write's partial chunk is ({@link #write}). A chunk left all
+     * fill value is erased when {@link WriteEmptyChunks#SKIP} says so, as for region writes.
+     */
+    public void updateChunk(long[] coords, boolean covered, Consumer<NdArray> patch) {
+        StoreKey key = meta.chunkKey(prefix, coords);
+        try {
+            updateChunk(key, coords, covered, patch);
+        } finally {
+            if (cache != null) {
+                cache.invalidate(underlying, key.value());
+            }
+        }
+    }
+
+    private void updateChunk(StoreKey key, long[] coords, boolean covered, Consumer<NdArray> patch) {
+        ChunkSpec spec = meta.chunkSpec(coords);
+        try {
+            if (covered) {
+                withChunk(key, spec, chunk -> {
+                    chunk.fill(spec.fillValue());
+                    patch.accept(chunk);
+                    store(key, spec, chunk);
+                });
+            } else {
+                locks.update(key, () -> update(key, spec, null, null, patch));
+            }
+        } catch (RuntimeException | OutOfMemoryError e) {
+            throw errors.writing(key, spec.byteSize(), e);
+        }
+    }
+
     /** Encodes and stores one whole chunk, of the chunk's full shape, at these grid coordinates. */
     public void writeChunk(long[] coords, NdArray chunk) {
-        store(meta.chunkKey(prefix, coords), meta.chunkSpec(coords), chunk);
+        StoreKey key = meta.chunkKey(prefix, coords);
+        try {
+            store(key, meta.chunkSpec(coords), chunk);
+        } finally {
+            if (cache != null) {
+                cache.invalidate(underlying, key.value());
+            }
+        }
     }
 
     private void writePart(StoreKey key, ChunkSpec spec, ChunkPart part, NdArray src) {
         DefaultCodecChain chain = meta.codecs();
         if (!part.wholeChunk()) {
-            locks.update(key, () -> update(key, spec, part, src));
+            locks.update(key, () -> update(key, spec, part, src, null));
             return;
         }
         boolean edge = !Arrays.equals(part.extent(), spec.shape());
@@ -239,13 +318,13 @@ public final class ChunkWriter {
      * did ({@link #updateConditionally}); otherwise a plain read, modify, write, which loses
      * nothing only among writers of this process.
      */
-    private void update(StoreKey key, ChunkSpec spec, ChunkPart part, NdArray src) {
+    private void update(StoreKey key, ChunkSpec spec, ChunkPart part, NdArray src, Consumer<NdArray> patch) {
         Optional<ConditionalWrites> conditional = store.conditionalWrites();
         if (conditional.isPresent()) {
-            updateConditionally(conditional.get(), key, spec, part, src);
+            updateConditionally(conditional.get(), key, spec, part, src, patch);
             return;
         }
-        modify(key, spec, part, src, store.get(key), new Sink() {
+        modify(key, spec, part, src, patch, store.get(key), new Sink() {
             @Override public boolean set(ByteBuffer encoded) {
                 store.set(key, encoded);
                 return true;
@@ -276,7 +355,7 @@ public final class ChunkWriter {
      * chunk is read as fill values like an absent one; only its storage is not saved.
      */
     private void updateConditionally(ConditionalWrites conditional, StoreKey key, ChunkSpec spec, ChunkPart part,
-                                     NdArray src) {
+                                     NdArray src, Consumer<NdArray> patch) {
         for (int attempt = 1; attempt <= CONDITIONAL_ATTEMPTS; attempt++) {
             Optional<ConditionalWrites.VersionedValue> current = conditional.getVersioned(key);
             String version = current.map(ConditionalWrites.VersionedValue::version).orElse(null);
@@ -297,7 +376,7 @@ public final class ChunkWriter {
                     }
                 }
             };
-            if (modify(key, spec, part, src, current.map(ConditionalWrites.VersionedValue::value), sink)) {
+            if (modify(key, spec, part, src, patch, current.map(ConditionalWrites.VersionedValue::value), sink)) {
                 return;
             }
             if (attempt < CONDITIONAL_ATTEMPTS) {
@@ -331,11 +410,12 @@ public final class ChunkWriter {
     }
 
     /** Writes the part into the chunk read ({@code bytes}, empty when absent) and hands the result to {@code sink}. */
-    private boolean modify(StoreKey key, ChunkSpec spec, ChunkPart part, NdArray src, Optional<ByteBuffer> bytes,
+    private boolean modify(StoreKey key, ChunkSpec spec, ChunkPart part, NdArray src, Consumer<NdArray> patch,
+                           Optional<ByteBuffer> bytes,
                            Sink sink) {
         DefaultCodecChain chain = meta.codecs();
         Optional<ArrayPartialEncoder> partialEncoder = chain.partialEncoder(spec);
-        if (partialEncoder.isPresent()) {
+        if (patch == null && partialEncoder.isPresent()) {
             Optional<ByteBuffer> updated;
             try {
                 updated = partialEncoder.get().encode(bytes, src.region(part.ofRegion()), part.inChunk());
@@ -359,7 +439,11 @@ public final class ChunkWriter {
                     throw ChunkErrors.decoding(key, e);
                 }
             }
-            RegionCopy.copy(src, part.ofRegion(), chunk, part.inChunk());
+            if (patch != null) {
+                patch.accept(chunk);
+            } else {
+                RegionCopy.copy(src, part.ofRegion(), chunk, part.inChunk());
+            }
             stored[0] = sink.store(chunk);
         });
         return stored[0];
