@@ -42,6 +42,10 @@ import java.util.function.Supplier;
  * decoded on a miss is decoded whole and kept (unless larger than a quarter of the budget, which
  * then reads as without a cache).
  *
+ * <p>Selections read chosen chunks through {@link #readChunks}: each chunk task decodes what it
+ * needs through one {@link ChunkSource}, the one place where a selection's chunks are fetched and
+ * decoded.
+ *
  * <p>Bound to one array's metadata: a handle whose metadata changes makes a new reader.
  * Immutable and thread-safe.
  */
