@@ -16,6 +16,9 @@ import picocli.CommandLine.Unmatched;
  * this way, neither it nor they are needed to build or run the other commands.
  */
 @Command(name = "bench",
+        footerHeading = "%nExamples:%n",
+        footer = {"  zarr bench --size tiny --dir /tmp/bench",
+                "  zarr bench --help                    # the harness's own options"},
         description = "Measure zarrj's read and write throughput and latency on the file system store, "
                 + "each next to its ceiling (the same work without zarrj) measured in the same run.")
 final class BenchCommand implements Callable<Integer> {

@@ -36,7 +36,11 @@ import picocli.CommandLine.ParentCommand;
  * storage transformers), the stored chunks are copied byte for byte, under keys in the
  * destination's chunk key encoding; otherwise every chunk is decoded and encoded again.
  */
-@Command(name = "copy", mixinStandardHelpOptions = true,
+@Command(name = "copy",
+        footerHeading = "%nExamples:%n",
+        footer = {"  zarr copy data.zarr backup.zip",
+                "  zarr copy data.zarr v2.zarr --zarr-format 2",
+                "  zarr copy data.zarr sharded.zarr --shard 1000,1000 --chunks 100,100"}, mixinStandardHelpOptions = true,
         description = {"Copy a node or hierarchy to another store, optionally with new codecs, chunks or sharding, "
                 + "or in another Zarr format (--zarr-format 2|3: migration between Zarr v2 and v3).",
                 "Each array's stored chunks are copied byte for byte when its data type, chunk grid, codecs and fill "
@@ -332,7 +336,7 @@ final class CopyCommand implements Callable<Integer> {
         Store out = to.store();
         int tasks = blocksInFlight(to);
         ExecutorService pool = Executors.newFixedThreadPool(tasks);
-        Progress progress = new Progress(root.err(), "copy " + from.path(), stored.size());
+        Progress progress = root.progress("copy " + from.path(), stored.size(), "chunks");
         ArrayDeque<Future<?>> inFlight = new ArrayDeque<>();
         try {
             for (long[] coords : stored) {
@@ -353,7 +357,7 @@ final class CopyCommand implements Callable<Integer> {
             }
         } finally {
             pool.shutdownNow();
-            progress.finish();
+            progress.close();
         }
         return stored.size();
     }
@@ -381,7 +385,7 @@ final class CopyCommand implements Callable<Integer> {
         }
         int tasks = blocksInFlight(to);
         ExecutorService pool = Executors.newFixedThreadPool(tasks);
-        Progress progress = new Progress(root.err(), "copy " + from.path(), count);
+        Progress progress = root.progress("copy " + from.path(), count, "chunks");
         ArrayDeque<Future<?>> inFlight = new ArrayDeque<>();
         try {
             long[] idx = new long[grid.length];
@@ -412,7 +416,7 @@ final class CopyCommand implements Callable<Integer> {
             }
         } finally {
             pool.shutdownNow();
-            progress.finish();
+            progress.close();
         }
         return count;
     }

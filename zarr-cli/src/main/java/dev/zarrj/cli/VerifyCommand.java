@@ -24,7 +24,11 @@ import picocli.CommandLine.ParentCommand;
  * anything at a chunk's place that is not a value; lists (and with {@code --clean} removes) what
  * crashed writers left beside the values.
  */
-@Command(name = "verify", mixinStandardHelpOptions = true,
+@Command(name = "verify",
+        footerHeading = "%nExamples:%n",
+        footer = {"  zarr verify data.zarr",
+                "  zarr verify data.zarr --path /temp",
+                "  zarr verify data.zarr --clean --min-age 10m"}, mixinStandardHelpOptions = true,
         description = {"Decode every stored chunk; report by key every chunk that is corrupt or undecodable, and "
                 + "anything at a chunk's place that is not a value (a folder, a fifo). Exit status 0 only when all "
                 + "are good.",
@@ -84,19 +88,19 @@ final class VerifyCommand implements Callable<Integer> {
         ZarrArray a = (ZarrArray) node;
         var stored = a.storedChunks();
         Set<String> storedKeys = new HashSet<>();
-        Progress progress = new Progress(root.err(), "verify " + a.path(), stored.size());
-        for (long[] c : stored) {
-            chunks++;
-            storedKeys.add(a.chunkKey(c));
-            try {
-                a.readChunk(c);
-            } catch (ZarrException e) {
-                bad++;
-                root.out().println("BAD " + a.chunkKey(c) + ": " + e.getMessage());
+        try (Progress progress = root.progress("verify " + a.path(), stored.size(), "chunks")) {
+            for (long[] c : stored) {
+                chunks++;
+                storedKeys.add(a.chunkKey(c));
+                try {
+                    a.readChunk(c);
+                } catch (ZarrException e) {
+                    bad++;
+                    root.out().println("BAD " + a.chunkKey(c) + ": " + e.getMessage());
+                }
+                progress.step(a.chunkByteSize(c));
             }
-            progress.step(a.chunkByteSize(c));
         }
-        progress.finish();
         checkFolders(s, a, storedKeys);
     }
 
