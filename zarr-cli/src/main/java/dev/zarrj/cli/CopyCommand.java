@@ -90,6 +90,7 @@ final class CopyCommand implements Callable<Integer> {
     private long reencodedArrays;
     private long reencodedChunks;
     private long groups;
+    private Progress progress;
     /** The larger of the two stores' {@link Store#ioConcurrency()} suggestions. */
     private int storeConcurrency;
 
@@ -113,8 +114,13 @@ final class CopyCommand implements Callable<Integer> {
         check(steps);
         Store dst = root.openStore(waitOption.apply(destination), false);
         storeConcurrency = Math.max(src.ioConcurrency(), dst.ioConcurrency());
-        for (Step step : steps) {
-            copy(step, dst);
+        // One bar for the whole copy, each array a phase of it: shown once the copy has taken a
+        // second, however quick each array is.
+        try (Progress p = root.progress("copy", -1, "chunks")) {
+            progress = p;
+            for (Step step : steps) {
+                copy(step, dst);
+            }
         }
         // The groups that kept consolidated metadata keep them, of the copy, deepest first.
         for (int i = steps.size() - 1; i >= 0; i--) {
@@ -336,7 +342,7 @@ final class CopyCommand implements Callable<Integer> {
         Store out = to.store();
         int tasks = blocksInFlight(to);
         ExecutorService pool = Executors.newFixedThreadPool(tasks);
-        Progress progress = root.progress("copy " + from.path(), stored.size(), "chunks");
+        progress.phase("copy " + from.path(), stored.size(), "chunks");
         ArrayDeque<Future<?>> inFlight = new ArrayDeque<>();
         try {
             for (long[] coords : stored) {
@@ -357,7 +363,6 @@ final class CopyCommand implements Callable<Integer> {
             }
         } finally {
             pool.shutdownNow();
-            progress.close();
         }
         return stored.size();
     }
@@ -385,7 +390,7 @@ final class CopyCommand implements Callable<Integer> {
         }
         int tasks = blocksInFlight(to);
         ExecutorService pool = Executors.newFixedThreadPool(tasks);
-        Progress progress = root.progress("copy " + from.path(), count, "chunks");
+        progress.phase("copy " + from.path(), count, "chunks");
         ArrayDeque<Future<?>> inFlight = new ArrayDeque<>();
         try {
             long[] idx = new long[grid.length];
@@ -416,7 +421,6 @@ final class CopyCommand implements Callable<Integer> {
             }
         } finally {
             pool.shutdownNow();
-            progress.close();
         }
         return count;
     }

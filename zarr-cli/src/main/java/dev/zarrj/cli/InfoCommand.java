@@ -66,7 +66,8 @@ final class InfoCommand implements Callable<Integer> {
             + "(0: the node alone; default: the whole hierarchy).")
     Integer depth;
 
-    @Option(names = {"-l", "--long"}, description = "Every node in detail (as for a single array), not one line each.")
+    @Option(names = {"-l", "--long"}, description = "Every node in detail (as for a single array), not one line each "
+            + "(--stored implies it).")
     boolean longForm;
 
     /** Per node: its level below the starting node. */
@@ -94,7 +95,7 @@ final class InfoCommand implements Callable<Integer> {
             root.out().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(doc));
         } else {
             root.out().println("store: " + s.describe());
-            if (longForm || node instanceof ZarrArray) {
+            if (longForm || stored || node instanceof ZarrArray) {
                 for (JsonNode n : nodes) {
                     printTree(n);
                 }

@@ -44,13 +44,14 @@ final class Progress implements AutoCloseable {
     private static final int BAR_WIDTH = 20;
 
     private final PrintWriter err;
-    private final String label;
-    private final String unit;
-    private final long total;
+    private volatile String label;
+    private volatile String unit;
+    private volatile long total;
     private final boolean enabled;
     private final long delay;
     private final LongSupplier clock;
     private final long start;
+    private volatile long phaseStart;
     private final AtomicLong done = new AtomicLong();
     private final AtomicLong bytes = new AtomicLong();
     private final Thread ticker;
@@ -72,6 +73,7 @@ final class Progress implements AutoCloseable {
         this.delay = delay;
         this.clock = clock;
         this.start = clock.getAsLong();
+        this.phaseStart = start;
         if (enabled && tick) {
             ticker = new Thread(this::tick, "zarr-progress");
             ticker.setDaemon(true);
@@ -89,6 +91,34 @@ final class Progress implements AutoCloseable {
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             // No /proc (macOS): System.console() needs stdin and stdout on a terminal too, the best left.
             return System.console() != null;
+        }
+    }
+
+    /**
+     * Starts the next part of the same work (the next array of a copy): a new label, total and
+     * count, and rate and time left measured afresh; the delay before the bar shows still counts
+     * from the start of the whole, so that a command of many quick parts shows one too.
+     */
+    synchronized void phase(String newLabel, long newTotal, String newUnit) {
+        label = newLabel;
+        total = newTotal;
+        unit = newUnit;
+        done.set(0);
+        bytes.set(0);
+        phaseStart = clock.getAsLong();
+    }
+
+    /**
+     * Erases the bar's line if it is shown, before a line of output to the same terminal; the
+     * next step draws it again below that line.
+     */
+    synchronized void clear() {
+        if (drawn && !closed) {
+            synchronized (err) {
+                err.print("\r\033[K");
+                err.flush();
+            }
+            drawn = false;
         }
     }
 
@@ -125,7 +155,7 @@ final class Progress implements AutoCloseable {
         lastDraw = now;
         drawn = true;
         synchronized (err) {
-            err.print("\r" + line(done.get(), bytes.get(), now - start) + "\033[K");
+            err.print("\r" + line(done.get(), bytes.get(), now - phaseStart) + "\033[K");
             err.flush();
         }
     }

@@ -55,13 +55,18 @@ final class VerifyCommand implements Callable<Integer> {
                     + "yet locked it, and writers on another machine, whose locks may not be visible here.")
     Duration minAge;
 
+    /** One bar for the whole verification, each array a phase of it. */
+    private Progress progress;
     private long chunks;
     private long bad;
 
     @Override
     public Integer call() {
         Store s = root.openStore(store, true);
-        verify(s, path);
+        try (Progress p = root.progress("verify", -1, "chunks")) {
+            progress = p;
+            verify(s, path);
+        }
         root.out().printf("%d chunk(s) checked, %d bad%n", chunks, bad);
         leftovers(s);
         if (bad > 0) {
@@ -88,18 +93,18 @@ final class VerifyCommand implements Callable<Integer> {
         ZarrArray a = (ZarrArray) node;
         var stored = a.storedChunks();
         Set<String> storedKeys = new HashSet<>();
-        try (Progress progress = root.progress("verify " + a.path(), stored.size(), "chunks")) {
-            for (long[] c : stored) {
-                chunks++;
-                storedKeys.add(a.chunkKey(c));
-                try {
-                    a.readChunk(c);
-                } catch (ZarrException e) {
-                    bad++;
-                    root.out().println("BAD " + a.chunkKey(c) + ": " + e.getMessage());
-                }
-                progress.step(a.chunkByteSize(c));
+        progress.phase("verify " + a.path(), stored.size(), "chunks");
+        for (long[] c : stored) {
+            chunks++;
+            storedKeys.add(a.chunkKey(c));
+            try {
+                a.readChunk(c);
+            } catch (ZarrException e) {
+                bad++;
+                progress.clear();
+                root.out().println("BAD " + a.chunkKey(c) + ": " + e.getMessage());
             }
+            progress.step(a.chunkByteSize(c));
         }
         checkFolders(s, a, storedKeys);
     }

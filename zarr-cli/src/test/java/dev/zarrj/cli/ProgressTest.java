@@ -68,6 +68,30 @@ class ProgressTest {
     }
 
     @Test
+    void phasesShareTheDelayButCountAfresh() {
+        StringWriter text = new StringWriter();
+        AtomicLong now = new AtomicLong();
+        Progress p = new Progress(new PrintWriter(text), "copy", -1, "chunks", true, Progress.DELAY_NANOS, now::get, false);
+        p.phase("copy /a", 2, "chunks");
+        now.set(700_000_000L);
+        p.step(0);
+        p.step(0);
+        assertEquals("", text.toString(), "/a was quick");
+        p.phase("copy /b", 4, "chunks");
+        now.set(1_100_000_000L);
+        p.step(0);
+        assertTrue(text.toString().startsWith("\rcopy /b [#####---------------]  25% 1/4 chunks"),
+                "the whole took more than a second, though /b alone did not: " + text);
+        p.clear();
+        assertTrue(text.toString().endsWith(CLEAR), "a line of output may follow: " + text);
+        int cleared = text.toString().length();
+        p.step(0);
+        assertTrue(text.toString().substring(cleared).startsWith("\rcopy /b [##########"), "drawn again at once: " + text);
+        p.close();
+        assertTrue(text.toString().endsWith(CLEAR));
+    }
+
+    @Test
     void modeComesFromZarrProgress() {
         assertEquals(Progress.Mode.AUTO, Progress.Mode.parse(null));
         assertEquals(Progress.Mode.ALWAYS, Progress.Mode.parse("always"));
