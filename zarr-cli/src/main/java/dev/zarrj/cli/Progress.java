@@ -57,6 +57,8 @@ final class Progress implements AutoCloseable {
     private final Thread ticker;
     private long lastDraw = Long.MIN_VALUE;
     private boolean drawn;
+    /** Another writer is in the middle of a line on the same terminal: do not draw over it. */
+    private volatile boolean held;
     private boolean closed;
 
     /**
@@ -122,6 +124,39 @@ final class Progress implements AutoCloseable {
         }
     }
 
+    /**
+     * A writer to {@code target} (the same terminal as the bar) that erases the bar before each
+     * write and lets it be drawn again only once a line is complete, for output the command does
+     * not write itself (zarr bench's harness).
+     */
+    PrintWriter around(PrintWriter target) {
+        if (!enabled) {
+            return target;
+        }
+        return new PrintWriter(new java.io.Writer() {
+            @Override
+            public void write(char[] buf, int off, int len) {
+                if (len == 0) {
+                    return;
+                }
+                held = true;
+                clear();
+                target.write(buf, off, len);
+                held = buf[off + len - 1] != '\n';
+            }
+
+            @Override
+            public void flush() {
+                target.flush();
+            }
+
+            @Override
+            public void close() {
+                target.flush();
+            }
+        }, true);
+    }
+
     /** Whether this bar draws at all (a caller may then split its work into steps). */
     boolean enabled() {
         return enabled;
@@ -149,7 +184,7 @@ final class Progress implements AutoCloseable {
 
     private synchronized void draw(boolean force) {
         long now = clock.getAsLong();
-        if (closed || now - start < delay || (!force && drawn && now - lastDraw < REDRAW_NANOS)) {
+        if (closed || held || now - start < delay || (!force && drawn && now - lastDraw < REDRAW_NANOS)) {
             return;
         }
         lastDraw = now;

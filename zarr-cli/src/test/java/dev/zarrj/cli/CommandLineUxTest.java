@@ -102,6 +102,29 @@ class CommandLineUxTest {
         }
     }
 
+    /** What bash completes for the words of a command line, with the generated script loaded. */
+    private String complete(Path script, String... words) throws IOException, InterruptedException {
+        String line = String.join(" ", words);
+        String program = "source '" + script + "' 2>/dev/null; COMP_WORDS=(" + line + "); COMP_CWORD=" + (words.length - 1)
+                + "; COMP_LINE='" + line + "'; COMP_POINT=" + line.length() + "; _complete_zarr 2>/dev/null; "
+                + "echo \"${COMPREPLY[@]}\"";
+        Process p = new ProcessBuilder("bash", "--norc", "-c", program).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+        assertEquals(0, p.waitFor(), out);
+        return out;
+    }
+
+    @Test
+    void bashCompletesCommandsAndOptionsWithTheScript() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Stream.of(System.getenv("PATH").split(java.io.File.pathSeparator))
+                .anyMatch(d -> Files.isExecutable(Path.of(d, "bash"))), "bash is not installed");
+        Path script = Files.writeString(tmp.resolve("zarr.bash"), CliRun.zarr("generate-completion").out());
+        assertEquals("ls", complete(script, "zarr", "l"));
+        assertEquals("--recursive", complete(script, "zarr", "ls", "--r"));
+        assertEquals("--debug --depth", complete(script, "zarr", "info", "--de"));
+        assertEquals("--plugin-path", complete(script, "zarr", "conformance", "--plu"), "inherited options complete too");
+    }
+
     @Test
     void everyCommandsHelpEndsWithExamplesOfItself() {
         CommandLine zarr = new CommandLine(new ZarrCli());

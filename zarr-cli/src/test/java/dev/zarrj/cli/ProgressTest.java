@@ -92,6 +92,32 @@ class ProgressTest {
     }
 
     @Test
+    void outputOfOthersGoesAboveTheBarNeverThroughIt() {
+        StringWriter text = new StringWriter();
+        PrintWriter terminal = new PrintWriter(text);
+        AtomicLong now = new AtomicLong(2_000_000_000L);
+        Progress p = new Progress(terminal, "bench", 3, "runs", true, 0, now::get, false);
+        PrintWriter harness = p.around(terminal);
+        p.step(0);
+        assertTrue(text.toString().startsWith("\rbench ["), text.toString());
+        harness.print("read float32 ");
+        assertTrue(text.toString().endsWith(CLEAR + "read float32 "), "the bar erased first: " + text);
+        now.addAndGet(1_000_000_000L);
+        p.step(0);
+        assertTrue(text.toString().endsWith("read float32 "), "no bar in the middle of a line: " + text);
+        harness.println("1.2 GB/s");
+        now.addAndGet(1_000_000_000L);
+        p.step(0);
+        assertTrue(text.toString().contains("read float32 1.2 GB/s" + System.lineSeparator() + "\rbench ["),
+                "drawn again below the finished line: " + text);
+        p.close();
+        StringWriter off = new StringWriter();
+        PrintWriter plain = new PrintWriter(off);
+        assertTrue(new Progress(plain, "bench", 3, "runs", false, 0, now::get, false).around(plain) == plain,
+                "without a bar the harness writes straight through");
+    }
+
+    @Test
     void modeComesFromZarrProgress() {
         assertEquals(Progress.Mode.AUTO, Progress.Mode.parse(null));
         assertEquals(Progress.Mode.ALWAYS, Progress.Mode.parse("always"));
