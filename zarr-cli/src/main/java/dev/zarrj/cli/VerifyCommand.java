@@ -81,6 +81,7 @@ final class VerifyCommand implements Callable<Integer> {
             node = root.zarr().open(s, nodePath);
         } catch (ZarrException e) {
             bad++;
+            progress.clear();
             root.out().println("BAD node " + nodePath + ": " + e.getMessage());
             return;
         }
@@ -137,6 +138,7 @@ final class VerifyCommand implements Callable<Integer> {
                 } catch (ZarrException e) {
                     what = e.getMessage();
                 }
+                progress.clear();
                 root.out().println("BAD " + key + ": " + what);
             }
         }
