@@ -51,6 +51,30 @@ class Issue18ReviewDefectsTest {
         assertArrayEquals(new long[] {3, 2}, a.read(Selection.of(Slice.from(-3), IndexList.of(5, -5))).shape());
     }
 
+    /**
+     * A few elements of a chunk larger than one buffer (here a terabyte, not stored) used to be
+     * decoded through a scratch array spanning all of them (the corners: the whole chunk), which
+     * failed as "could not be decoded"; a region read of the same elements worked. Boxes of a
+     * chunk are now cut as a shard's are, so that each stays under the scratch bound.
+     */
+    @Test
+    void scatteredElementsOfAChunkLargerThanABufferAreRead() {
+        Store store = ZARR.openStore("memory:");
+        ZarrArray a = ZARR.array(DataTypes.INT8, 1_000_000, 1_000_000).chunks(1_000_000, 1_000_000).fillValue(5)
+                .create(store, "/huge");
+        NdArray corners = a.read(Selection.of(IndexList.of(0, 999_999), IndexList.of(999_999, 0)));
+        assertArrayEquals(new long[] {2, 2}, corners.shape());
+        for (int i = 0; i < 4; i++) {
+            assertEquals(5, corners.getLong(i));
+        }
+        NdArray points = a.read(Selection.points(new long[] {0, 999_999, 3}, new long[] {999_999, 0, 3}));
+        assertEquals(3, points.elementCount());
+        for (int i = 0; i < 3; i++) {
+            assertEquals(5, points.getLong(i));
+        }
+        assertEquals(5, a.read(Selection.of(Slice.step(500_000), Slice.step(-999_999))).getLong(3));
+    }
+
     /** NumPy's {@code a[np.array(False)]} of a 0-d array is empty; it used to read (and write) one element. */
     @Test
     void aFalsePointMaskOfAZeroDimensionalArraySelectsNothing() {
