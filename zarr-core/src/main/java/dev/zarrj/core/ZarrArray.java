@@ -27,7 +27,8 @@ import dev.zarrj.core.internal.metadata.NodeDocuments;
 import dev.zarrj.core.internal.pipeline.ChunkReader;
 import dev.zarrj.core.internal.pipeline.ChunkWriter;
 import dev.zarrj.core.internal.pipeline.Memory;
-import dev.zarrj.core.internal.selection.SelectionIo;
+import dev.zarrj.core.internal.selection.SelectionReader;
+import dev.zarrj.core.internal.selection.SelectionWriter;
 import dev.zarrj.core.selection.Selection;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -308,19 +309,23 @@ public final class ZarrArray implements ZarrNode {
 
     /**
      * Reads a selection (steps, index lists, masks, points, blocks: see {@link Selection}) into an
-     * array of the selection's shape. Only the chunks the selection touches are read, each decoded
-     * once.
+     * array of the selection's shape. Only the chunks the selection touches are read, in parallel
+     * as region reads are, each fetched and decoded once however many of its elements are taken;
+     * of a sharded chunk only the inner chunks holding selected elements are fetched. Chunks that
+     * are not stored read as the fill value.
      *
      * @throws IllegalArgumentException     naming the dimension and value when the selection does
      *                                      not fit the array
      * @throws ChunkDecodeException         naming the key of a chunk that cannot be decoded
      */
     public NdArray read(Selection selection) {
-        ArrayMetadata m = meta();
+        Bound b = bound;
+        ArrayMetadata m = b.meta();
         Selection.Resolved sel = selection.resolve(m.shape(), m.chunkGrid());
         NdArray out = Memory.array(m.dataType(), sel.shape(), () -> "reading the selection " + selection
                 + " of array '" + path() + "'");
-        return SelectionIo.read(sel, m.shape(), out, this::read);
+        SelectionReader.read(b.reader(), m, sel, out, true);
+        return out;
     }
 
     /**
@@ -405,7 +410,11 @@ public final class ZarrArray implements ZarrNode {
     /**
      * Writes {@code data}, of the selection's shape (see {@link Selection}), into the elements the
      * selection takes. An element selected twice (a repeated index or point) gets the value of the
-     * later occurrence.
+     * later occurrence (in {@code data}'s C order). Only the chunks the selection touches are
+     * written: one whose every element is selected is encoded without reading it; any other is
+     * read, changed and written under the same per-chunk locking (and conditional writes) as a
+     * region write's partial chunk, so that concurrent writers in this process lose nothing.
+     * Chunks left all fill value follow {@link WriteEmptyChunks} as for region writes.
      *
      * @throws ReadOnlyException        when the array is read-only
      * @throws IllegalArgumentException when the selection does not fit the array or {@code data}'s
@@ -413,13 +422,18 @@ public final class ZarrArray implements ZarrNode {
      */
     public void write(Selection selection, NdArray data) {
         checkWritable("write to");
-        ArrayMetadata m = meta();
+        Bound b = bound;
+        ArrayMetadata m = b.meta();
+        if (data.dataType().size() != m.dataType().size() || data.holdsObjects() != m.dataType().kind().isVariableLength()) {
+            throw new IllegalArgumentException("cannot write " + data.dataType().name() + " elements into a "
+                    + m.dataType().name() + " array");
+        }
         Selection.Resolved sel = selection.resolve(m.shape(), m.chunkGrid());
         if (!Arrays.equals(sel.shape(), data.shape())) {
             throw new IllegalArgumentException("data of shape " + Arrays.toString(data.shape()) + " for the selection "
                     + selection + " of shape " + Arrays.toString(sel.shape()) + " of array '" + path() + "'");
         }
-        SelectionIo.write(sel, m.shape(), data, this::read, this::write);
+        SelectionWriter.write(b.writer(), m, sel, data);
     }
 
     /**

@@ -46,6 +46,20 @@ public interface ArrayPartialDecoder {
     }
 
     /**
+     * The shape of the pieces this decoder reads independently (the inner chunks of a shard), so
+     * that a caller selecting scattered elements can ask only for the pieces holding them; empty
+     * (the default) when the chunk is decoded as a whole or by element ranges.
+     *
+     * <p>When present it has the chunk's rank, each entry is positive and divides the chunk's
+     * shape, and decoding the region of one piece equals that part of the whole decode.
+     *
+     * @since 0.9
+     */
+    default Optional<long[]> innerChunkShape() {
+        return Optional.empty();
+    }
+
+    /**
      * The fallback for codecs without partial decoding: reads the whole value on first use,
      * decodes it in full, and serves regions from the decoded array.
      */

@@ -32,6 +32,12 @@ final class ShardPartialDecoder implements ArrayPartialDecoder {
         return decodeInto(region, out, new long[region.rank()], true) ? Optional.of(out) : Optional.empty();
     }
 
+    /** The inner chunks, each read and decoded on its own. */
+    @Override
+    public Optional<long[]> innerChunkShape() {
+        return Optional.of(layout.innerShape().clone());
+    }
+
     /** Decodes each touched inner chunk straight into the destination. */
     @Override
     public boolean decodeInto(Region region, NdArray destination, long[] destinationOffset) {

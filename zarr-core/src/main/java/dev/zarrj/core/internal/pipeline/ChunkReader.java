@@ -11,7 +11,10 @@ import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.core.internal.metadata.ArrayMetadata;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Optional;
+import java.util.function.LongFunction;
+import java.util.function.LongPredicate;
 import java.util.function.Supplier;
 
 /**
@@ -173,6 +176,206 @@ public final class ChunkReader {
             }
         } catch (RuntimeException | OutOfMemoryError e) {
             throw errors.reading(key, spec.byteSize(), e);
+        }
+    }
+
+    // ---- chunks of a selection ----
+
+    /** What a read of chosen chunks does with one of them. */
+    @FunctionalInterface
+    public interface ChunkVisit {
+        /** Decodes what chunk {@code j} contributes through {@code chunk}, which is open for this call only. */
+        void visit(long j, ChunkSource chunk);
+    }
+
+    /**
+     * Reads {@code n} chosen chunks, the {@code j}-th at grid coordinates {@code coords.apply(j)},
+     * in parallel as {@link #read region reads} do: each visit decodes the parts of its chunk it
+     * needs through one {@link ChunkSource}, so a chunk is fetched and decoded once however many
+     * parts are taken from it. With {@code ioConcurrency} above the parallelism, the chunks for
+     * which {@code whole} holds are fetched ahead ({@link Prefetch}).
+     *
+     * @throws ChunkDecodeException naming the key of a chunk that cannot be decoded
+     */
+    public void readChunks(long n, LongFunction<long[]> coords, LongPredicate whole, ChunkVisit visit) {
+        if (ioConcurrency <= tasks.parallelism()) {
+            tasks.forEachLong(n, j -> visitChunk(j, coords.apply(j), null, visit));
+            return;
+        }
+        Prefetch ahead = new Prefetch(store, n, j -> whole.test(j) ? meta.chunkKey(prefix, coords.apply(j)) : null,
+                ioConcurrency, ChunkBuffers.BUDGET);
+        try {
+            ahead.pump();
+            tasks.forEachLong(n, j -> {
+                try {
+                    visitChunk(j, coords.apply(j), whole.test(j) ? () -> ahead.take(j) : null, visit);
+                } catch (RuntimeException | Error e) {
+                    ahead.stop();
+                    throw e;
+                } finally {
+                    ahead.release(j);
+                }
+            });
+        } finally {
+            ahead.stop();
+        }
+    }
+
+    private void visitChunk(long j, long[] coords, Supplier<Optional<ByteBuffer>> fetched, ChunkVisit visit) {
+        try (ChunkSource chunk = new ChunkSource(coords, fetched)) {
+            try {
+                visit.visit(j, chunk);
+            } catch (RuntimeException | OutOfMemoryError e) {
+                throw errors.reading(chunk.key, chunk.spec.byteSize(), e);
+            }
+        }
+    }
+
+    /**
+     * The shape of the pieces the chunk at these coordinates is read by independently (a shard's
+     * inner chunks, {@link ArrayPartialDecoder#innerChunkShape}); empty when it is decoded whole
+     * or by element ranges.
+     */
+    public Optional<long[]> innerChunkShape(long[] coords) {
+        ChunkSpec spec = meta.chunkSpec(coords);
+        Object[] known = innerShapes;
+        if (known != null && spec.equals(known[0])) {
+            return cast(known[1]);
+        }
+        // Creating a decoder reads nothing.
+        Optional<long[]> inner = meta.codecs().partialDecoder(
+                        new StoreByteSource(store, meta.chunkKey(prefix, coords), 0, StoreByteSource.MAX_MERGED, 0), spec)
+                .flatMap(ArrayPartialDecoder::innerChunkShape)
+                .filter(s -> valid(s, spec.shape()));
+        innerShapes = new Object[] {spec, inner};
+        return inner;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Optional<long[]> cast(Object o) {
+        return ((Optional<long[]>) o).map(long[]::clone);
+    }
+
+    private static boolean valid(long[] inner, long[] chunk) {
+        if (inner.length != chunk.length) {
+            return false;
+        }
+        for (int d = 0; d < inner.length; d++) {
+            if (inner[d] <= 0 || chunk[d] % inner[d] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The last chunk spec asked about in {@link #innerChunkShape} and its answer. */
+    private volatile Object[] innerShapes;
+
+    /**
+     * One chunk of a {@link #readChunks} read: decodes regions of it, fetching it at most once
+     * (through its partial decoder, which reads a shard's index once, or whole) and lends scratch
+     * arrays that go back to the pool when the visit ends. Confined to its visit's thread.
+     */
+    public final class ChunkSource implements AutoCloseable {
+        private final long[] coords;
+        private final StoreKey key;
+        private final ChunkSpec spec;
+        private final Supplier<Optional<ByteBuffer>> fetched;
+        private final BufferLease lease = new BufferLease();
+        private Optional<ByteBuffer> bytes;
+        private ArrayPartialDecoder partial;
+        private NdArray decoded;
+        private ByteBuffer scratch;
+        private int expected = 1;
+        private int used;
+
+        private ChunkSource(long[] coords, Supplier<Optional<ByteBuffer>> fetched) {
+            this.coords = coords;
+            this.key = meta.chunkKey(prefix, coords);
+            this.spec = meta.chunkSpec(coords);
+            this.fetched = fetched;
+        }
+
+        /** The chunk's grid coordinates. */
+        public long[] coords() {
+            return coords.clone();
+        }
+
+        /** The chunk's spec. */
+        public ChunkSpec spec() {
+            return spec;
+        }
+
+        /**
+         * How many regions the visit will decode (default 1): with more than one, a chunk that
+         * must be decoded whole is decoded once and the regions copied from it.
+         */
+        public void expectParts(int parts) {
+            expected = parts;
+        }
+
+        /**
+         * Decodes {@code inChunk} of the chunk into {@code dst} at {@code at}.
+         *
+         * @return false when the chunk is not stored; {@code dst} is then unchanged
+         */
+        public boolean decodeInto(Region inChunk, NdArray dst, long[] at) {
+            used++;
+            if (decoded != null) {
+                RegionCopy.copy(decoded, inChunk, dst, at);
+                return true;
+            }
+            boolean whole = Arrays.equals(inChunk.shape(), spec.shape());
+            DefaultCodecChain chain = meta.codecs();
+            if (bytes == null && fetched == null && !(whole && expected == 1)) {
+                if (partial == null && !spec.equals(noPartialDecoder)) {
+                    partial = chain.partialDecoder(new StoreByteSource(store, key, coalesceGap, StoreByteSource.MAX_MERGED,
+                            ioConcurrency > tasks.parallelism() ? ioConcurrency : 0), spec).orElse(null);
+                    if (partial == null) {
+                        noPartialDecoder = spec;
+                    }
+                }
+                if (partial != null) {
+                    return partial.decodeInto(inChunk, dst, at);
+                }
+            }
+            if (bytes == null) {
+                bytes = fetched != null ? fetched.get() : store.get(key, lease::borrow);
+            }
+            if (bytes.isEmpty()) {
+                return false;
+            }
+            if (expected - used <= 0) {
+                chain.decodeInto(bytes.get(), spec, inChunk, dst, at);
+                return true;
+            }
+            decoded = Memory.chunk(spec, lease);
+            chain.decodeInto(bytes.get(), spec, Region.whole(spec.shape()), decoded, new long[spec.rank()]);
+            RegionCopy.copy(decoded, inChunk, dst, at);
+            return true;
+        }
+
+        /**
+         * A scratch array of this shape and the array's data type, content unspecified, reused by
+         * later calls of this visit (each call invalidates the previous array).
+         */
+        public NdArray scratch(long[] shape) {
+            if (spec.dataType().kind().isVariableLength()) {
+                return NdArray.allocate(spec.dataType(), shape);
+            }
+            long n = spec.dataType().size();
+            for (long s : shape) {
+                n *= s;
+            }
+            if (scratch == null || scratch.capacity() < n) {
+                scratch = lease.borrow((int) n);
+            }
+            return NdArray.wrap(spec.dataType(), scratch.duplicate().clear().limit((int) n).slice(), shape);
+        }
+
+        @Override
+        public void close() {
+            lease.close();
         }
     }
 

@@ -195,6 +195,39 @@ public final class ChunkWriter {
         }
     }
 
+    // ---- chunks of a selection ----
+
+    /** Runs {@code task} for {@code 0..n-1} in parallel, as the chunks of a region write are. */
+    public void forEachChunk(long n, java.util.function.LongConsumer task) {
+        tasks.forEachLong(n, task);
+    }
+
+    /**
+     * Changes elements of the chunk at {@code coords}: {@code patch} sets them in an array of the
+     * chunk's shape. When {@code covered} (the patch sets every element of the chunk that lies in
+     * the array) the chunk is encoded without reading it (the rest, outside the array, is fill
+     * value); otherwise it is read, patched and written under the chunk's lock, conditionally when
+     * the store offers that, as a region write's partial chunk is ({@link #write}). A chunk left all
+     * fill value is erased when {@link WriteEmptyChunks#SKIP} says so, as for region writes.
+     */
+    public void updateChunk(long[] coords, boolean covered, Consumer<NdArray> patch) {
+        StoreKey key = meta.chunkKey(prefix, coords);
+        ChunkSpec spec = meta.chunkSpec(coords);
+        try {
+            if (covered) {
+                withChunk(key, spec, chunk -> {
+                    chunk.fill(spec.fillValue());
+                    patch.accept(chunk);
+                    store(key, spec, chunk);
+                });
+            } else {
+                locks.update(key, () -> update(key, spec, null, null, patch));
+            }
+        } catch (RuntimeException | OutOfMemoryError e) {
+            throw errors.writing(key, spec.byteSize(), e);
+        }
+    }
+
     /** Encodes and stores one whole chunk, of the chunk's full shape, at these grid coordinates. */
     public void writeChunk(long[] coords, NdArray chunk) {
         store(meta.chunkKey(prefix, coords), meta.chunkSpec(coords), chunk);
@@ -203,7 +236,7 @@ public final class ChunkWriter {
     private void writePart(StoreKey key, ChunkSpec spec, ChunkPart part, NdArray src) {
         DefaultCodecChain chain = meta.codecs();
         if (!part.wholeChunk()) {
-            locks.update(key, () -> update(key, spec, part, src));
+            locks.update(key, () -> update(key, spec, part, src, null));
             return;
         }
         boolean edge = !Arrays.equals(part.extent(), spec.shape());
@@ -239,13 +272,13 @@ public final class ChunkWriter {
      * did ({@link #updateConditionally}); otherwise a plain read, modify, write, which loses
      * nothing only among writers of this process.
      */
-    private void update(StoreKey key, ChunkSpec spec, ChunkPart part, NdArray src) {
+    private void update(StoreKey key, ChunkSpec spec, ChunkPart part, NdArray src, Consumer<NdArray> patch) {
         Optional<ConditionalWrites> conditional = store.conditionalWrites();
         if (conditional.isPresent()) {
-            updateConditionally(conditional.get(), key, spec, part, src);
+            updateConditionally(conditional.get(), key, spec, part, src, patch);
             return;
         }
-        modify(key, spec, part, src, store.get(key), new Sink() {
+        modify(key, spec, part, src, patch, store.get(key), new Sink() {
             @Override public boolean set(ByteBuffer encoded) {
                 store.set(key, encoded);
                 return true;
@@ -276,7 +309,7 @@ public final class ChunkWriter {
      * chunk is read as fill values like an absent one; only its storage is not saved.
      */
     private void updateConditionally(ConditionalWrites conditional, StoreKey key, ChunkSpec spec, ChunkPart part,
-                                     NdArray src) {
+                                     NdArray src, Consumer<NdArray> patch) {
         for (int attempt = 1; attempt <= CONDITIONAL_ATTEMPTS; attempt++) {
             Optional<ConditionalWrites.VersionedValue> current = conditional.getVersioned(key);
             String version = current.map(ConditionalWrites.VersionedValue::version).orElse(null);
@@ -297,7 +330,7 @@ public final class ChunkWriter {
                     }
                 }
             };
-            if (modify(key, spec, part, src, current.map(ConditionalWrites.VersionedValue::value), sink)) {
+            if (modify(key, spec, part, src, patch, current.map(ConditionalWrites.VersionedValue::value), sink)) {
                 return;
             }
             if (attempt < CONDITIONAL_ATTEMPTS) {
@@ -331,11 +364,12 @@ public final class ChunkWriter {
     }
 
     /** Writes the part into the chunk read ({@code bytes}, empty when absent) and hands the result to {@code sink}. */
-    private boolean modify(StoreKey key, ChunkSpec spec, ChunkPart part, NdArray src, Optional<ByteBuffer> bytes,
+    private boolean modify(StoreKey key, ChunkSpec spec, ChunkPart part, NdArray src, Consumer<NdArray> patch,
+                           Optional<ByteBuffer> bytes,
                            Sink sink) {
         DefaultCodecChain chain = meta.codecs();
         Optional<ArrayPartialEncoder> partialEncoder = chain.partialEncoder(spec);
-        if (partialEncoder.isPresent()) {
+        if (patch == null && partialEncoder.isPresent()) {
             Optional<ByteBuffer> updated;
             try {
                 updated = partialEncoder.get().encode(bytes, src.region(part.ofRegion()), part.inChunk());
@@ -359,7 +393,11 @@ public final class ChunkWriter {
                     throw ChunkErrors.decoding(key, e);
                 }
             }
-            RegionCopy.copy(src, part.ofRegion(), chunk, part.inChunk());
+            if (patch != null) {
+                patch.accept(chunk);
+            } else {
+                RegionCopy.copy(src, part.ofRegion(), chunk, part.inChunk());
+            }
             stored[0] = sink.store(chunk);
         });
         return stored[0];

@@ -1,0 +1,215 @@
+package dev.zarrj.core.internal.selection;
+
+import dev.zarrj.api.datatype.FillValue;
+import dev.zarrj.api.NdArray;
+import dev.zarrj.api.Region;
+import dev.zarrj.api.grid.ChunkGrid;
+import dev.zarrj.core.internal.metadata.ArrayMetadata;
+import dev.zarrj.core.internal.pipeline.ChunkReader;
+import dev.zarrj.core.internal.selection.DimGroups.Segment;
+import dev.zarrj.core.selection.Selection;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * Reads a resolved selection chunk by chunk: only the chunks it touches, each fetched and
+ * decoded once ({@link ChunkReader#readChunks}) however many of its elements are taken.
+ *
+ * <p>Orthogonal selections are grouped per dimension by chunk. A chunk whose selected indices
+ * are, in every dimension, consecutive and in natural order is decoded straight into the result,
+ * as a region read does. Otherwise the chunk's parts holding selected elements are decoded into a
+ * scratch array and gathered: per dimension the range from the first to the last index taken, or,
+ * for a chunk read in pieces (a shard's inner chunks, {@code ArrayPartialDecoder.innerChunkShape}),
+ * the runs of consecutive touched pieces, one decode per box of the outer product of runs, so that
+ * a shard is asked only for the inner chunks holding selected elements. Points are grouped by
+ * chunk, and within a chunk read in pieces by piece. Absent chunks read as the fill value.
+ */
+public final class SelectionReader {
+    private SelectionReader() {}
+
+    /**
+     * Reads {@code sel} into {@code out}, an array of the selection's shape.
+     *
+     * @param outZeroed whether {@code out} holds zeros (freshly allocated)
+     */
+    public static void read(ChunkReader reader, ArrayMetadata meta, Selection.Resolved sel, NdArray out,
+                            boolean outZeroed) {
+        if (sel.elementCount() == 0) {
+            return;
+        }
+        int rank = meta.rank();
+        if (rank == 0) {
+            reader.read(new long[0], out.reshape(), outZeroed);
+            return;
+        }
+        FillValue fill = outZeroed && NdArray.holdsAfterAllocate(meta.dataType(), meta.fillValue()) ? null
+                : meta.fillValue();
+        if (sel.kind() == Selection.Kind.POINTS) {
+            readPoints(reader, meta, sel, out, fill);
+        } else {
+            readOrthogonal(reader, meta, sel, out, fill);
+        }
+    }
+
+    private static void readOrthogonal(ChunkReader reader, ArrayMetadata meta, Selection.Resolved sel, NdArray out,
+                                       FillValue fill) {
+        int rank = meta.rank();
+        ChunkGrid grid = meta.chunkGrid();
+        DimGroups[] groups = new DimGroups[rank];
+        long[] fullShape = new long[rank];
+        long[] extents = new long[rank];
+        long total = 1;
+        for (int d = 0; d < rank; d++) {
+            long[] idx = sel.indices(d);
+            fullShape[d] = idx.length;
+            groups[d] = DimGroups.of(idx, grid, d);
+            extents[d] = groups[d].chunks.length;
+            total = Math.multiplyExact(total, extents[d]);
+        }
+        NdArray full = out.reshape(fullShape);
+        long[] fullStrides = Elements.strides(fullShape);
+        boolean[][] runs = new boolean[rank][];
+        for (int d = 0; d < rank; d++) {
+            runs[d] = new boolean[groups[d].chunks.length];
+            for (int t = 0; t < runs[d].length; t++) {
+                runs[d][t] = groups[d].run(t);
+            }
+        }
+        reader.readChunks(total, j -> coords(groups, extents, j), j -> {
+            int[] t = touched(extents, j);
+            long[] coords = coords(groups, extents, j);
+            long[] chunkShape = grid.chunkShape(coords);
+            boolean direct = true;
+            long volume = 1;
+            long needed = 1;
+            for (int d = 0; d < rank; d++) {
+                long[] l = groups[d].loc[t[d]];
+                direct &= runs[d][t[d]] && l.length == chunkShape[d];
+                volume *= chunkShape[d];
+                needed *= Arrays.stream(l).max().getAsLong() - Arrays.stream(l).min().getAsLong() + 1;
+            }
+            return direct || reader.innerChunkShape(coords).isEmpty() && 2 * needed >= volume;
+        }, (j, chunk) -> {
+            int[] t = touched(extents, j);
+            long[] chunkShape = chunk.spec().shape();
+            boolean direct = true;
+            for (int d = 0; d < rank; d++) {
+                direct &= runs[d][t[d]];
+            }
+            if (direct) {
+                long[] inChunk = new long[rank];
+                long[] shape = new long[rank];
+                long[] at = new long[rank];
+                for (int d = 0; d < rank; d++) {
+                    inChunk[d] = groups[d].loc[t[d]][0];
+                    shape[d] = groups[d].loc[t[d]].length;
+                    at[d] = groups[d].pos[t[d]][0];
+                }
+                if (!chunk.decodeInto(Region.of(inChunk, shape), full, at) && fill != null) {
+                    full.fill(fill, Region.of(at, shape));
+                }
+                return;
+            }
+            Optional<long[]> inner = reader.innerChunkShape(chunk.coords());
+            Segment[][] segments = new Segment[rank][];
+            int parts = 1;
+            for (int d = 0; d < rank; d++) {
+                segments[d] = groups[d].segments(t[d], inner.map(s -> s[0]).isPresent() ? inner.get()[d] : 0,
+                        chunkShape[d]);
+                parts = Math.multiplyExact(parts, segments[d].length);
+            }
+            chunk.expectParts(parts);
+            int[] s = new int[rank];
+            long[] offset = new long[rank];
+            long[] shape = new long[rank];
+            long[][] rel = new long[rank][];
+            long[][] pos = new long[rank][];
+            for (int p = 0; p < parts; p++) {
+                for (int d = 0; d < rank; d++) {
+                    Segment seg = segments[d][s[d]];
+                    offset[d] = seg.start();
+                    shape[d] = seg.length();
+                    rel[d] = seg.rel();
+                    pos[d] = Elements.asLongs(seg.pos());
+                }
+                NdArray scratch = chunk.scratch(shape);
+                boolean stored = chunk.decodeInto(Region.of(offset, shape), scratch, new long[rank]);
+                if (stored || fill != null) {
+                    if (!stored) {
+                        scratch.fill(fill);
+                    }
+                    Elements.outer(new Elements(scratch, full), rel, Elements.strides(shape), pos, fullStrides, true);
+                }
+                for (int d = rank - 1; d >= 0 && ++s[d] == segments[d].length; d--) {
+                    s[d] = 0;
+                }
+            }
+        });
+    }
+
+    private static int[] touched(long[] extents, long j) {
+        int[] t = new int[extents.length];
+        long rest = j;
+        for (int d = extents.length - 1; d >= 0; d--) {
+            t[d] = (int) (rest % extents[d]);
+            rest /= extents[d];
+        }
+        return t;
+    }
+
+    private static long[] coords(DimGroups[] groups, long[] extents, long j) {
+        int[] t = touched(extents, j);
+        long[] c = new long[t.length];
+        for (int d = 0; d < t.length; d++) {
+            c[d] = groups[d].chunks[t[d]];
+        }
+        return c;
+    }
+
+    private static void readPoints(ChunkReader reader, ArrayMetadata meta, Selection.Resolved sel, NdArray out,
+                                   FillValue fill) {
+        PointGroups g = PointGroups.of(meta, sel);
+        NdArray flat = out.reshape(out.elementCount());
+        int rank = meta.rank();
+        reader.readChunks(g.chunkCount(), g::coords, b -> false, (b, chunk) -> {
+            long[] start = meta.chunkGrid().chunkOrigin(chunk.coords());
+            int[] points = g.points(b);
+            Optional<long[]> inner = reader.innerChunkShape(chunk.coords());
+            int[][] pieces = inner.isPresent() ? g.byPiece(points, start, chunk.spec().shape(), inner.get()) : new int[][] {points};
+            chunk.expectParts(pieces.length);
+            for (int[] piece : pieces) {
+                long[] lo = new long[rank];
+                long[] hi = new long[rank];
+                Arrays.fill(lo, Long.MAX_VALUE);
+                for (int k : piece) {
+                    for (int d = 0; d < rank; d++) {
+                        long l = g.coordinate(d, k) - start[d];
+                        lo[d] = Math.min(lo[d], l);
+                        hi[d] = Math.max(hi[d], l + 1);
+                    }
+                }
+                long[] shape = new long[rank];
+                for (int d = 0; d < rank; d++) {
+                    shape[d] = hi[d] - lo[d];
+                }
+                NdArray scratch = chunk.scratch(shape);
+                boolean stored = chunk.decodeInto(Region.of(lo, shape), scratch, new long[rank]);
+                if (!stored && fill == null) {
+                    continue;
+                }
+                if (!stored) {
+                    scratch.fill(fill);
+                }
+                Elements e = new Elements(scratch, flat);
+                long[] strides = Elements.strides(shape);
+                for (int k : piece) {
+                    long s = 0;
+                    for (int d = 0; d < rank; d++) {
+                        s += (g.coordinate(d, k) - start[d] - lo[d]) * strides[d];
+                    }
+                    e.copy(s, k);
+                }
+            }
+        });
+    }
+}
