@@ -10,6 +10,10 @@ import dev.zarrj.core.DataTypes;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
 import dev.zarrj.core.registry.ExtensionPoint;
+import dev.zarrj.core.selection.DimSelection;
+import dev.zarrj.core.selection.IndexList;
+import dev.zarrj.core.selection.Selection;
+import dev.zarrj.core.selection.Slice;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +21,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Predicate;
@@ -38,6 +44,10 @@ final class Float32Bench {
     private static final String SHARDING = "sharding-zstd-1";
     /** The unsharded array whose one chunk is the sharded inner chunk's reference. */
     static final String REFERENCE = "zstd-1-32x64x64";
+    /** The step of {@code read-strided} in every dimension. */
+    static final int STRIDE = 4;
+    /** The seed of {@code read-orthogonal}'s index lists: the same indices in every run. */
+    private static final long ORTHOGONAL_SEED = 18;
     /** Repeat a part of the ceiling until this much time has passed (or the scale's runs are done). */
     private static final double PART_SECONDS = 1.0;
 
@@ -141,6 +151,9 @@ final class Float32Bench {
                 } finally {
                     Files2.deleteTree(rawDir);
                 }
+                if (chain.sharded()) {
+                    rows.addAll(selections(chain, arrayN, store, data));
+                }
                 rows.addAll(latencies(chain, arrayN, store, data, zarrN));
             }
             Files2.deleteTree(dir.resolve("raw"));
@@ -228,6 +241,103 @@ final class Float32Bench {
 
     private static double median(List<double[]> runs, int column) {
         return Timing.median(runs.stream().mapToDouble(r -> r[column]).toArray());
+    }
+
+    /**
+     * The selection reads, each next to a read of its covering region (the smallest box holding
+     * every element it selects) in the same run: {@code read-strided}, every {@value #STRIDE}th
+     * element in each dimension, and {@code read-orthogonal}, sorted random index lists of a
+     * quarter of each dimension (a fixed seed). Both rows count the covering region's bytes, so
+     * that {@code ratio_to_ceiling} is the covering read's time over the selection's.
+     */
+    private List<Row> selections(Chain chain, ZarrArray array, CountingStore store, NdArray data) throws Exception {
+        long[] shape = array.shape();
+        long[][] strided = new long[3][];
+        long[][] orthogonal = new long[3][];
+        Random random = new Random(ORTHOGONAL_SEED);
+        for (int d = 0; d < 3; d++) {
+            strided[d] = new long[(int) ((shape[d] + STRIDE - 1) / STRIDE)];
+            for (int i = 0; i < strided[d].length; i++) {
+                strided[d][i] = (long) i * STRIDE;
+            }
+            TreeSet<Long> picked = new TreeSet<>();
+            while (picked.size() < Math.max(1, shape[d] / STRIDE)) {
+                picked.add((long) random.nextInt((int) shape[d]));
+            }
+            orthogonal[d] = picked.stream().mapToLong(Long::longValue).toArray();
+        }
+        Selection stridedSel = Selection.of(Slice.step(STRIDE), Slice.step(STRIDE), Slice.step(STRIDE));
+        DimSelection[] lists = new DimSelection[3];
+        for (int d = 0; d < 3; d++) {
+            lists[d] = IndexList.of(orthogonal[d]);
+        }
+        return List.of(selection(chain, "read-strided", array, store, data, stridedSel, strided),
+                selection(chain, "read-orthogonal", array, store, data, Selection.of(lists), orthogonal));
+    }
+
+    /** One selection read, whose indices per dimension are {@code indices}, against its covering region's read. */
+    private Row selection(Chain chain, String op, ZarrArray array, CountingStore store, NdArray data, Selection sel,
+                          long[][] indices) throws Exception {
+        String name = workload(chain.name());
+        long[] offset = new long[3];
+        long[] cover = new long[3];
+        long[] selected = new long[3];
+        for (int d = 0; d < 3; d++) {
+            long[] i = indices[d];
+            offset[d] = i[0];
+            cover[d] = i[i.length - 1] + 1 - i[0];
+            selected[d] = i.length;
+        }
+        NdArray coverValues = array.read(offset, cover);
+        NdArray got = array.read(sel);
+        if (!Arrays.equals(got.shape(), selected)) {
+            throw new BenchFailure(name + " " + op + ": a result of shape " + Arrays.toString(got.shape()) + ", not "
+                    + Arrays.toString(selected));
+        }
+        long[] at = new long[3];
+        long[] inCover = new long[3];
+        for (int x = 0; x < selected[0]; x++) {
+            for (int y = 0; y < selected[1]; y++) {
+                for (int z = 0; z < selected[2]; z++) {
+                    at[0] = indices[0][x];
+                    at[1] = indices[1][y];
+                    at[2] = indices[2][z];
+                    for (int d = 0; d < 3; d++) {
+                        inCover[d] = at[d] - offset[d];
+                    }
+                    double want = coverValues.getDouble(inCover);
+                    if (got.getDouble(x, y, z) != want || data.getDouble(at) != want) {
+                        throw new BenchFailure(name + " " + op + ": read other values than the covering region at "
+                                + Arrays.toString(at));
+                    }
+                }
+            }
+        }
+        coverValues = null;
+        got = null;
+        // Interleaved, so that both see the same state of the machine.
+        int warmups = scale.warmups() > 0 ? 1 : 0;
+        int runs = scale.warmups() > 0 ? Math.max(5, scale.runs()) : 1;
+        double[] coverSeconds = new double[runs];
+        double[] selSeconds = new double[runs];
+        for (int r = -warmups; r < runs; r++) {
+            double c = Timing.time(() -> array.read(offset, cover));
+            double s = Timing.time(() -> array.read(sel));
+            if (r >= 0) {
+                coverSeconds[r] = c;
+                selSeconds[r] = s;
+            }
+        }
+        store.takeCount();
+        array.read(sel);
+        long bytes = Arrays.stream(cover).reduce(1, (a, b) -> a * b) * data.dataType().size();
+        Row row = new Row(name, op);
+        row.threads = threads;
+        row.timed(Timing.median(selSeconds), bytes);
+        row.ceilingMbPerS = bytes / 1e6 / Timing.median(coverSeconds);
+        row.storeRequests = store.takeCount();
+        report(row);
+        return row;
     }
 
     /**
