@@ -149,28 +149,32 @@ class SelectionPropertiesTest {
         }
     }
 
-    /** Length 0 and 1 often, otherwise up to 7, and at most about 400 elements in all. */
-    private static long[] randomShape(SplittableRandom r, int rank) {
+    /**
+     * Length 0 and 1 often, otherwise up to 7 (11 in rank 1 and 2), at most about 400 elements in
+     * all; large: up to 60, 30 000 elements.
+     */
+    private static long[] randomShape(SplittableRandom r, int rank, boolean large) {
         long[] shape = new long[rank];
         long n = 1;
         for (int d = 0; d < rank; d++) {
             int p = r.nextInt(10);
-            shape[d] = p == 0 && r.nextBoolean() ? 0 : p <= 1 ? 1 : r.nextInt(2, rank <= 2 ? 12 : 7);
+            int most = large ? (rank <= 2 ? 60 : 30) : rank <= 2 ? 12 : 7;
+            shape[d] = p == 0 && r.nextBoolean() ? 0 : p <= 1 ? 1 : r.nextInt(2, most);
             n *= Math.max(1, shape[d]);
-            if (n > 400) {
+            if (n > (large ? 30_000 : 400)) {
                 shape[d] = 1;
             }
         }
         return shape;
     }
 
-    static Subject randomSubject(SplittableRandom r, Store store, String path, boolean allowSharding) {
+    static Subject randomSubject(SplittableRandom r, Store store, String path, boolean allowSharding, boolean large) {
         int rank = r.nextInt(10) == 0 ? 0 : r.nextInt(1, 5);
         Kind kind = Kind.values()[r.nextInt(Kind.values().length)];
-        long[] shape = randomShape(r, rank);
+        long[] shape = randomShape(r, rank, large);
         long[] chunks = new long[rank];
         for (int d = 0; d < rank; d++) {
-            chunks[d] = r.nextInt(1, 5);
+            chunks[d] = r.nextInt(1, large ? 17 : 5);
         }
         Object fill = kind.fill(r);
         ArrayBuilder b = ZARR.array(kind.type, shape).fillValue(fill);
@@ -360,7 +364,7 @@ class SelectionPropertiesTest {
             }
             return new Case(Selection.points(mask), () -> SelectionReference.pointMask(shape, shape, m), t + ")");
         }
-        int n = anyEmpty ? 0 : r.nextInt(13);
+        int n = anyEmpty ? 0 : r.nextInt(4) == 0 ? r.nextInt(200) : r.nextInt(13);
         long[][] coords = new long[rank][n];
         for (int d = 0; d < rank; d++) {
             for (int k = 0; k < n; k++) {
@@ -391,6 +395,11 @@ class SelectionPropertiesTest {
 
     /** Runs {@code cases} cases on each of {@code groups} random arrays, the failure message naming seed, group and case. */
     private static void forEachGroup(String property, int groups, Supplier<Store> stores, boolean sharding, CaseRun run) {
+        forEachGroup(property, groups, stores, sharding, false, run);
+    }
+
+    private static void forEachGroup(String property, int groups, Supplier<Store> stores, boolean sharding, boolean large,
+                                     CaseRun run) {
         long propertySeed = SEED ^ property.hashCode() * 0x9E3779B97F4A7C15L;
         Arrays.fill(STATS, 0);
         for (int g = 0; g < groups; g++) {
@@ -401,7 +410,7 @@ class SelectionPropertiesTest {
             Subject s = null;
             int c = -1;
             try (Store store = stores.get()) {
-                s = randomSubject(r, store, "/a" + g, sharding);
+                s = randomSubject(r, store, "/a" + g, sharding, large);
                 for (c = 0; c < CASES; c++) {
                     run.run(r, s, c);
                     STATS[0]++;
@@ -643,6 +652,19 @@ class SelectionPropertiesTest {
             a.write(Selection.points(yes), NdArray.copyOf(DataTypes.INT32, new int[] {9}, 1));
             assertTrue(a.read().getLong(0) == 9);
         }
+    }
+
+    /** Larger arrays and chunks (up to 30 000 elements, chunks up to 16): many chunks per selection, longer runs in one chunk. */
+    @Test
+    void onLargerArrays() {
+        forEachGroup("large", GROUPS / 10, SelectionPropertiesTest::memory, true, true, (r, s, c) -> {
+            switch (c % 4) {
+                case 0 -> checkRead(s, orthogonalCase(r, s.shape));
+                case 1 -> checkRead(s, pointsCase(r, s.shape));
+                case 2 -> checkRead(s, blocksCase(r, s.shape, s.gridChunk));
+                default -> checkWrite(r, s, r.nextBoolean() ? orthogonalCase(r, s.shape) : pointsCase(r, s.shape));
+            }
+        });
     }
 
     /** The same properties on a few arrays in a file store. */
