@@ -7,6 +7,7 @@ import dev.zarrj.api.NdArray;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.core.ArrayBuilder;
 import dev.zarrj.core.DataTypes;
+import dev.zarrj.core.WriteEmptyChunks;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
 import dev.zarrj.core.selection.DimSelection;
@@ -54,6 +55,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SelectionPropertiesTest {
     private static final Zarr ZARR = Zarr.builder().threads(2).build();
+    /** Each array is made by one of these, at random: other thread counts, chunks in flight, request merging, empty chunks stored. */
+    private static final List<Zarr> ZARRS = List.of(ZARR,
+            Zarr.builder().threads(1).maxChunksInFlight(1).coalesceGap(0).build(),
+            Zarr.builder().threads(3).maxChunksInFlight(2).ioConcurrency(4).writeEmptyChunks(WriteEmptyChunks.STORE).build());
     private static final long SEED = Long.getLong("zarrj.selection.seed", new Random().nextLong());
     private static final Integer ONLY_GROUP = Integer.getInteger("zarrj.selection.group");
     /** Arrays per property; each holds {@link #CASES} cases, so 10,000 cases per property by default. */
@@ -69,7 +74,7 @@ class SelectionPropertiesTest {
 
     @AfterAll
     static void close() {
-        ZARR.close();
+        ZARRS.forEach(Zarr::close);
     }
 
     // ---- element kinds ----
@@ -168,7 +173,7 @@ class SelectionPropertiesTest {
         return shape;
     }
 
-    static Subject randomSubject(SplittableRandom r, Store store, String path, boolean allowSharding, boolean large) {
+    static Subject randomSubject(SplittableRandom r, Zarr zarr, Store store, String path, boolean allowSharding, boolean large) {
         int rank = r.nextInt(10) == 0 ? 0 : r.nextInt(1, 5);
         Kind kind = Kind.values()[r.nextInt(Kind.values().length)];
         long[] shape = randomShape(r, rank, large);
@@ -177,7 +182,7 @@ class SelectionPropertiesTest {
             chunks[d] = r.nextInt(1, large ? 17 : 5);
         }
         Object fill = kind.fill(r);
-        ArrayBuilder b = ZARR.array(kind.type, shape).fillValue(fill);
+        ArrayBuilder b = zarr.array(kind.type, shape).fillValue(fill);
         List<String> codecs = new ArrayList<>();
         long[] gridChunk = chunks;
         boolean sharded = allowSharding && rank > 0 && r.nextInt(3) == 0;
@@ -241,7 +246,7 @@ class SelectionPropertiesTest {
             array.write(data);
             contents = String.format(java.util.Locale.ROOT, "%.0f%% of chunks written", present * 100);
         }
-        String description = kind + " " + Arrays.toString(shape) + " chunks " + Arrays.toString(chunks) + " fill "
+        String description = "zarr " + ZARRS.indexOf(zarr) + ", " + kind + " " + Arrays.toString(shape) + " chunks " + Arrays.toString(chunks) + " fill "
                 + fill + " codecs " + codecs + ", " + contents + ", in " + store;
         return new Subject(description, kind, shape, gridChunk, array, model);
     }
@@ -394,11 +399,11 @@ class SelectionPropertiesTest {
     }
 
     /** Runs {@code cases} cases on each of {@code groups} random arrays, the failure message naming seed, group and case. */
-    private static void forEachGroup(String property, int groups, Supplier<Store> stores, boolean sharding, CaseRun run) {
+    private static void forEachGroup(String property, int groups, java.util.function.Function<Zarr, Store> stores, boolean sharding, CaseRun run) {
         forEachGroup(property, groups, stores, sharding, false, run);
     }
 
-    private static void forEachGroup(String property, int groups, Supplier<Store> stores, boolean sharding, boolean large,
+    private static void forEachGroup(String property, int groups, java.util.function.Function<Zarr, Store> stores, boolean sharding, boolean large,
                                      CaseRun run) {
         long propertySeed = SEED ^ property.hashCode() * 0x9E3779B97F4A7C15L;
         Arrays.fill(STATS, 0);
@@ -409,8 +414,9 @@ class SelectionPropertiesTest {
             SplittableRandom r = new SplittableRandom(propertySeed + g * 0xBF58476D1CE4E5B9L);
             Subject s = null;
             int c = -1;
-            try (Store store = stores.get()) {
-                s = randomSubject(r, store, "/a" + g, sharding, large);
+            Zarr zarr = ZARRS.get(r.nextInt(ZARRS.size()));
+            try (Store store = stores.apply(zarr)) {
+                s = randomSubject(r, zarr, store, "/a" + g, sharding, large);
                 for (c = 0; c < CASES; c++) {
                     run.run(r, s, c);
                     STATS[0]++;
@@ -428,8 +434,12 @@ class SelectionPropertiesTest {
         }
     }
 
+    private static Store memory(Zarr zarr) {
+        return zarr.openStore("memory:");
+    }
+
     private static Store memory() {
-        return ZARR.openStore("memory:");
+        return memory(ZARR);
     }
 
     /** Reads the case and compares shape and every value with the reference. */
@@ -626,17 +636,37 @@ class SelectionPropertiesTest {
                 () -> SelectionReference.orthogonal(shape, dims), "of" + dims);
     }
 
-    /** Blocks take an index or a step-1 slice only; anything else is refused when the selection is made. */
+    /**
+     * What is refused when the selection is made, before any array: blocks other than an index or
+     * a step-1 slice, a slice step of 0, point coordinates of different lengths, a point mask that
+     * is not bool; and a point mask of another shape than the array's, when read or written.
+     */
     @Test
-    void blocksRefuseStepsListsAndMasksNamingTheDimension() {
+    void malformedSelectionsAreRefusedNamingWhatIsWrong() {
         for (DimSelection d : List.of(Slice.step(2), Slice.of(0, 4, -1), IndexList.of(0, 1), Mask.of(true))) {
-            try {
-                Selection.blocks(Slice.all(), d);
-                throw new AssertionError("blocks took " + d);
-            } catch (IllegalArgumentException e) {
-                assertTrue(e.getMessage().contains("dimension 1"), e.getMessage());
-            }
+            IllegalArgumentException e = assertRefused(() -> Selection.blocks(Slice.all(), d), "blocks " + d);
+            assertTrue(e.getMessage().contains("dimension 1"), e.getMessage());
         }
+        assertRefused(() -> Slice.of(0, 5, 0), "step 0");
+        assertRefused(() -> Slice.step(0), "step 0");
+        IllegalArgumentException lengths = assertRefused(() -> Selection.points(new long[] {1, 2}, new long[] {1}), "lengths");
+        assertTrue(lengths.getMessage().contains("dimension 1"), lengths.getMessage());
+        assertRefused(() -> Selection.points(NdArray.copyOf(DataTypes.INT8, new byte[] {1}, 1)), "an int8 mask");
+        try (Store store = memory()) {
+            ZarrArray a = ZARR.array(DataTypes.INT32, 2, 3).chunks(1, 2).create(store, "/m");
+            Selection wrong = Selection.points(NdArray.copyOf(DataTypes.BOOL, new boolean[6], 3, 2));
+            assertRefused(() -> a.read(wrong), "a mask of shape [3, 2]");
+            assertRefused(() -> a.write(wrong, NdArray.allocate(DataTypes.INT32, 0)), "a mask of shape [3, 2]");
+        }
+    }
+
+    private static IllegalArgumentException assertRefused(Runnable r, String what) {
+        try {
+            r.run();
+        } catch (IllegalArgumentException e) {
+            return e;
+        }
+        throw new AssertionError(what + " was accepted");
     }
 
     /** A 0-d array's point mask selects its one element when true and nothing when false (it once read one element). */
@@ -671,7 +701,7 @@ class SelectionPropertiesTest {
     @Test
     void onAFileStore(@TempDir Path dir) {
         int[] n = {0};
-        forEachGroup("file", 12, () -> ZARR.openStore(dir.resolve("s" + n[0]++).toString()), true, (r, s, c) -> {
+        forEachGroup("file", 12, z -> z.openStore(dir.resolve("s" + n[0]++).toString()), true, (r, s, c) -> {
             switch (c % 4) {
                 case 0 -> checkRead(s, orthogonalCase(r, s.shape));
                 case 1 -> checkRead(s, pointsCase(r, s.shape));
