@@ -48,6 +48,11 @@ final class Float32Bench {
     static final int STRIDE = 4;
     /** The seed of {@code read-orthogonal}'s index lists: the same indices in every run. */
     private static final long ORTHOGONAL_SEED = 18;
+    /** Timed rounds of the selection reads: at least this many, then more while the time below lasts. */
+    private static final int SELECTION_MIN_ROUNDS = 5;
+    private static final int SELECTION_MAX_ROUNDS = 25;
+    /** Seconds of timed selection rounds (the scale's run budget when smaller). */
+    private static final double SELECTION_SECONDS = 10;
     /** Repeat a part of the ceiling until this much time has passed (or the scale's runs are done). */
     private static final double PART_SECONDS = 1.0;
 
@@ -271,73 +276,102 @@ final class Float32Bench {
         for (int d = 0; d < 3; d++) {
             lists[d] = IndexList.of(orthogonal[d]);
         }
-        return List.of(selection(chain, "read-strided", array, store, data, stridedSel, strided),
-                selection(chain, "read-orthogonal", array, store, data, Selection.of(lists), orthogonal));
+        List<SelectionRead> reads = List.of(new SelectionRead("read-strided", stridedSel, strided),
+                new SelectionRead("read-orthogonal", Selection.of(lists), orthogonal));
+        String name = workload(chain.name());
+        for (SelectionRead r : reads) {
+            r.check(name, array, data);
+        }
+        // Both warmed up before either is timed (the first would otherwise pay for the JIT), then
+        // rounds of (covering read, selection read) per selection, so that each pair sees the same
+        // state of the machine.
+        int warmups = scale.warmups() > 0 ? 1 : 0;
+        int minRounds = scale.warmups() > 0 ? SELECTION_MIN_ROUNDS : 1;
+        double budget = Math.min(scale.runSeconds(), SELECTION_SECONDS);
+        List<double[]> coverSeconds = new ArrayList<>();
+        List<double[]> selSeconds = new ArrayList<>();
+        long start = 0;
+        for (int round = -warmups; round < minRounds || round < SELECTION_MAX_ROUNDS
+                && (System.nanoTime() - start) / 1e9 < budget; round++) {
+            if (round == 0) {
+                start = System.nanoTime();
+            }
+            double[] c = new double[reads.size()];
+            double[] t = new double[reads.size()];
+            for (int i = 0; i < reads.size(); i++) {
+                SelectionRead r = reads.get(i);
+                c[i] = Timing.time(() -> array.read(r.offset, r.cover));
+                t[i] = Timing.time(() -> array.read(r.selection));
+            }
+            if (round >= 0) {
+                coverSeconds.add(c);
+                selSeconds.add(t);
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < reads.size(); i++) {
+            SelectionRead r = reads.get(i);
+            store.takeCount();
+            array.read(r.selection);
+            long bytes = Arrays.stream(r.cover).reduce(1, (x, y) -> x * y) * data.dataType().size();
+            Row row = new Row(name, r.op);
+            row.threads = threads;
+            row.timed(median(selSeconds, i), bytes);
+            row.ceilingMbPerS = bytes / 1e6 / median(coverSeconds, i);
+            row.storeRequests = store.takeCount();
+            report(row);
+            rows.add(row);
+        }
+        return rows;
     }
 
-    /** One selection read, whose indices per dimension are {@code indices}, against its covering region's read. */
-    private Row selection(Chain chain, String op, ZarrArray array, CountingStore store, NdArray data, Selection sel,
-                          long[][] indices) throws Exception {
-        String name = workload(chain.name());
-        long[] offset = new long[3];
-        long[] cover = new long[3];
-        long[] selected = new long[3];
-        for (int d = 0; d < 3; d++) {
-            long[] i = indices[d];
-            offset[d] = i[0];
-            cover[d] = i[i.length - 1] + 1 - i[0];
-            selected[d] = i.length;
+    /** A selection read: its indices per dimension, and the region that covers them. */
+    private static final class SelectionRead {
+        final String op;
+        final Selection selection;
+        final long[][] indices;
+        final long[] offset = new long[3];
+        final long[] cover = new long[3];
+
+        SelectionRead(String op, Selection selection, long[][] indices) {
+            this.op = op;
+            this.selection = selection;
+            this.indices = indices;
+            for (int d = 0; d < 3; d++) {
+                offset[d] = indices[d][0];
+                cover[d] = indices[d][indices[d].length - 1] + 1 - indices[d][0];
+            }
         }
-        NdArray coverValues = array.read(offset, cover);
-        NdArray got = array.read(sel);
-        if (!Arrays.equals(got.shape(), selected)) {
-            throw new BenchFailure(name + " " + op + ": a result of shape " + Arrays.toString(got.shape()) + ", not "
-                    + Arrays.toString(selected));
-        }
-        long[] at = new long[3];
-        long[] inCover = new long[3];
-        for (int x = 0; x < selected[0]; x++) {
-            for (int y = 0; y < selected[1]; y++) {
-                for (int z = 0; z < selected[2]; z++) {
-                    at[0] = indices[0][x];
-                    at[1] = indices[1][y];
-                    at[2] = indices[2][z];
-                    for (int d = 0; d < 3; d++) {
-                        inCover[d] = at[d] - offset[d];
-                    }
-                    double want = coverValues.getDouble(inCover);
-                    if (got.getDouble(x, y, z) != want || data.getDouble(at) != want) {
-                        throw new BenchFailure(name + " " + op + ": read other values than the covering region at "
-                                + Arrays.toString(at));
+
+        /** The selection's shape and values against the covering region's read and the field written. */
+        void check(String name, ZarrArray array, NdArray data) {
+            NdArray coverValues = array.read(offset, cover);
+            NdArray got = array.read(selection);
+            long[] selected = {indices[0].length, indices[1].length, indices[2].length};
+            if (!Arrays.equals(got.shape(), selected)) {
+                throw new BenchFailure(name + " " + op + ": a result of shape " + Arrays.toString(got.shape()) + ", not "
+                        + Arrays.toString(selected));
+            }
+            long[] at = new long[3];
+            long[] inCover = new long[3];
+            for (int x = 0; x < selected[0]; x++) {
+                for (int y = 0; y < selected[1]; y++) {
+                    for (int z = 0; z < selected[2]; z++) {
+                        at[0] = indices[0][x];
+                        at[1] = indices[1][y];
+                        at[2] = indices[2][z];
+                        for (int d = 0; d < 3; d++) {
+                            inCover[d] = at[d] - offset[d];
+                        }
+                        double want = coverValues.getDouble(inCover);
+                        if (got.getDouble(x, y, z) != want || data.getDouble(at) != want) {
+                            throw new BenchFailure(name + " " + op + ": read other values than the covering region at "
+                                    + Arrays.toString(at));
+                        }
                     }
                 }
             }
         }
-        coverValues = null;
-        got = null;
-        // Interleaved, so that both see the same state of the machine.
-        int warmups = scale.warmups() > 0 ? 1 : 0;
-        int runs = scale.warmups() > 0 ? Math.max(5, scale.runs()) : 1;
-        double[] coverSeconds = new double[runs];
-        double[] selSeconds = new double[runs];
-        for (int r = -warmups; r < runs; r++) {
-            double c = Timing.time(() -> array.read(offset, cover));
-            double s = Timing.time(() -> array.read(sel));
-            if (r >= 0) {
-                coverSeconds[r] = c;
-                selSeconds[r] = s;
-            }
-        }
-        store.takeCount();
-        array.read(sel);
-        long bytes = Arrays.stream(cover).reduce(1, (a, b) -> a * b) * data.dataType().size();
-        Row row = new Row(name, op);
-        row.threads = threads;
-        row.timed(Timing.median(selSeconds), bytes);
-        row.ceilingMbPerS = bytes / 1e6 / Timing.median(coverSeconds);
-        row.storeRequests = store.takeCount();
-        report(row);
-        return row;
     }
 
     /**
