@@ -520,6 +520,26 @@ public abstract class ArrayToBytesCodecContract extends CodecContract<ArrayToByt
     }
 
     /**
+     * AB19 (optional, claimed by a partial decoder whose {@code innerChunkShape()} is present):
+     * the inner chunk shape has the chunk's rank, each entry positive and dividing the chunk's
+     * shape, and decoding exactly one inner chunk's region (first, last, random), through
+     * {@code decode} and {@code decodeInto} into a bordered destination, equals that part of the
+     * whole decode. Selections rely on it to fetch only the inner chunks holding selected
+     * elements.
+     *
+     * <p>Spec: the SPI's {@code ArrayPartialDecoder.innerChunkShape}; codecs-sharding-indexed.rst
+     * (inner chunks).
+     *
+     * <p>If this fails, check: the shape of the inner chunks rather than their count per shard;
+     * the shape as the decoder's chunk sees it (after an array-to-array codec such as transpose).
+     */
+    @TestFactory
+    @DisplayName("AB19 innerChunkShape divides the chunk and inner chunks decode to their part (SPI ArrayPartialDecoder)")
+    public Stream<DynamicTest> optional_AB19_innerChunkShape() {
+        return arrayInnerChunkShapeRule("AB19");
+    }
+
+    /**
      * AB18 (required for {@code vlen-utf8} and {@code vlen-bytes}, whose format the kit knows):
      * an encoding that breaks the format is rejected with {@link CorruptDataException}, never
      * another exception and never an array: an element count other than the chunk's, an element

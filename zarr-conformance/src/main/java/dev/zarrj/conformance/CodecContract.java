@@ -398,6 +398,18 @@ public abstract class CodecContract<C extends Codec, D, E> {
                         c.heavy() ? 3 : 8, c.seed()));
     }
 
+    /**
+     * The inner chunk rule of the array kinds: a partial decoder's {@code innerChunkShape}, when
+     * present, divides the chunk and each inner chunk decodes to its part of the whole.
+     */
+    final Stream<DynamicTest> arrayInnerChunkShapeRule(String id) {
+        return ifClaimed(id, "innerChunkShape divides the chunk and each inner chunk decodes to its part",
+                "inner chunk shape", c -> arrayPartialDecoder(c, true).map(dec -> dec.innerChunkShape().isPresent())
+                        .orElse(false), "no partial decoder declares innerChunkShape()",
+                c -> ArrayRegions.checkInnerChunkShape(c.array(), c.spec(), arrayPartialDecoder(c, true).orElseThrow(),
+                        c.heavy() ? 2 : 6, c.seed()));
+    }
+
     /** The absence rule of the array kinds: the partial decoder of an absent value answers absent. */
     final Stream<DynamicTest> arrayAbsentValueRule(String id) {
         return ifClaimed(id, "a partial decoder of an absent value answers absent", "partial decode of an absent value",

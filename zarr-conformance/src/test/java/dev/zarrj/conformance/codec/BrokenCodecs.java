@@ -314,6 +314,12 @@ final class BrokenCodecs {
         }
     }
 
+    static class BytesInnerChunkShapeNotDividing extends Bytes {
+        BytesInnerChunkShapeNotDividing() {
+            super(BytesCodecFixture.Defect.INNER_CHUNK_SHAPE_NOT_DIVIDING);
+        }
+    }
+
     static class BytesPartialDecodeThrowsOnAbsent extends Bytes {
         BytesPartialDecodeThrowsOnAbsent() {
             super(BytesCodecFixture.Defect.PARTIAL_DECODE_THROWS_ON_ABSENT);

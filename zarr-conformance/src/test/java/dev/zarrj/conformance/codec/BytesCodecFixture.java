@@ -50,6 +50,8 @@ final class BytesCodecFixture implements ArrayToBytesCodec {
         CLAIMS_IN_MEMORY_WRONGLY,
         /** The partial decoder throws CorruptDataException when the value is absent: AB17. */
         PARTIAL_DECODE_THROWS_ON_ABSENT,
+        /** The partial decoder declares an innerChunkShape one larger than the chunk's: AB19. */
+        INNER_CHUNK_SHAPE_NOT_DIVIDING,
         /** Declares itself lossy, and decoding adds 1 to every byte, so no output is a fixed point: AB01. */
         LOSSY_WITHOUT_FIXED_POINT,
         /** Not a defect: declares itself lossy and decodes every byte with its lowest bit cleared, a fixed point. */
@@ -204,10 +206,10 @@ final class BytesCodecFixture implements ArrayToBytesCodec {
     @Override
     public Optional<ArrayPartialDecoder> partialDecoder(ByteSource input, ChunkSpec decoded) {
         if (defect != Defect.NONE && defect != Defect.BROKEN_PARTIAL_DECODE
-                && defect != Defect.PARTIAL_DECODE_THROWS_ON_ABSENT) {
+                && defect != Defect.PARTIAL_DECODE_THROWS_ON_ABSENT && defect != Defect.INNER_CHUNK_SHAPE_NOT_DIVIDING) {
             return Optional.empty();
         }
-        return Optional.of(region -> {
+        ArrayPartialDecoder regions = region -> {
             Optional<ByteBuffer> bytes = input.read(ByteRange.all());
             if (defect == Defect.PARTIAL_DECODE_THROWS_ON_ABSENT && bytes.isEmpty()) {
                 throw new CorruptDataException("bytes: the value is missing");
@@ -219,6 +221,33 @@ final class BytesCodecFixture implements ArrayToBytesCodec {
                 }
                 return decode(b, decoded).region(region.at(o));
             });
+        };
+        if (defect != Defect.NONE && defect != Defect.INNER_CHUNK_SHAPE_NOT_DIVIDING) {
+            return Optional.of(regions);
+        }
+        // The control declares pieces of each dimension's smallest divisor above 1 (AB19).
+        long[] inner = decoded.shape();
+        for (int d = 0; d < inner.length; d++) {
+            long s = inner[d];
+            long p = 2;
+            while (p < s && s % p != 0) {
+                p++;
+            }
+            inner[d] = s <= 1 ? Math.max(s, 1) : p;
+            if (defect == Defect.INNER_CHUNK_SHAPE_NOT_DIVIDING && s > 1) {
+                inner[d] = s + 1;
+            }
+        }
+        return Optional.of(new ArrayPartialDecoder() {
+            @Override
+            public Optional<NdArray> decode(Region region) {
+                return regions.decode(region);
+            }
+
+            @Override
+            public Optional<long[]> innerChunkShape() {
+                return Optional.of(inner.clone());
+            }
         });
     }
 }

@@ -51,6 +51,7 @@ class CodecContractSelfTest {
                 Arguments.of(BrokenCodecs.BytesClaimsInMemoryWrongly.class, "optional_AB16"),
                 Arguments.of(BrokenCodecs.BytesPartialDecodeThrowsOnAbsent.class, "optional_AB17"),
                 Arguments.of(BrokenCodecs.VlenUtf8Lenient.class, "required_AB18"),
+                Arguments.of(BrokenCodecs.BytesInnerChunkShapeNotDividing.class, "optional_AB19"),
                 Arguments.of(BrokenCodecs.VlenBytesIgnoresTrailingBytes.class, "required_AB18"),
                 Arguments.of(BrokenCodecs.TransposeSpecLies.class, "required_AA02"),
                 Arguments.of(BrokenCodecs.TransposeNoShapeCheck.class, "required_AA06"),

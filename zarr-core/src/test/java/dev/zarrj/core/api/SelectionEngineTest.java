@@ -288,8 +288,15 @@ class SelectionEngineTest {
 
     @Test
     void aChunkWithManySelectedElementsIsFetchedOnce() {
-        CountingStore store = new CountingStore(ZARR.openStore("memory:"), true);
-        ZarrArray a = grid16(ZARR, store);
+        aChunkWithManySelectedElementsIsFetchedOnce(ZARR);
+        try (Zarr prefetching = Zarr.builder().threads(2).ioConcurrency(16).build()) {
+            aChunkWithManySelectedElementsIsFetchedOnce(prefetching);
+        }
+    }
+
+    private static void aChunkWithManySelectedElementsIsFetchedOnce(Zarr zarr) {
+        CountingStore store = new CountingStore(zarr.openStore("memory:"), true);
+        ZarrArray a = grid16(zarr, store);
         NdArray got = a.read(Selection.of(IndexList.of(3, 1, 1, 2, 0, 3), Slice.of(7, 3, -2)));
         assertArrayEquals(new long[] {6, 2}, got.shape());
         assertEquals(List.of("get g/c/0/1"), chunkGets(store));

@@ -160,6 +160,69 @@ public final class ArrayRegions {
     }
 
     /**
+     * Throws unless the decoder's {@code innerChunkShape}, when present, has the chunk's rank with
+     * each entry positive and dividing the chunk's shape, and decoding exactly one inner chunk's
+     * region (the first, the last and random ones), through {@code decode} and through
+     * {@code decodeInto} into a bordered destination, gives that part of {@code x}.
+     */
+    public static void checkInnerChunkShape(NdArray x, ChunkSpec spec, ArrayPartialDecoder decoder, int random,
+                                            long seed) {
+        Optional<long[]> declared = decoder.innerChunkShape();
+        if (declared == null) {
+            throw Failures.violation("innerChunkShape() returned null, not an Optional");
+        }
+        if (declared.isEmpty()) {
+            return;
+        }
+        long[] inner = declared.get();
+        long[] shape = spec.shape();
+        if (inner.length != shape.length) {
+            throw Failures.violation("innerChunkShape() " + java.util.Arrays.toString(inner) + " has rank "
+                    + inner.length + ", the chunk " + shape.length);
+        }
+        long[] per = new long[shape.length];
+        for (int d = 0; d < shape.length; d++) {
+            if (inner[d] <= 0 || shape[d] % inner[d] != 0) {
+                throw Failures.violation("innerChunkShape() " + java.util.Arrays.toString(inner)
+                        + " does not divide the chunk shape " + java.util.Arrays.toString(shape) + " in dimension " + d);
+            }
+            per[d] = shape[d] / inner[d];
+        }
+        long count = 1;
+        for (long p : per) {
+            count *= p;
+        }
+        if (count == 0) {
+            return;
+        }
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
+        List<Long> picks = new java.util.ArrayList<>(List.of(0L, count - 1));
+        for (int i = 0; i < random; i++) {
+            picks.add(rnd.nextLong(count));
+        }
+        for (long pick : picks) {
+            long[] offset = new long[shape.length];
+            long rest = pick;
+            for (int d = shape.length - 1; d >= 0; d--) {
+                offset[d] = rest % per[d] * inner[d];
+                rest /= per[d];
+            }
+            Region region = Region.of(offset, inner.clone());
+            NdArray got = decoder.decode(region).orElseThrow(() -> Failures.violation("inner chunk " + region
+                    + ": decode answered that the stored value is absent"));
+            String d = Buffers.difference(x.region(region), got);
+            if (!d.isEmpty()) {
+                throw Failures.violation("inner chunk " + region + " of innerChunkShape() " + java.util.Arrays.toString(inner)
+                        + ": " + d);
+            }
+            d = intoBordered(x, region, (dst, at) -> decoder.decodeInto(region, dst, at));
+            if (!d.isEmpty()) {
+                throw Failures.violation("inner chunk " + region + " decoded by decodeInto at offset 1: " + d);
+            }
+        }
+    }
+
+    /**
      * Throws unless the partial decoder of a value that is not stored answers absent for each
      * region: {@code decode} returns empty, {@code decodeInto} returns false and leaves its
      * destination as it was, and neither throws.

@@ -102,9 +102,10 @@ final class DimGroups {
     /**
      * The parts of chunk {@code t} (of length {@code chunkLength}) to decode: the range from the
      * first to the last index taken when {@code inner} is 0, else the runs of consecutive touched
-     * pieces of length {@code inner} (a shard's inner chunks).
+     * pieces of length {@code inner} (a shard's inner chunks), each cut after {@code maxPieces}
+     * pieces.
      */
-    Segment[] segments(int t, long inner, long chunkLength) {
+    Segment[] segments(int t, long inner, long chunkLength, long maxPieces) {
         long[] l = loc[t];
         int[] p = pos[t];
         if (inner <= 0) {
@@ -132,7 +133,7 @@ final class DimGroups {
         long[] runLast = new long[touched.length];
         int runs = 0;
         for (int i = 0; i < touched.length; i++) {
-            if (runs > 0 && touched[i] == runLast[runs - 1] + 1) {
+            if (runs > 0 && touched[i] == runLast[runs - 1] + 1 && touched[i] - runFirst[runs - 1] < maxPieces) {
                 runLast[runs - 1] = touched[i];
             } else {
                 runFirst[runs] = touched[i];

@@ -69,6 +69,48 @@ final class Elements {
     }
 
     /**
+     * Copies element {@code baseS + s[i]} of the source to {@code baseD + d[i]} of the destination
+     * for each i, the element size's case chosen once.
+     */
+    void copyEach(long baseS, long baseD, int[] s, int[] d) {
+        if (from == null) {
+            for (int i = 0; i < s.length; i++) {
+                copy(baseS + s[i], baseD + d[i]);
+            }
+            return;
+        }
+        int bs = (int) (baseS * size);
+        int bd = (int) (baseD * size);
+        switch (size) {
+            case 1 -> {
+                for (int i = 0; i < s.length; i++) {
+                    to.put(bd + d[i], from.get(bs + s[i]));
+                }
+            }
+            case 2 -> {
+                for (int i = 0; i < s.length; i++) {
+                    to.putShort(bd + 2 * d[i], from.getShort(bs + 2 * s[i]));
+                }
+            }
+            case 4 -> {
+                for (int i = 0; i < s.length; i++) {
+                    to.putInt(bd + 4 * d[i], from.getInt(bs + 4 * s[i]));
+                }
+            }
+            case 8 -> {
+                for (int i = 0; i < s.length; i++) {
+                    to.putLong(bd + 8 * d[i], from.getLong(bs + 8 * s[i]));
+                }
+            }
+            default -> {
+                for (int i = 0; i < s.length; i++) {
+                    to.put(bd + size * d[i], from, bs + size * s[i], size);
+                }
+            }
+        }
+    }
+
+    /**
      * Copies the outer product of per-dimension index pairs: for each dimension d and each i, the
      * element at {@code a[d][i]} along d of one array and {@code b[d][i]} of the other, where
      * {@code a} indexes the source when {@code aIsSource}, else the destination. Visits the
@@ -99,6 +141,18 @@ final class Elements {
         }
         long sa = aStrides[last];
         long sb = bStrides[last];
+        // Short runs: element by element over precomputed offsets; long ones: bulk copies.
+        boolean each = runs * 4L > la.length;
+        int[] offA = null;
+        int[] offB = null;
+        if (each) {
+            offA = new int[la.length];
+            offB = new int[la.length];
+            for (int i = 0; i < la.length; i++) {
+                offA[i] = Math.toIntExact(la[i] * sa);
+                offB[i] = Math.toIntExact(lb[i] * sb);
+            }
+        }
         while (true) {
             long baseA = 0;
             long baseB = 0;
@@ -106,7 +160,14 @@ final class Elements {
                 baseA += a[d][at[d]] * aStrides[d];
                 baseB += b[d][at[d]] * bStrides[d];
             }
-            for (int r = 0; r < runs; r++) {
+            if (each) {
+                if (aIsSource) {
+                    e.copyEach(baseA, baseB, offA, offB);
+                } else {
+                    e.copyEach(baseB, baseA, offB, offA);
+                }
+            }
+            for (int r = 0; r < runs && !each; r++) {
                 int i = runAt[r];
                 long ia = baseA + la[i] * sa;
                 long ib = baseB + lb[i] * sb;

@@ -112,10 +112,28 @@ public final class SelectionReader {
             }
             Optional<long[]> inner = reader.innerChunkShape(chunk.coords());
             Segment[][] segments = new Segment[rank][];
+            long[] longest = new long[rank];
+            for (int d = 0; d < rank; d++) {
+                segments[d] = groups[d].segments(t[d], inner.isPresent() ? inner.get()[d] : 0, chunkShape[d],
+                        Long.MAX_VALUE);
+                longest[d] = longest(segments[d]);
+            }
+            if (inner.isPresent()) {
+                // Decoded a box at a time: boxes of a large shard are cut so that the scratch stays bounded.
+                long size = meta.dataType().size();
+                for (int d = 0; d < rank; d++) {
+                    size = multiplyCapped(size, longest[d]);
+                }
+                for (int d = 0; d < rank && size > SCRATCH_BYTES; d++) {
+                    long pieces = Math.max(1, longest[d] / inner.get()[d] * SCRATCH_BYTES / size);
+                    segments[d] = groups[d].segments(t[d], inner.get()[d], chunkShape[d], pieces);
+                    long shorter = longest(segments[d]);
+                    size = size / longest[d] * shorter;
+                    longest[d] = shorter;
+                }
+            }
             int parts = 1;
             for (int d = 0; d < rank; d++) {
-                segments[d] = groups[d].segments(t[d], inner.map(s -> s[0]).isPresent() ? inner.get()[d] : 0,
-                        chunkShape[d]);
                 parts = Math.multiplyExact(parts, segments[d].length);
             }
             chunk.expectParts(parts);
@@ -147,6 +165,21 @@ public final class SelectionReader {
         });
     }
 
+    /** The most bytes of one decoded box of a chunk read in pieces (a shard), before it is cut. */
+    static final long SCRATCH_BYTES = 64L << 20;
+
+    private static long longest(Segment[] segments) {
+        long n = 0;
+        for (Segment s : segments) {
+            n = Math.max(n, s.length());
+        }
+        return n;
+    }
+
+    private static long multiplyCapped(long a, long b) {
+        return b != 0 && a > Long.MAX_VALUE / b ? Long.MAX_VALUE : a * b;
+    }
+
     private static int[] touched(long[] extents, long j) {
         int[] t = new int[extents.length];
         long rest = j;
@@ -171,7 +204,8 @@ public final class SelectionReader {
         PointGroups g = PointGroups.of(meta, sel);
         NdArray flat = out.reshape(out.elementCount());
         int rank = meta.rank();
-        reader.readChunks(g.chunkCount(), g::coords, b -> false, (b, chunk) -> {
+        // A chunk without inner pieces is fetched whole, ahead when that is on: its decoder needs all of it.
+        reader.readChunks(g.chunkCount(), g::coords, b -> reader.innerChunkShape(g.coords(b)).isEmpty(), (b, chunk) -> {
             long[] start = meta.chunkGrid().chunkOrigin(chunk.coords());
             int[] points = g.points(b);
             Optional<long[]> inner = reader.innerChunkShape(chunk.coords());
