@@ -43,7 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
  * arrays, compared element by element with {@link SelectionReference}: ranks 0 to 4, lengths 0
  * and 1 included, integer, float, bool and string elements, random fill values, core codecs, zstd,
  * sharding, absent chunks, the memory store and a few file-store arrays. Invalid selections must
- * fail with an IllegalArgumentException naming the dimension, and leave the array as it was.
+ * fail with an IllegalArgumentException naming the dimension, and leave the array as it was. Three
+ * threads writing disjoint points of shared chunks at once lose nothing.
  *
  * <p>The class prints its seed; a failure names the seed, the array (group) and the case. Replay
  * one array's cases with {@code -Dzarrj.selection.seed=<seed> -Dzarrj.selection.group=<group>}
@@ -695,6 +696,68 @@ class SelectionPropertiesTest {
                 default -> checkWrite(r, s, r.nextBoolean() ? orthogonalCase(r, s.shape) : pointsCase(r, s.shape));
             }
         });
+    }
+
+    /**
+     * Three threads write disjoint random sets of elements (points in small batches, elements of
+     * one chunk shared between them) through one array at once: no write is lost.
+     */
+    @Test
+    void concurrentPointWritersOfSharedChunksLoseNothing() {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(3);
+        try {
+            forEachGroup("concurrent", GROUPS / 10, SelectionPropertiesTest::memory, true, (r, s, c) -> {
+                if (s.model.length == 0) {
+                    STATS[1]++;
+                    return;
+                }
+                int rank = s.shape.length;
+                List<List<Integer>> owned = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+                for (int i = 0; i < s.model.length; i++) {
+                    owned.get(r.nextInt(3)).add(i);
+                }
+                List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+                for (List<Integer> mine : owned) {
+                    java.util.Collections.shuffle(mine, new Random(r.nextLong()));
+                    Object[] values = new Object[mine.size()];
+                    for (int k = 0; k < values.length; k++) {
+                        values[k] = s.kind.random(r);
+                        s.model[mine.get(k)] = values[k];
+                    }
+                    int batch = 1 + r.nextInt(8);
+                    done.add(pool.submit(() -> {
+                        for (int from = 0; from < mine.size(); from += batch) {
+                            int n = Math.min(batch, mine.size() - from);
+                            long[][] coords = new long[rank][n];
+                            NdArray data = NdArray.allocate(s.kind.type, n);
+                            for (int k = 0; k < n; k++) {
+                                long f = mine.get(from + k);
+                                for (int d = rank - 1; d >= 0; d--) {
+                                    coords[d][k] = f % s.shape[d];
+                                    f /= s.shape[d];
+                                }
+                                s.kind.set(data, k, values[from + k]);
+                            }
+                            s.array.write(rank == 0 ? Selection.points(NdArray.copyOf(DataTypes.BOOL, new boolean[] {true}))
+                                    : Selection.points(coords), data);
+                        }
+                        return null;
+                    }));
+                }
+                for (java.util.concurrent.Future<?> f : done) {
+                    try {
+                        f.get();
+                    } catch (Exception e) {
+                        throw new AssertionError("a writer failed: " + e, e);
+                    }
+                }
+                checkWhole(s, "after three concurrent writers");
+                STATS[1]++;
+                STATS[2] += s.model.length;
+            });
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     /** The same properties on a few arrays in a file store. */
