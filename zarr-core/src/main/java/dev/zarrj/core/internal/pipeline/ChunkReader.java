@@ -35,6 +35,10 @@ import java.util.function.Supplier;
  * ranges of one value are then requested at once through the store's asynchronous operations
  * ({@link StoreByteSource}). Otherwise each chunk task reads its own chunk, as it always has.
  *
+ * <p>Selections read chosen chunks through {@link #readChunks}: each chunk task decodes what it
+ * needs through one {@link ChunkSource}, the one place where a selection's chunks are fetched and
+ * decoded.
+ *
  * <p>Bound to one array's metadata: a handle whose metadata changes makes a new reader.
  * Immutable and thread-safe.
  */

@@ -79,12 +79,14 @@ public final class SelectionReader {
             int[] t = touched(extents, j);
             long[] coords = coords(groups, extents, j);
             long[] chunkShape = grid.chunkShape(coords);
+            long[] origin = grid.chunkOrigin(coords);
             boolean direct = true;
             long volume = 1;
             long needed = 1;
             for (int d = 0; d < rank; d++) {
                 long[] l = groups[d].loc[t[d]];
-                direct &= runs[d][t[d]] && l.length == chunkShape[d];
+                // Whole as region reads count it: every element of the chunk inside the array.
+                direct &= runs[d][t[d]] && l.length == Math.min(chunkShape[d], meta.shape()[d] - origin[d]);
                 volume *= chunkShape[d];
                 needed *= Arrays.stream(l).max().getAsLong() - Arrays.stream(l).min().getAsLong() + 1;
             }
