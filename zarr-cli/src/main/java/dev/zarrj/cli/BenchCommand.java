@@ -1,5 +1,6 @@
 package dev.zarrj.cli;
 
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -16,6 +17,9 @@ import picocli.CommandLine.Unmatched;
  * this way, neither it nor they are needed to build or run the other commands.
  */
 @Command(name = "bench",
+        footerHeading = "%nExamples:%n",
+        footer = {"  zarr bench --size tiny --dir /tmp/bench",
+                "  zarr bench --help                    # the harness's own options"},
         description = "Measure zarrj's read and write throughput and latency on the file system store, "
                 + "each next to its ceiling (the same work without zarrj) measured in the same run.")
 final class BenchCommand implements Callable<Integer> {
@@ -30,11 +34,21 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return run(ToolProvider.findFirst(TOOL), root.debug, args, root);
+        // Elapsed time on standard error while the harness runs; its own lines go above the bar.
+        try (Progress progress = root.progress("bench", -1, "runs", true)) {
+            PrintWriter out = progress.around(root.out());
+            PrintWriter err = progress.around(root.err());
+            try {
+                return run(ToolProvider.findFirst(TOOL), root.debug, args, out, err);
+            } finally {
+                out.flush();
+                err.flush();
+            }
+        }
     }
 
     /** Runs the tool, when there is one, with {@code args} (and {@code --debug} first when asked). */
-    static int run(Optional<ToolProvider> tool, boolean debug, List<String> args, ZarrCli root) {
+    static int run(Optional<ToolProvider> tool, boolean debug, List<String> args, PrintWriter out, PrintWriter err) {
         ToolProvider bench = tool.orElseThrow(() -> new UserError(
                 "bench needs the zarr-bench module (dev.zarrj.bench) on the module path or class path"));
         List<String> all = new ArrayList<>();
@@ -42,6 +56,6 @@ final class BenchCommand implements Callable<Integer> {
             all.add("--debug");
         }
         all.addAll(args);
-        return bench.run(root.out(), root.err(), all.toArray(String[]::new));
+        return bench.run(out, err, all.toArray(String[]::new));
     }
 }

@@ -14,7 +14,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code zarr cat}: an array's elements (or a region's) as raw bytes, JSON or CSV. */
-@Command(name = "cat", mixinStandardHelpOptions = true,
+@Command(name = "cat",
+        footerHeading = "%nExamples:%n",
+        footer = {"  zarr cat data.zarr --path /counts --region 0:10,0:10 --format csv",
+                "  zarr cat data.zarr --path /temp --format json",
+                "  zarr cat data.zarr --path /temp -o temp.raw"}, mixinStandardHelpOptions = true,
         description = "Print an array's elements: raw (C order, little endian, no header), json or csv.")
 final class CatCommand implements Callable<Integer> {
     @ParentCommand

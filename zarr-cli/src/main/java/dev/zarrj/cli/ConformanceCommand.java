@@ -7,7 +7,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code zarr conformance}: the conformance kit against every installed provider and plugin. */
-@Command(name = "conformance", mixinStandardHelpOptions = true,
+@Command(name = "conformance",
+        footerHeading = "%nExamples:%n",
+        footer = {"  zarr conformance",
+                "  zarr conformance --plugin-path plugins/ --no-vectors"}, mixinStandardHelpOptions = true,
         description = "Run the conformance kit's contracts against every provider found (with --plugin-path, "
                 + "the plugin jars in their own layer) and verify the kit's vectors. One line per rule: PASS, "
                 + "FAIL with the reason, SKIP with the reason; then 'N passed, M failed'. Exit 1 on any failure.")

@@ -11,7 +11,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code zarr consolidate}: writes consolidated metadata into a group's zarr.json. */
-@Command(name = "consolidate", mixinStandardHelpOptions = true,
+@Command(name = "consolidate",
+        footerHeading = "%nExamples:%n",
+        footer = {"  zarr consolidate data.zarr",
+                "  zarr consolidate data.zarr --path /weather"}, mixinStandardHelpOptions = true,
         description = "Write consolidated metadata into a group's zarr.json: the metadata document of every array "
                 + "and group below it, as zarr-python 3 writes them (consolidated_metadata, kind inline), so that "
                 + "readers open the whole hierarchy with one request. The store must be listable and writable; "
@@ -29,7 +32,10 @@ final class ConsolidateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Store s = root.openStore(store, false);
-        ZarrGroup g = root.zarr().consolidate(s, path);
+        ZarrGroup g;
+        try (Progress progress = root.progress("consolidate " + path, -1, "nodes", true)) {
+            g = root.zarr().consolidate(s, path);
+        }
         List<String> nodes = g.consolidatedPaths().orElse(List.of());
         String key = (g.path().equals("/") ? "" : g.path().substring(1) + "/") + consolidatedDocument(g);
         String where = s.describe();

@@ -36,7 +36,11 @@ import picocli.CommandLine.ParentCommand;
  * storage transformers), the stored chunks are copied byte for byte, under keys in the
  * destination's chunk key encoding; otherwise every chunk is decoded and encoded again.
  */
-@Command(name = "copy", mixinStandardHelpOptions = true,
+@Command(name = "copy",
+        footerHeading = "%nExamples:%n",
+        footer = {"  zarr copy data.zarr backup.zip",
+                "  zarr copy data.zarr v2.zarr --zarr-format 2",
+                "  zarr copy data.zarr sharded.zarr --shard 1000,1000 --chunks 100,100"}, mixinStandardHelpOptions = true,
         description = {"Copy a node or hierarchy to another store, optionally with new codecs, chunks or sharding, "
                 + "or in another Zarr format (--zarr-format 2|3: migration between Zarr v2 and v3).",
                 "Each array's stored chunks are copied byte for byte when its data type, chunk grid, codecs and fill "
@@ -86,6 +90,7 @@ final class CopyCommand implements Callable<Integer> {
     private long reencodedArrays;
     private long reencodedChunks;
     private long groups;
+    private Progress progress;
     /** The larger of the two stores' {@link Store#ioConcurrency()} suggestions. */
     private int storeConcurrency;
 
@@ -109,8 +114,13 @@ final class CopyCommand implements Callable<Integer> {
         check(steps);
         Store dst = root.openStore(waitOption.apply(destination), false);
         storeConcurrency = Math.max(src.ioConcurrency(), dst.ioConcurrency());
-        for (Step step : steps) {
-            copy(step, dst);
+        // One bar for the whole copy, each array a phase of it: shown once the copy has taken a
+        // second, however quick each array is.
+        try (Progress p = root.progress("copy", -1, "chunks")) {
+            progress = p;
+            for (Step step : steps) {
+                copy(step, dst);
+            }
         }
         // The groups that kept consolidated metadata keep them, of the copy, deepest first.
         for (int i = steps.size() - 1; i >= 0; i--) {
@@ -332,7 +342,7 @@ final class CopyCommand implements Callable<Integer> {
         Store out = to.store();
         int tasks = blocksInFlight(to);
         ExecutorService pool = Executors.newFixedThreadPool(tasks);
-        Progress progress = new Progress(root.err(), "copy " + from.path(), stored.size());
+        progress.phase("copy " + from.path(), stored.size(), "chunks");
         ArrayDeque<Future<?>> inFlight = new ArrayDeque<>();
         try {
             for (long[] coords : stored) {
@@ -353,7 +363,6 @@ final class CopyCommand implements Callable<Integer> {
             }
         } finally {
             pool.shutdownNow();
-            progress.finish();
         }
         return stored.size();
     }
@@ -381,7 +390,7 @@ final class CopyCommand implements Callable<Integer> {
         }
         int tasks = blocksInFlight(to);
         ExecutorService pool = Executors.newFixedThreadPool(tasks);
-        Progress progress = new Progress(root.err(), "copy " + from.path(), count);
+        progress.phase("copy " + from.path(), count, "chunks");
         ArrayDeque<Future<?>> inFlight = new ArrayDeque<>();
         try {
             long[] idx = new long[grid.length];
@@ -412,7 +421,6 @@ final class CopyCommand implements Callable<Integer> {
             }
         } finally {
             pool.shutdownNow();
-            progress.finish();
         }
         return count;
     }

@@ -33,7 +33,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code zarr create}: an array from a metadata document or from options, or a group. */
-@Command(name = "create", mixinStandardHelpOptions = true,
+@Command(name = "create",
+        footerHeading = "%nExamples:%n",
+        footer = {"  zarr create d.zarr --path /t --shape 800,600 --chunks 100,100 --dtype float32",
+                "  zarr create d.zarr --path /s --shape 4096 --chunks 64 --shard 512 --dtype int8",
+                "  zarr create d.zarr --path /runs --group --attrs '{\"owner\":\"me\"}'"}, mixinStandardHelpOptions = true,
         description = "Create an array (from --metadata, or from --shape/--chunks/--dtype...) or a group (--group).")
 final class CreateCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();

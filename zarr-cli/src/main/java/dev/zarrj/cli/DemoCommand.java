@@ -23,7 +23,10 @@ import picocli.CommandLine.ParentCommand;
  * attributes, several data types, gzip, blosc, zstd and sharding (each when installed) — checks
  * that it reads back, and prints its {@code info}.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true,
+@Command(name = "demo",
+        footerHeading = "%nExamples:%n",
+        footer = {"  zarr demo /tmp/demo.zarr",
+                "  zarr demo /tmp/demo.zip"}, mixinStandardHelpOptions = true,
         description = "Write a demo hierarchy (groups, attributes, several data types and codecs), check it, show its info.")
 final class DemoCommand implements Callable<Integer> {
     @ParentCommand
@@ -31,6 +34,8 @@ final class DemoCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "DIR", description = "Where to write the demo store (replaced if present).")
     String dir;
+
+    private Progress progress;
 
     @Override
     public Integer call() throws Exception {
@@ -49,6 +54,15 @@ final class DemoCommand implements Callable<Integer> {
             long x = i % 360;
             field.setDouble(i, 15 + 10 * Math.sin(y / 30.0) * Math.cos(x / 45.0) + t * 0.1);
         }
+        progress = root.progress("demo " + dir, 7, "arrays", true);
+        try {
+            return writeAll(zarr, store, shape, field);
+        } finally {
+            progress.close();
+        }
+    }
+
+    private Integer writeAll(Zarr zarr, Store store, long[] shape, NdArray field) throws Exception {
         write(zarr.array(DataTypes.FLOAT32, shape).chunks(6, 90, 90).fillValue("NaN")
                 .dimensionNames("time", "lat", "lon").attributes(Map.of("units", "degC"))
                 .codec("gzip", Map.of("level", 1)), store, "/weather/temperature_gzip", field);
@@ -80,14 +94,18 @@ final class DemoCommand implements Callable<Integer> {
                 .create(store, "/counts");
         c.write(new long[] {50, 50}, counts);
         check(c.read(new long[] {50, 50}, new long[] {100, 100}), counts, "/counts");
+        progress.step(counts.byteSize());
         zarr.array(DataTypes.BOOL, 16).chunks(8).create(store, "/flags")
                 .write(new long[] {0}, new long[] {4}, new boolean[] {true, false, true, true});
+        progress.step(0);
+        progress.close(); // cleared before the info below is printed
 
         root.closeStore(store); // written (a zip archive: moved into place) before it is shown
         InfoCommand info = new InfoCommand();
         info.root = root;
         info.store = dir;
         info.path = "/";
+        info.longForm = true; // the demo shows off every detail
         return info.call();
     }
 
@@ -95,10 +113,11 @@ final class DemoCommand implements Callable<Integer> {
         return root.zarr().registry().names(ExtensionPoint.CODEC).contains(codec);
     }
 
-    private static void write(dev.zarrj.core.ArrayBuilder builder, Store store, String path, NdArray data) {
+    private void write(dev.zarrj.core.ArrayBuilder builder, Store store, String path, NdArray data) {
         ZarrArray a = builder.create(store, path);
         a.write(data);
         check(a.read(), data, path);
+        progress.step(data.byteSize());
     }
 
     private static void check(NdArray got, NdArray want, String path) {

@@ -27,9 +27,19 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code zarr info}: the hierarchy as a tree, or one JSON document. */
+/**
+ * {@code zarr info}: the hierarchy as a compact tree (one line a node), in detail ({@code --long},
+ * and always for a single array), or as one JSON document.
+ */
 @Command(name = "info", mixinStandardHelpOptions = true,
-        description = "Show the hierarchy: each node's path and type; for arrays shape, chunk (and shard) shape, "
+        footerHeading = "%nExamples:%n",
+        footer = {"  zarr info data.zarr                  # the tree, with sizes",
+                "  zarr info data.zarr --depth 1        # the root and its children",
+                "  zarr info data.zarr --path /g -l     # every node below /g in detail",
+                "  zarr info s3://bucket/data.zarr --json"},
+        description = "Show the hierarchy. Below a group: a tree, one line a node with its type, shape, data type, "
+                + "stored chunks and stored size (a group: the total of the arrays shown below it). With --long, "
+                + "or for a single array: each node's path and type; for arrays shape, chunk (and shard) shape, "
                 + "data type, codecs, fill value, stored chunks, stored bytes and compression ratio; attributes. "
                 + "Below a group with consolidated metadata the nodes are read from them, with no request of their own "
                 + "(zarr --no-consolidated info reads each node's zarr.json). Each node's Zarr format (3, or 2 for "
@@ -52,17 +62,31 @@ final class InfoCommand implements Callable<Integer> {
             + "v2 node's documents.")
     boolean stored;
 
+    @Option(names = "--depth", paramLabel = "N", description = "Descend at most N levels below the starting node "
+            + "(0: the node alone; default: the whole hierarchy).")
+    Integer depth;
+
+    @Option(names = {"-l", "--long"}, description = "Every node in detail (as for a single array), not one line each "
+            + "(--stored implies it).")
+    boolean longForm;
+
+    /** Per node: its level below the starting node. */
+    private final Map<JsonNode, Integer> levels = new IdentityHashMap<>();
+
     /** Per array node: its data type and fill value as the tree prints them. */
     private final Map<JsonNode, String[]> text = new IdentityHashMap<>();
 
     @Override
     public Integer call() throws Exception {
+        if (depth != null && depth < 0) {
+            throw new UserError("--depth must be 0 or more, not " + depth);
+        }
         Store s = root.openStore(store, true);
         ZarrNode node = root.zarr().open(s, path);
         ObjectNode doc = JsonNodeFactory.instance.objectNode();
         doc.put("store", s.describe());
         ArrayNode nodes = doc.putArray("nodes");
-        collect(node, s, nodes, false);
+        collect(node, s, nodes, false, 0);
         if (node instanceof ZarrGroup g && g.consolidatedPaths().isPresent()) {
             ((ObjectNode) nodes.get(0)).put("consolidated_nodes", g.consolidatedPaths().get().size());
             ((ObjectNode) nodes.get(0)).put("consolidated_document", ConsolidateCommand.consolidatedDocument(g));
@@ -71,8 +95,12 @@ final class InfoCommand implements Callable<Integer> {
             root.out().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(doc));
         } else {
             root.out().println("store: " + s.describe());
-            for (JsonNode n : nodes) {
-                printTree(n);
+            if (longForm || stored || node instanceof ZarrArray) {
+                for (JsonNode n : nodes) {
+                    printTree(n);
+                }
+            } else {
+                printCompact(nodes);
             }
         }
         return 0;
@@ -83,9 +111,10 @@ final class InfoCommand implements Callable<Integer> {
      * consolidated metadata, and a node stored in a format other than v3 would read its documents
      * again to name them.
      */
-    private void collect(ZarrNode node, Store store, ArrayNode out, boolean consolidated)
+    private void collect(ZarrNode node, Store store, ArrayNode out, boolean consolidated, int level)
             throws InterruptedException, ExecutionException {
         ObjectNode n = out.addObject();
+        levels.put(n, level);
         n.put("path", node.path());
         if (node instanceof ZarrArray a) {
             n.put("node_type", "array");
@@ -115,9 +144,16 @@ final class InfoCommand implements Callable<Integer> {
                 n.put("children_listed", false);
                 return;
             }
+            if (depth != null && level >= depth) {
+                int hidden = g.childNames().size();
+                if (hidden > 0) {
+                    n.put("children_not_shown", hidden);
+                }
+                return;
+            }
             boolean below = consolidated || g.consolidatedPaths().isPresent();
             for (ZarrNode child : g.children()) {
-                collect(child, store, out, below);
+                collect(child, store, out, below, level + 1);
             }
         }
     }
@@ -174,7 +210,7 @@ final class InfoCommand implements Callable<Integer> {
      * The sizes of these keys' values (0 when absent), asked as many at once as the store
      * suggests keeping requests in flight: on an object store each is a request that mostly waits.
      */
-    private static long[] sizes(Store store, List<StoreKey> keys) throws InterruptedException, ExecutionException {
+    static long[] sizes(Store store, List<StoreKey> keys) throws InterruptedException, ExecutionException {
         long[] out = new long[keys.size()];
         int threads = Math.min(keys.size(), Math.max(1, store.ioConcurrency()));
         if (threads <= 1) {
@@ -271,5 +307,102 @@ final class InfoCommand implements Callable<Integer> {
                     + " name a child with --path)");
         }
         root.out().println(sb);
+    }
+
+    /**
+     * One line a node, drawn as a tree ({@code ├──}, {@code └──}) with aligned columns: kind,
+     * shape, data type, stored chunks of the grid, stored size. A group's size is the total of
+     * the arrays listed below it.
+     */
+    private void printCompact(ArrayNode nodes) {
+        int count = nodes.size();
+        long[] totals = new long[count];
+        boolean[] known = new boolean[count];
+        int[] level = new int[count];
+        for (int i = 0; i < count; i++) {
+            level[i] = levels.getOrDefault(nodes.get(i), 0);
+        }
+        // Each array's bytes count for every group above it in the list.
+        for (int i = count - 1; i >= 0; i--) {
+            JsonNode n = nodes.get(i);
+            if (n.has("stored_bytes")) {
+                totals[i] = n.get("stored_bytes").asLong();
+                known[i] = true;
+            } else if (n.get("node_type").asText().equals("group")) {
+                known[i] = !n.has("children_listed") && !n.has("children_not_shown");
+                for (int j = i + 1; j < count && level[j] > level[i]; j++) {
+                    if (level[j] == level[i] + 1) {
+                        totals[i] += totals[j];
+                        known[i] &= known[j];
+                    }
+                }
+            }
+        }
+        List<String[]> rows = new ArrayList<>();
+        boolean[] lastAt = new boolean[64];
+        long arrays = 0;
+        long groups = 0;
+        for (int i = 0; i < count; i++) {
+            JsonNode n = nodes.get(i);
+            String path = n.get("path").asText();
+            StringBuilder name = new StringBuilder();
+            if (i == 0) {
+                name.append(path);
+            } else {
+                boolean last = true;
+                for (int j = i + 1; j < count && level[j] >= level[i]; j++) {
+                    if (level[j] == level[i]) {
+                        last = false;
+                        break;
+                    }
+                }
+                if (level[i] < lastAt.length) {
+                    lastAt[level[i]] = last;
+                }
+                for (int d = 1; d < level[i]; d++) {
+                    name.append(d < lastAt.length && lastAt[d] ? "    " : "│   ");
+                }
+                name.append(last ? "└── " : "├── ").append(path.substring(path.lastIndexOf('/') + 1));
+            }
+            boolean array = n.get("node_type").asText().equals("array");
+            String[] row = new String[6];
+            row[0] = name.toString();
+            row[1] = array ? "array" : "group";
+            if (array) {
+                arrays++;
+                String[] t = text.get(n);
+                row[2] = LsCommand.shape(n.get("shape"));
+                row[3] = t != null ? t[0] : n.get("data_type").toString();
+                String unit = n.has("shard_shape") ? "shards" : "chunks";
+                row[4] = n.has("stored_" + unit) ? n.get("stored_" + unit).asLong() + "/" + n.get("grid_" + unit).asLong()
+                        + " " + unit : "";
+            } else {
+                groups++;
+                row[2] = "";
+                row[3] = "";
+                row[4] = n.has("children_not_shown") ? "(" + n.get("children_not_shown").asInt() + " below)"
+                        : n.has("children_listed") ? "(children not listed)" : "";
+            }
+            row[5] = known[i] ? humanBytes(totals[i]) : "";
+            rows.add(row);
+        }
+        LsCommand.printColumns(root.out(), rows, true);
+        root.out().printf("%d group(s), %d array(s)%s%n", groups, arrays,
+                known[0] ? ", " + humanBytes(totals[0]) + " stored" : "");
+    }
+
+    /** Bytes for people: 1023 B, 1.0 KiB, 12.3 MiB, up to EiB. */
+    static String humanBytes(long bytes) {
+        if (bytes < 1024) {
+            return bytes + " B";
+        }
+        String units = "KMGTPE";
+        double v = bytes;
+        int u = -1;
+        while (v >= 1024 && u < units.length() - 1) {
+            v /= 1024;
+            u++;
+        }
+        return String.format(Locale.ROOT, v < 10 ? "%.1f %siB" : "%.0f %siB", v, units.charAt(u));
     }
 }

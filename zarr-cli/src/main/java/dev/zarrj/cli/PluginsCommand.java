@@ -15,7 +15,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code zarr plugins}: every discovered provider, name conflicts and load problems. */
-@Command(name = "plugins", mixinStandardHelpOptions = true,
+@Command(name = "plugins",
+        footerHeading = "%nExamples:%n",
+        footer = {"  zarr plugins",
+                "  zarr plugins --plugin-path plugins/ --json"}, mixinStandardHelpOptions = true,
         description = "List every discovered provider by extension point, with conflicts and load problems.")
 final class PluginsCommand implements Callable<Integer> {
     @ParentCommand

@@ -24,7 +24,11 @@ import picocli.CommandLine.ParentCommand;
  * anything at a chunk's place that is not a value; lists (and with {@code --clean} removes) what
  * crashed writers left beside the values.
  */
-@Command(name = "verify", mixinStandardHelpOptions = true,
+@Command(name = "verify",
+        footerHeading = "%nExamples:%n",
+        footer = {"  zarr verify data.zarr",
+                "  zarr verify data.zarr --path /temp",
+                "  zarr verify data.zarr --clean --min-age 10m"}, mixinStandardHelpOptions = true,
         description = {"Decode every stored chunk; report by key every chunk that is corrupt or undecodable, and "
                 + "anything at a chunk's place that is not a value (a folder, a fifo). Exit status 0 only when all "
                 + "are good.",
@@ -51,13 +55,18 @@ final class VerifyCommand implements Callable<Integer> {
                     + "yet locked it, and writers on another machine, whose locks may not be visible here.")
     Duration minAge;
 
+    /** One bar for the whole verification, each array a phase of it. */
+    private Progress progress;
     private long chunks;
     private long bad;
 
     @Override
     public Integer call() {
         Store s = root.openStore(store, true);
-        verify(s, path);
+        try (Progress p = root.progress("verify", -1, "chunks")) {
+            progress = p;
+            verify(s, path);
+        }
         root.out().printf("%d chunk(s) checked, %d bad%n", chunks, bad);
         leftovers(s);
         if (bad > 0) {
@@ -72,6 +81,7 @@ final class VerifyCommand implements Callable<Integer> {
             node = root.zarr().open(s, nodePath);
         } catch (ZarrException e) {
             bad++;
+            progress.clear();
             root.out().println("BAD node " + nodePath + ": " + e.getMessage());
             return;
         }
@@ -84,7 +94,7 @@ final class VerifyCommand implements Callable<Integer> {
         ZarrArray a = (ZarrArray) node;
         var stored = a.storedChunks();
         Set<String> storedKeys = new HashSet<>();
-        Progress progress = new Progress(root.err(), "verify " + a.path(), stored.size());
+        progress.phase("verify " + a.path(), stored.size(), "chunks");
         for (long[] c : stored) {
             chunks++;
             storedKeys.add(a.chunkKey(c));
@@ -92,11 +102,11 @@ final class VerifyCommand implements Callable<Integer> {
                 a.readChunk(c);
             } catch (ZarrException e) {
                 bad++;
+                progress.clear();
                 root.out().println("BAD " + a.chunkKey(c) + ": " + e.getMessage());
             }
             progress.step(a.chunkByteSize(c));
         }
-        progress.finish();
         checkFolders(s, a, storedKeys);
     }
 
@@ -128,6 +138,7 @@ final class VerifyCommand implements Callable<Integer> {
                 } catch (ZarrException e) {
                     what = e.getMessage();
                 }
+                progress.clear();
                 root.out().println("BAD " + key + ": " + what);
             }
         }

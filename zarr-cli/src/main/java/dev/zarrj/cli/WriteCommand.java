@@ -21,7 +21,11 @@ import picocli.CommandLine.ParentCommand;
  * {@code zarr write}: elements into a region of an array, as raw little-endian bytes or as the
  * JSON that {@code cat --format json} prints (the only form for variable-length types).
  */
-@Command(name = "write", mixinStandardHelpOptions = true,
+@Command(name = "write",
+        footerHeading = "%nExamples:%n",
+        footer = {"  zarr write data.zarr --path /temp --raw temp.raw",
+                "  zarr write data.zarr --path /counts --region 0:2,0:2 --json counts.json",
+                "  zarr cat a.zarr --path /x | zarr write b.zarr --path /x --raw -"}, mixinStandardHelpOptions = true,
         description = "Write elements into a region (default: the whole array): raw (the format of 'cat --format raw')"
                 + " or JSON (the format of 'cat --format json': nested arrays of the region's shape; strings, base64"
                 + " text for bytes, ISO 8601 text or counts for datetimes, each type's fill-value form otherwise).")
@@ -56,10 +60,46 @@ final class WriteCommand implements Callable<Integer> {
         ZarrArray array = root.zarr().openArray(s, path);
         Region r = Region.parse(region, array.shape());
         NdArray data = json != null ? fromJson(array, r) : fromRaw(array, r);
-        array.write(r.offset(), data);
+        write(array, r, data);
         root.closeStore(s);
         root.out().println("wrote " + r.elementCount() + " elements to " + array.path());
         return 0;
+    }
+
+    /**
+     * Writes the data; with a progress bar, in slabs of whole chunk (or shard) rows along the first
+     * dimension, so that the bar moves and no chunk is written twice.
+     */
+    private void write(ZarrArray array, Region r, NdArray data) {
+        long[] offset = r.offset();
+        long[] shape = r.shape();
+        if (shape.length == 0 || shape[0] == 0) {
+            array.write(offset, data);
+            return;
+        }
+        long rows = array.chunkShape()[0];
+        long first = offset[0];
+        long end = first + shape[0];
+        long chunkRows = (end - 1) / rows - first / rows + 1;
+        // At most about 100 slabs: each is one call, written with the core's own parallelism.
+        long perSlab = rows * Math.max(1, (chunkRows + 99) / 100);
+        long slabs = (end - 1) / perSlab - first / perSlab + 1;
+        try (Progress progress = root.progress("write " + array.path(), slabs, "slabs")) {
+            if (!progress.enabled()) {
+                array.write(offset, data);
+                return;
+            }
+            long at = first;
+            while (at < end) {
+                long stop = Math.min(end, (at / perSlab + 1) * perSlab);
+                NdArray slab = data.slice(at - first, stop - first);
+                long[] o = offset.clone();
+                o[0] = at;
+                array.write(o, slab);
+                progress.step(slab.holdsObjects() ? 0 : slab.byteSize());
+                at = stop;
+            }
+        }
     }
 
     private NdArray fromRaw(ZarrArray array, Region r) throws IOException {

@@ -17,6 +17,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 /**
  * The {@code zarr} command. See {@code zarr --help} and README.md.
@@ -27,19 +28,23 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "zarr", mixinStandardHelpOptions = true, version = "zarrj 0.1.0",
         description = "Inspect, create, write, copy and verify Zarr v3 stores; measure zarrj.",
-        subcommands = {InfoCommand.class, CatCommand.class, CreateCommand.class, WriteCommand.class,
+        subcommands = {InfoCommand.class, LsCommand.class, CatCommand.class, CreateCommand.class, WriteCommand.class,
                 CopyCommand.class, ConsolidateCommand.class, VerifyCommand.class, PluginsCommand.class, DemoCommand.class,
-                ConformanceCommand.class, BenchCommand.class})
+                ConformanceCommand.class, BenchCommand.class, CompletionCommand.class},
+        footerHeading = "%nExamples:%n",
+        footer = {"  zarr demo /tmp/demo.zarr",
+                "  zarr ls /tmp/demo.zarr/weather",
+                "  zarr conformance --plugin-path plugins/"})
 public final class ZarrCli implements Callable<Integer> {
-    @Option(names = "--plugin-path", paramLabel = "DIR",
+    @Option(names = "--plugin-path", scope = ScopeType.INHERIT, paramLabel = "DIR",
             description = "Directory of plugin jars to load into their own module layer (default: $ZARR_PLUGIN_PATH).")
     Path pluginPath;
 
-    @Option(names = "--no-consolidated", description = "Read every node from its own zarr.json, ignoring consolidated "
+    @Option(names = "--no-consolidated", scope = ScopeType.INHERIT, description = "Read every node from its own zarr.json, ignoring consolidated "
             + "metadata (for stores that may have changed since they were consolidated).")
     boolean noConsolidated;
 
-    @Option(names = "--debug", description = "Print stack traces of errors.")
+    @Option(names = "--debug", scope = ScopeType.INHERIT, description = "Print stack traces of errors.")
     boolean debug;
 
     @Option(names = "--array_path", paramLabel = "PATH",
@@ -52,6 +57,26 @@ public final class ZarrCli implements Callable<Integer> {
 
     private Zarr zarr;
     private OutputStream rawOut = System.out;
+    /** {@code ZARR_PROGRESS}, and whether this run's standard error is the process's. */
+    private String progressSetting;
+    private boolean stderrIsProcess;
+
+    /**
+     * A progress bar on standard error for {@code total} units of work ({@code -1}: unknown), drawn
+     * as {@code ZARR_PROGRESS} says (default: only on a terminal, after a second); close it when done.
+     */
+    Progress progress(String label, long total, String unit) {
+        return progress(label, total, unit, false);
+    }
+
+    /** A progress bar that also redraws on a timer, for work that reports few steps (or none). */
+    Progress progress(String label, long total, String unit, boolean tick) {
+        Progress.Mode mode = Progress.Mode.parse(progressSetting);
+        boolean on = mode == Progress.Mode.ALWAYS
+                || mode == Progress.Mode.AUTO && stderrIsProcess && Progress.stderrIsTerminal();
+        long delay = mode == Progress.Mode.ALWAYS ? 0 : Progress.DELAY_NANOS;
+        return new Progress(err(), label, total, unit, on, delay, System::nanoTime, tick);
+    }
 
     /** The Zarr instance, with plugins from {@code --plugin-path} when given. */
     Zarr zarr() {
@@ -173,8 +198,15 @@ public final class ZarrCli implements Callable<Integer> {
 
     /** Runs the command line with these output streams and returns the exit status. */
     public static int run(String[] args, OutputStream stdout, OutputStream stderr) {
+        return run(args, stdout, stderr, System.getenv("ZARR_PROGRESS"));
+    }
+
+    /** Runs the command line with progress bars as {@code progress} says (a {@code ZARR_PROGRESS} value). */
+    static int run(String[] args, OutputStream stdout, OutputStream stderr, String progress) {
         ZarrCli cli = new ZarrCli();
         cli.rawOut = stdout;
+        cli.progressSetting = progress;
+        cli.stderrIsProcess = stderr == System.err;
         PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(stderr, StandardCharsets.UTF_8), true);
         CommandLine cl = new CommandLine(cli);

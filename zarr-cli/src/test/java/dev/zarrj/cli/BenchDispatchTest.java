@@ -57,7 +57,7 @@ class BenchDispatchTest {
 
     @Test
     void withoutTheHarnessBenchSaysWhichModuleToAdd() {
-        UserError e = assertThrows(UserError.class, () -> BenchCommand.run(Optional.empty(), false, List.of("--quick"), null));
+        UserError e = assertThrows(UserError.class, () -> BenchCommand.run(Optional.empty(), false, List.of("--quick"), null, null));
         assertTrue(e.getMessage().contains("zarr-bench"), e.getMessage());
     }
 }

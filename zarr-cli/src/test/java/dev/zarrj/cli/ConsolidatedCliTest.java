@@ -77,7 +77,7 @@ class ConsolidatedCliTest {
             assertEquals(directDoc.get("nodes").get(i).get("path"), doc.get("nodes").get(i).get("path"));
         }
 
-        CliRun tree = CliRun.zarr("info", store.toString());
+        CliRun tree = CliRun.zarr("info", "-l", store.toString());
         assertTrue(tree.out().contains("consolidated metadata: 15 node(s) below"), tree.out());
     }
 
@@ -119,7 +119,7 @@ class ConsolidatedCliTest {
         Assumptions.assumeTrue(vectors.isPresent(), "shared test vectors not found (no shared/vectors above the working directory)");
         Path store = vectors.get().resolve("zarrita.js/data.zarr");
 
-        CliRun info = CliRun.zarr("info", store.toString(), "--path", "/consolidated");
+        CliRun info = CliRun.zarr("info", "-l", store.toString(), "--path", "/consolidated");
 
         assertEquals(0, info.code(), info.err());
         assertTrue(info.out().contains("consolidated metadata: 4 node(s) below"), info.out());

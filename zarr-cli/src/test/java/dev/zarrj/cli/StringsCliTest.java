@@ -200,7 +200,7 @@ class StringsCliTest {
         assertEquals(0, zarr("create", store, "--path", "/c", "--shape", "3", "--dtype", "bytes", "--fill", "AAEC").code());
         assertEquals(0, zarr("create", store, "--path", "/u", "--shape", "3", "--dtype", "fixed_length_utf32[<U12]",
                 "--fill", "é").code());
-        ZarrCliTest.Result r = zarr("info", store);
+        ZarrCliTest.Result r = zarr("info", "-l", store);
         assertEquals(0, r.code(), r.stderr());
         assertTrue(r.out().contains("/s  array string shape [3]") && r.out().contains("fill \"hello\","), r.out());
         assertTrue(r.out().contains("/q  array string shape [3]") && r.out().contains("fill \"0\","), r.out());

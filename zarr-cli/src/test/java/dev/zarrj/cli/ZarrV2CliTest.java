@@ -55,9 +55,9 @@ class ZarrV2CliTest {
         assertFalse(Files.exists(tmp.resolve("v2/g/zarr.json")));
         String v3 = tmp.resolve("v3").toString();
         assertEquals(0, CliRun.zarr("create", v3, "--path", "/b", "--shape", "3", "--dtype", "uint8").code());
-        assertTrue(CliRun.zarr("info", v3).out().contains("zarr format 3 (zarr.json)"));
+        assertTrue(CliRun.zarr("info", "-l", v3).out().contains("zarr format 3 (zarr.json)"));
 
-        CliRun info = CliRun.zarr("info", store);
+        CliRun info = CliRun.zarr("info", "-l", store);
         assertEquals(0, info.code(), info.err());
         assertTrue(info.out().contains("zarr format 2 (.zgroup, .zattrs)"), info.out());
         assertTrue(info.out().contains("zarr format 2 (.zarray, .zattrs)"), info.out());
@@ -129,7 +129,7 @@ class ZarrV2CliTest {
         assertSameFiles(v2.resolve("b"), v3.resolve("b"), 3);
         assertTrue(Files.isRegularFile(v3.resolve("f/a/zarr.json")));
         assertEquals(a, CliRun.zarr("cat", v3.toString(), "--path", "/f/a", "--format", "json").out().strip());
-        assertTrue(CliRun.zarr("info", v3.toString()).out().contains("{\"made_by\":\"zarr-python 2\"}"));
+        assertTrue(CliRun.zarr("info", "-l", v3.toString()).out().contains("{\"made_by\":\"zarr-python 2\"}"));
 
         // Without --zarr-format each node keeps its format.
         Path same = tmp.resolve("same.zarr");

@@ -1,5 +1,6 @@
 package dev.zarrj.core;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -31,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import org.apiguardian.api.API;
 
 /**
@@ -504,6 +506,27 @@ public final class ArrayBuilder {
      */
     public ZarrArray create(String location, String path) {
         return zarr.withOwnedStore(location, false, (store, owner) -> create(store, path, owner));
+    }
+
+    /**
+     * {@link #create(Store, String)} on the {@link Zarr}'s executor: the settings are taken now
+     * (changing this builder afterwards does not affect it), the metadata written there. The
+     * future completes with the array, or exceptionally with the exception {@code create} throws
+     * (not wrapped). Cancelling it does not undo a creation already under way.
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public CompletableFuture<ZarrArray> createAsync(Store store, String path) {
+        MetadataFormat format;
+        ObjectNode doc;
+        try {
+            format = zarrFormat != null ? zarr.formats().of(zarrFormat) : ZarrV3Format.INSTANCE;
+            doc = toMetadata(format);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        boolean replace = overwrite;
+        return zarr.async(() -> zarr.createArray(store, NodePath.normalize(path), doc, replace, format,
+                StoreOwner.NONE, null));
     }
 
     private ZarrArray create(Store store, String path, StoreOwner owner) {

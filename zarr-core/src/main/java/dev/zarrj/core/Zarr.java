@@ -28,6 +28,8 @@ import dev.zarrj.core.internal.hierarchy.NodePath;
 import dev.zarrj.core.internal.metadata.ExtensionResolver;
 import dev.zarrj.core.internal.metadata.GroupMetadata;
 import dev.zarrj.core.internal.metadata.NodeDocuments;
+import dev.zarrj.core.internal.pipeline.Cancellation;
+import dev.zarrj.core.internal.pipeline.ChunkCache;
 import dev.zarrj.core.internal.pipeline.ParallelTasks;
 import dev.zarrj.core.registry.ExtensionPoint;
 import dev.zarrj.core.registry.ExtensionRegistry;
@@ -91,6 +93,8 @@ public final class Zarr implements AutoCloseable {
     private final boolean allowWritesWithSkippedExtensions;
     private final boolean useConsolidatedMetadata;
     private final Formats formats;
+    /** Decoded chunks kept between reads ({@link Builder#chunkCache}), or null. */
+    private final ChunkCache chunkCache;
 
     private Zarr(Builder b) {
         this.registry = b.registry != null ? b.registry : ExtensionRegistry.discover();
@@ -113,6 +117,7 @@ public final class Zarr implements AutoCloseable {
         this.writeEmptyChunks = b.writeEmptyChunks;
         this.allowWritesWithSkippedExtensions = b.allowWritesWithSkippedExtensions;
         this.useConsolidatedMetadata = b.useConsolidatedMetadata;
+        this.chunkCache = b.chunkCacheBytes > 0 ? new ChunkCache(b.chunkCacheBytes) : null;
     }
 
     private static ThreadFactory daemonThreads() {
@@ -163,6 +168,27 @@ public final class Zarr implements AutoCloseable {
     }
 
     /** Where arrays encode and decode chunks: as many at once as {@link Builder#maxChunksInFlight(int)} allows. */
+    /** The decoded chunks kept between reads, or null when {@link Builder#chunkCache} is off. */
+    ChunkCache chunkCache() {
+        return chunkCache;
+    }
+
+    /** The chunks under {@code prefix} of {@code store} may have changed otherwise than by a chunk write. */
+    void chunksChanged(Store store, String prefix) {
+        if (chunkCache != null) {
+            chunkCache.invalidatePrefix(store, prefix);
+        }
+    }
+
+    /**
+     * The decoded bytes the chunk cache holds now ({@link Builder#chunkCache}); 0 when it is off.
+     * For watching the budget at work.
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public long chunkCacheBytes() {
+        return chunkCache == null ? 0 : chunkCache.bytes();
+    }
+
     ParallelTasks chunkTasks() {
         return chunkTasks;
     }
@@ -618,6 +644,47 @@ public final class Zarr implements AutoCloseable {
         throw new NodeNotFoundException("'" + n.path() + "' in " + store.describe() + " is an array, not a group");
     }
 
+    // ---- asynchronous ----
+
+    /**
+     * Runs {@code work} as one task on this instance's executor ({@link Builder#executor}, else
+     * its own pool), never on the caller's thread; see {@link ZarrArray#readAsync(Selection)}.
+     */
+    <T> CompletableFuture<T> async(java.util.function.Supplier<T> work) {
+        return Cancellation.submit(executor, work, null);
+    }
+
+    /**
+     * {@link #open(Store, String)} on this instance's executor: the future completes there with
+     * the node, or exceptionally with the exception {@code open} throws (not wrapped).
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public CompletableFuture<ZarrNode> openAsync(Store store, String path) {
+        return async(() -> open(store, path));
+    }
+
+    /** {@link #openArray(Store, String)} on this instance's executor, as {@link #openAsync}. */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public CompletableFuture<ZarrArray> openArrayAsync(Store store, String path) {
+        return async(() -> openArray(store, path));
+    }
+
+    /**
+     * {@link #openArray(String, String, boolean)} on this instance's executor, as
+     * {@link #openAsync}; the array owns the store. An array opened after the future was
+     * cancelled is closed again.
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public CompletableFuture<ZarrArray> openArrayAsync(String location, String path, boolean readOnly) {
+        return Cancellation.submit(executor, () -> openArray(location, path, readOnly), ZarrArray::close);
+    }
+
+    /** {@link #openGroup(Store, String)} on this instance's executor, as {@link #openAsync}. */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public CompletableFuture<ZarrGroup> openGroupAsync(Store store, String path) {
+        return async(() -> openGroup(store, path));
+    }
+
     // ---- nodes that own their store ----
 
     /**
@@ -854,7 +921,9 @@ public final class Zarr implements AutoCloseable {
     void erase(Store store, String path, ConsolidatedView view, MetadataFormat nodeFormat) {
         String p = NodePath.normalize(path);
         if (p.isEmpty()) {
+            chunksChanged(store, "");
             store.erasePrefix("");
+            chunksChanged(store, "");
             if (view != null) {
                 view.apply(java.util.Collections.singletonMap("", null));
             }
@@ -873,7 +942,11 @@ public final class Zarr implements AutoCloseable {
             f.consolidatedDocumentName().ifPresent(n -> documents.add(StoreKey.of(NodePath.prefix(p) + n)));
         }
         store.eraseValues(documents);
-        store.erasePrefix(NodePath.prefix(p));
+        try {
+            store.erasePrefix(NodePath.prefix(p));
+        } finally {
+            chunksChanged(store, NodePath.prefix(p));
+        }
         metadataWritten(store, ancestors, p, null, view);
     }
 
@@ -932,6 +1005,7 @@ public final class Zarr implements AutoCloseable {
         private int threads;
         private int maxChunksInFlight;
         private int ioConcurrency;
+        private long chunkCacheBytes;
         private long coalesceGap = DEFAULT_COALESCE_GAP;
         private WriteEmptyChunks writeEmptyChunks = WriteEmptyChunks.SKIP;
         private boolean allowWritesWithSkippedExtensions;
@@ -1056,6 +1130,29 @@ public final class Zarr implements AutoCloseable {
         @API(status = EXPERIMENTAL, since = "0.1")
         public Builder useConsolidatedMetadata(boolean use) {
             this.useConsolidatedMetadata = use;
+            return this;
+        }
+
+        /**
+         * Keeps decoded chunks, up to this many decoded bytes in all, for reads to reuse: a
+         * region read, {@link ZarrArray#readChunk} or a selection that needs a chunk kept makes no
+         * store request and decodes nothing. Off (0) by default, holding no memory. The least
+         * recently used chunks are dropped first; a chunk larger than a quarter of the budget is
+         * never kept. With the cache on, a chunk read in part (a few elements of a shard) is
+         * fetched and decoded whole, so that the next read of it finds it, unless it is too large
+         * to keep. Writes through any handle of this instance on the same {@link Store} object
+         * drop the chunks they wrote, and erasing, overwriting or resizing an array drops all of
+         * its chunks; changes made by another process, another {@code Zarr} or another
+         * {@code Store} object over the same location are not seen while a chunk stays cached, so
+         * use the cache for data that such writers do not change meanwhile. Readers always get
+         * copies.
+         */
+        @API(status = EXPERIMENTAL, since = "0.1")
+        public Builder chunkCache(long bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("the chunk cache's budget must not be negative, got " + bytes);
+            }
+            this.chunkCacheBytes = bytes;
             return this;
         }
 

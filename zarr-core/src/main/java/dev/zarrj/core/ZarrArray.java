@@ -1,5 +1,6 @@
 package dev.zarrj.core;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -33,10 +34,16 @@ import dev.zarrj.core.selection.Selection;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 import org.apiguardian.api.API;
 
 /**
@@ -103,10 +110,10 @@ public final class ZarrArray implements ZarrNode {
     private Bound bind(ArrayMetadata m) {
         String prefix = NodePath.prefix(path);
         return new Bound(m, new ChunkReader(store, prefix, m, zarr.chunkTasks(), zarr.ioConcurrency(baseStore),
-                zarr.coalesceGap()),
+                zarr.coalesceGap(), zarr.chunkCache(), baseStore),
                 new ChunkWriter(store, baseStore, prefix, m, zarr.chunkTasks(),
                         storesEveryChunk ? WriteEmptyChunks.STORE : zarr.writeEmptyChunks(),
-                        zarr.ioConcurrency(baseStore)));
+                        zarr.ioConcurrency(baseStore), zarr.chunkCache()));
     }
 
     private ArrayMetadata meta() {
@@ -228,6 +235,16 @@ public final class ZarrArray implements ZarrNode {
         writeMetadata(meta().withAttributes(attrs), current -> current.withAttributes(attrs));
     }
 
+    @Override
+    public synchronized Attributes updateAttributes(Map<String, ?> changes) {
+        checkWritable("update attributes of");
+        Map<String, Object> c = new java.util.LinkedHashMap<>(changes);
+        Attributes.empty().withAll(c); // every value can be written, before anything is
+        ArrayMetadata m = writeMetadata(meta().withAttributes(Attributes.of(meta().attributes()).withAll(c).toJson()),
+                current -> current.withAttributes(Attributes.of(current.attributes()).withAll(c).toJson()));
+        return Attributes.of(m.attributes());
+    }
+
     /** The store key of the chunk at these grid coordinates. */
     public String chunkKey(long... chunkCoords) {
         return meta().chunkKey(NodePath.prefix(path), chunkCoords).value();
@@ -246,6 +263,74 @@ public final class ZarrArray implements ZarrNode {
             decode(m, prefix, grid, k.value()).ifPresent(out::add);
         }
         return out;
+    }
+
+    /**
+     * Every chunk of the array's grid, stored or not, with the region of the array it covers, in
+     * row-major order of the grid coordinates. Lazy: the chunks are worked out as the stream is
+     * consumed, so an array of a billion chunks costs no list. The grid is the one of the
+     * metadata when this is called.
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public Stream<ChunkRegion> chunkRegions() {
+        ArrayMetadata m = meta();
+        long[] grid = m.chunkGrid().gridShape(m.shape());
+        long n = 1;
+        for (long g : grid) {
+            n = g == 0 ? 0 : (n > Long.MAX_VALUE / g ? -1 : n * g); // -1: more than a long counts
+            if (n <= 0) {
+                break;
+            }
+        }
+        long count = n;
+        Iterator<ChunkRegion> it = new Iterator<>() {
+            private long[] next = count == 0 ? null : new long[grid.length];
+
+            @Override
+            public boolean hasNext() {
+                return next != null;
+            }
+
+            @Override
+            public ChunkRegion next() {
+                if (next == null) {
+                    throw new java.util.NoSuchElementException();
+                }
+                long[] c = next.clone();
+                int d = grid.length - 1;
+                while (d >= 0 && ++next[d] == grid[d]) {
+                    next[d--] = 0;
+                }
+                if (d < 0) {
+                    next = null;
+                }
+                return region(m, c);
+            }
+        };
+        int traits = Spliterator.ORDERED | Spliterator.NONNULL | Spliterator.IMMUTABLE | Spliterator.DISTINCT;
+        return StreamSupport.stream(count > 0 ? Spliterators.spliterator(it, count, traits)
+                : Spliterators.spliteratorUnknownSize(it, traits), false);
+    }
+
+    /**
+     * The chunks stored for this array ({@link #storedChunks()}: one listing of its prefix, in key
+     * order), each with the region of the array it covers. Needs a listable store.
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public Stream<ChunkRegion> storedChunkRegions() {
+        ArrayMetadata m = meta();
+        return storedChunks().stream().map(c -> region(m, c));
+    }
+
+    private static ChunkRegion region(ArrayMetadata m, long[] coords) {
+        long[] offset = new long[coords.length];
+        long[] shape = new long[coords.length];
+        long[] arrayShape = m.shape();
+        for (int d = 0; d < coords.length; d++) {
+            offset[d] = m.chunkGrid().chunkStart(d, coords[d]);
+            shape[d] = Math.min(m.chunkGrid().chunkLength(d, coords[d]), arrayShape[d] - offset[d]);
+        }
+        return new ChunkRegion(coords, Region.of(offset, shape));
     }
 
     /**
@@ -326,6 +411,59 @@ public final class ZarrArray implements ZarrNode {
                 + " of array '" + path() + "'");
         SelectionReader.read(b.reader(), m, sel, out, true);
         return out;
+    }
+
+    // ---- asynchronous reads and writes ----
+
+    /**
+     * {@link #read(Selection)} without blocking the caller: one task on the {@link Zarr}'s
+     * executor ({@link Zarr.Builder#executor}, else its own pool) coordinates the read and takes
+     * part in decoding, with the executor's other threads as for a blocking read; on a store with
+     * asynchronous requests ({@link Store#getAsync}) up to {@link Zarr.Builder#ioConcurrency}
+     * chunks are fetched at once without a thread waiting for each. The future completes on
+     * that task's thread with the data, or exceptionally with exactly the exception the blocking
+     * call throws (a {@link dev.zarrj.api.ZarrException} such as {@link ChunkDecodeException},
+     * or an {@link IllegalArgumentException}), not wrapped.
+     *
+     * <p>{@link CompletableFuture#cancel cancel} completes the future as cancelled at once and
+     * stops the read: no further chunk is requested or decoded (those already running finish),
+     * and its buffers go back to the pool.
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public CompletableFuture<NdArray> readAsync(Selection selection) {
+        return zarr.async(() -> read(selection));
+    }
+
+    /** {@link #read(long[], long[])} without blocking the caller, as {@link #readAsync(Selection)}. */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public CompletableFuture<NdArray> readAsync(long[] offset, long[] shape) {
+        long[] o = offset.clone();
+        long[] s = shape.clone();
+        return zarr.async(() -> read(o, s));
+    }
+
+    /**
+     * {@link #write(Selection, NdArray)} without blocking the caller, as
+     * {@link #readAsync(Selection)}; {@code data} must not change until the future completes.
+     * Cancelling stops between chunks: each chunk is left either as it was or fully written,
+     * never in part (a chunk is stored in one request).
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public CompletableFuture<Void> writeAsync(Selection selection, NdArray data) {
+        return zarr.async(() -> {
+            write(selection, data);
+            return null;
+        });
+    }
+
+    /** {@link #write(long[], NdArray)} without blocking the caller, as {@link #writeAsync(Selection, NdArray)}. */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public CompletableFuture<Void> writeAsync(long[] offset, NdArray data) {
+        long[] o = offset.clone();
+        return zarr.async(() -> {
+            write(o, data);
+            return null;
+        });
     }
 
     /**
@@ -567,7 +705,12 @@ public final class ZarrArray implements ZarrNode {
                     + Arrays.toString(newShape));
         }
         long[] shape = newShape.clone();
-        ArrayMetadata m = writeMetadata(old.withShape(shape), current -> current.withShape(shape));
+        ArrayMetadata m;
+        try {
+            m = writeMetadata(old.withShape(shape), current -> current.withShape(shape));
+        } finally {
+            zarr.chunksChanged(baseStore, NodePath.prefix(path));
+        }
         if (eraseOutside) {
             long[] grid = m.chunkGrid().gridShape(newShape);
             String prefix = NodePath.prefix(path);
@@ -578,7 +721,11 @@ public final class ZarrArray implements ZarrNode {
                     doomed.add(k);
                 }
             }
-            store.eraseValues(doomed);
+            try {
+                store.eraseValues(doomed);
+            } finally {
+                zarr.chunksChanged(baseStore, NodePath.prefix(path));
+            }
         }
     }
 

@@ -2,6 +2,8 @@ package dev.zarrj.core;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.ReadOnlyException;
 import dev.zarrj.api.datatype.DataType;
@@ -130,15 +132,33 @@ public final class ZarrGroup implements ZarrNode {
 
     @Override
     public synchronized void setAttributes(ObjectNode attributes) {
+        ObjectNode attrs = attributes.deepCopy();
+        writeAttributes("set", current -> attrs);
+    }
+
+    @Override
+    public synchronized Attributes updateAttributes(Map<String, ?> changes) {
+        Map<String, Object> c = new java.util.LinkedHashMap<>(changes);
+        Attributes.empty().withAll(c); // every value can be written, before anything is
+        return Attributes.of(writeAttributes("update", current -> Attributes.of(current).withAll(c).toJson()));
+    }
+
+    /**
+     * Replaces the attributes as stored now with {@code change} of them and rewrites the group's
+     * metadata; returns the attributes written.
+     */
+    private ObjectNode writeAttributes(String what, java.util.function.UnaryOperator<ObjectNode> change) {
         if (!store.capabilities().writable()) {
-            throw new ReadOnlyException("cannot set attributes of group '" + path() + "': " + store.describe() + " is read-only");
+            throw new ReadOnlyException("cannot " + what + " attributes of group '" + path() + "': " + store.describe()
+                    + " is read-only");
         }
         // Read, change and write back (conditionally where the store can), so that members written
         // since this group was opened, such as consolidated metadata, are kept.
         Zarr.Ancestors ancestors = zarr.ancestors(store, path, format);
-        ObjectNode attrs = attributes.deepCopy();
         Optional<StoredNode> rewritten = MetadataIo.rewrite(store, path, format, doc -> {
-            doc.set("attributes", attrs);
+            JsonNode current = doc.get("attributes");
+            doc.set("attributes", change.apply(current instanceof ObjectNode o ? o.deepCopy()
+                    : JsonNodeFactory.instance.objectNode()));
             return doc;
         });
         ObjectNode written;
@@ -146,13 +166,14 @@ public final class ZarrGroup implements ZarrNode {
             written = rewritten.get().document();
             stored = rewritten.get().documents();
         } else {
-            written = meta.withAttributes(attrs).document();
+            written = meta.withAttributes(change.apply(meta.attributes())).document();
             stored = MetadataIo.write(store, path, format, written, StoredDocuments.none(NodePath.prefix(path)), false)
                     .orElseThrow();
         }
         GroupMetadata m = GroupMetadata.parse(written);
         zarr.metadataWritten(store, ancestors, path, m.document(), view);
         meta = m;
+        return m.attributes();
     }
 
     /**

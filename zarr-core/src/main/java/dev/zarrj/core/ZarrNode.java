@@ -42,6 +42,30 @@ public sealed interface ZarrNode extends AutoCloseable permits ZarrArray, ZarrGr
     void setAttributes(ObjectNode attributes);
 
     /**
+     * The node's attributes as a typed value ({@link Attributes#get(String, Class)},
+     * {@link Attributes#asMap()}); the same content as {@link #attributes()}, which stays the raw
+     * JSON. Named after zarr-python's {@code .attrs}, which users look for.
+     */
+    @API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
+    default Attributes attrs() {
+        return Attributes.of(attributes());
+    }
+
+    /**
+     * Merges changes into the node's attributes as stored now and rewrites its metadata: a value
+     * sets the attribute (written as {@link Attributes#of(java.util.Map)} writes it), a null value
+     * removes it; other attributes are kept, including ones another handle or process wrote since
+     * this node was opened (read, changed and written back, conditionally where the store can,
+     * as {@link #setAttributes}). Consolidated metadata above the node are kept current.
+     *
+     * @return the attributes written
+     * @throws dev.zarrj.api.ReadOnlyException when the node or store is read-only
+     * @throws IllegalArgumentException         naming the attribute whose value cannot be written as JSON
+     */
+    @API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
+    Attributes updateAttributes(java.util.Map<String, ?> changes);
+
+    /**
      * A copy of the node's Zarr v3 metadata document: the {@code zarr.json} as stored, or for a
      * node stored in another metadata format (Zarr v2), its equivalent v3 document (what
      * {@link Zarr#createArray(Store, String, ObjectNode, boolean)} would store as v3).

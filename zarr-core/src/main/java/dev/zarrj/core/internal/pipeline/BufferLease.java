@@ -4,6 +4,7 @@ import dev.zarrj.api.codec.BufferLender;
 import java.nio.ByteBuffer;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The {@link ChunkBuffers} lent to one store read or one encode, all given back at
@@ -18,13 +19,22 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * }</pre>
  */
 final class BufferLease implements BufferLender, AutoCloseable {
+    /** Buffers lent by every lease and not yet given back, process-wide: what tests check returns to its start. */
+    private static final AtomicLong OUTSTANDING = new AtomicLong();
+
     private final Queue<ByteBuffer> lent = new ConcurrentLinkedQueue<>();
+
+    /** How many buffers leases have lent and not yet given back, in this process. */
+    static long outstanding() {
+        return OUTSTANDING.get();
+    }
 
     /** A buffer with position 0 and limit {@code size} ({@link ChunkBuffers#take(int)}). */
     @Override
     public ByteBuffer borrow(int size) {
         ByteBuffer b = ChunkBuffers.take(size);
         lent.add(b);
+        OUTSTANDING.incrementAndGet();
         return b;
     }
 
@@ -51,6 +61,7 @@ final class BufferLease implements BufferLender, AutoCloseable {
     @Override
     public void close() {
         for (ByteBuffer b; (b = lent.poll()) != null; ) {
+            OUTSTANDING.decrementAndGet();
             ChunkBuffers.give(b);
         }
     }

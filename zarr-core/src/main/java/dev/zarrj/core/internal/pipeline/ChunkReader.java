@@ -12,7 +12,9 @@ import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.core.internal.metadata.ArrayMetadata;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
 import java.util.function.Supplier;
@@ -34,6 +36,11 @@ import java.util.function.Supplier;
  * {@link ChunkBuffers#BUDGET}; chunks read in part go through their partial decoder, whose several
  * ranges of one value are then requested at once through the store's asynchronous operations
  * ({@link StoreByteSource}). Otherwise each chunk task reads its own chunk, as it always has.
+ *
+ * <p>With a {@link ChunkCache}, a chunk's decode first looks there (region reads, whole chunks,
+ * and whatever reads through them), chunks found there are not fetched ahead, and a chunk
+ * decoded on a miss is decoded whole and kept (unless larger than a quarter of the budget, which
+ * then reads as without a cache).
  *
  * <p>Selections read chosen chunks through {@link #readChunks}: each chunk task decodes what it
  * needs through one {@link ChunkSource}, the one place where a selection's chunks are fetched and
@@ -58,6 +65,15 @@ public final class ChunkReader {
      * regular grid share one spec.
      */
     private volatile ChunkSpec noPartialDecoder;
+    /** Decoded chunks kept between reads, or null. */
+    private final ChunkCache cache;
+    /** The store the cache knows the chunks by: the one beneath any storage transformers. */
+    private final Store cacheStore;
+    /** The metadata that decide how a chunk decodes, as cache entries record them. */
+    private final String layout;
+
+    /** A chunk's stored value fetched ahead, and the cache's version of its key taken before the request. */
+    private record Fetched(Optional<ByteBuffer> bytes, long version) {}
 
     /**
      * @param store  the store the array's chunks are read from, through any storage transformers
@@ -84,6 +100,25 @@ public final class ChunkReader {
      */
     public ChunkReader(Store store, String prefix, ArrayMetadata meta, ParallelTasks tasks, int ioConcurrency,
                        long coalesceGap) {
+        this(store, prefix, meta, tasks, ioConcurrency, coalesceGap, null, null);
+    }
+
+    /**
+     * @param cache      decoded chunks kept between reads, or null
+     * @param cacheStore the store beneath any storage transformers, by which the cache knows the
+     *                   chunks (and writers invalidate them)
+     */
+    public ChunkReader(Store store, String prefix, ArrayMetadata meta, ParallelTasks tasks, int ioConcurrency,
+                       long coalesceGap, ChunkCache cache, Store cacheStore) {
+        this.cache = cache;
+        this.cacheStore = cacheStore != null ? cacheStore : store;
+        if (cache != null) {
+            com.fasterxml.jackson.databind.node.ObjectNode doc = meta.document().deepCopy();
+            doc.remove(java.util.List.of("attributes", "shape", "dimension_names"));
+            this.layout = doc.toString();
+        } else {
+            this.layout = null;
+        }
         this.ioConcurrency = ioConcurrency;
         this.coalesceGap = coalesceGap;
         this.store = store;
@@ -115,16 +150,18 @@ public final class ChunkReader {
             return;
         }
         SparseRead.read(tasks, store, prefix, meta, box, read, fill, (s, n, index) -> {
+            // The cache's version of each key requested, taken before its request.
+            Map<Long, Long> versions = cache == null ? null : new ConcurrentHashMap<>();
             Prefetch ahead = new Prefetch(s, n, j -> {
                 ChunkPart part = ChunkPart.of(meta, box.coords(index.applyAsLong(j)), offset, shape);
-                return part.wholeChunk() ? meta.chunkKey(prefix, part.coords()) : null;
+                return part.wholeChunk() ? aheadKey(part.coords(), j, versions) : null;
             }, ioConcurrency, ChunkBuffers.BUDGET);
             try {
                 ahead.pump();
                 tasks.forEachLong(n, j -> {
                     ChunkPart part = ChunkPart.of(meta, box.coords(index.applyAsLong(j)), offset, shape);
                     try {
-                        readPart(s, part, dst, dstZeroed, part.wholeChunk() ? () -> ahead.take(j) : null);
+                        readPart(s, part, dst, dstZeroed, part.wholeChunk() ? () -> taken(ahead, j, versions) : null);
                     } catch (RuntimeException | Error e) {
                         ahead.stop();
                         throw e;
@@ -141,14 +178,18 @@ public final class ChunkReader {
     /**
      * @param fetched the chunk's stored value, fetched ahead; null to read it here
      */
-    private void readPart(Store from, ChunkPart part, NdArray dst, boolean dstZeroed,
-                          Supplier<Optional<ByteBuffer>> fetched) {
+    private void readPart(Store from, ChunkPart part, NdArray dst, boolean dstZeroed, Supplier<Fetched> fetched) {
         StoreKey key = meta.chunkKey(prefix, part.coords());
         ChunkSpec spec = meta.chunkSpec(part.coords());
         DefaultCodecChain chain = meta.codecs();
         try {
-            if (fetched != null) {
-                Optional<ByteBuffer> bytes = fetched.get();
+            Fetched ahead = fetched == null ? null : fetched.get(); // null: not fetched ahead after all
+            if (cache != null && cache.fits(spec.byteSize())) {
+                readCached(from, key, spec, part, dst, dstZeroed, ahead);
+                return;
+            }
+            if (ahead != null) {
+                Optional<ByteBuffer> bytes = ahead.bytes();
                 if (bytes.isEmpty()) {
                     fillRegion(dst, part, dstZeroed);
                 } else {
@@ -183,6 +224,45 @@ public final class ChunkReader {
         }
     }
 
+    /**
+     * {@link #readPart} through the cache: the part copied from the cached chunk, else the chunk
+     * fetched (or taken as {@code ahead} fetched it), decoded whole, kept, and its part copied.
+     */
+    private void readCached(Store from, StoreKey key, ChunkSpec spec, ChunkPart part, NdArray dst, boolean dstZeroed,
+                            Fetched ahead) {
+        ChunkCache.Key ck = new ChunkCache.Key(cacheStore, key.value());
+        if (ahead != null) {
+            if (ahead.bytes().isEmpty()) {
+                fillRegion(dst, part, dstZeroed);
+                return;
+            }
+            NdArray chunk = decodeWhole(ahead.bytes().get(), spec);
+            cache.put(ck, layout, ahead.version(), chunk);
+            RegionCopy.copy(chunk, part.ofChunk(), dst, part.inRegion());
+            return;
+        }
+        if (cache.copyInto(ck, layout, part.ofChunk(), dst, part.inRegion())) {
+            return;
+        }
+        long version = cache.version(ck);
+        try (BufferLease lease = new BufferLease()) {
+            Optional<ByteBuffer> bytes = from.get(key, lease::borrow);
+            if (bytes.isEmpty()) {
+                fillRegion(dst, part, dstZeroed);
+                return;
+            }
+            NdArray chunk = decodeWhole(bytes.get(), spec);
+            cache.put(ck, layout, version, chunk); // a copy: the chunk may share the lease's memory
+            RegionCopy.copy(chunk, part.ofChunk(), dst, part.inRegion());
+        }
+    }
+
+    private NdArray decodeWhole(ByteBuffer bytes, ChunkSpec spec) {
+        NdArray chunk = meta.codecs().decode(bytes, spec);
+        CodecChain.checkDecodedShape("codecs", chunk, spec);
+        return chunk;
+    }
+
     // ---- chunks of a selection ----
 
     /** What a read of chosen chunks does with one of them. */
@@ -206,13 +286,14 @@ public final class ChunkReader {
             tasks.forEachLong(n, j -> visitChunk(j, coords.apply(j), null, visit));
             return;
         }
-        Prefetch ahead = new Prefetch(store, n, j -> whole.test(j) ? meta.chunkKey(prefix, coords.apply(j)) : null,
+        Map<Long, Long> versions = cache == null ? null : new ConcurrentHashMap<>();
+        Prefetch ahead = new Prefetch(store, n, j -> whole.test(j) ? aheadKey(coords.apply(j), j, versions) : null,
                 ioConcurrency, ChunkBuffers.BUDGET);
         try {
             ahead.pump();
             tasks.forEachLong(n, j -> {
                 try {
-                    visitChunk(j, coords.apply(j), whole.test(j) ? () -> ahead.take(j) : null, visit);
+                    visitChunk(j, coords.apply(j), whole.test(j) ? () -> taken(ahead, j, versions) : null, visit);
                 } catch (RuntimeException | Error e) {
                     ahead.stop();
                     throw e;
@@ -225,7 +306,33 @@ public final class ChunkReader {
         }
     }
 
-    private void visitChunk(long j, long[] coords, Supplier<Optional<ByteBuffer>> fetched, ChunkVisit visit) {
+    /**
+     * The key of the chunk at {@code coords} to fetch ahead as piece {@code j}, or null when the
+     * cache holds it; notes the cache's version of the key before it is requested.
+     */
+    private StoreKey aheadKey(long[] coords, long j, Map<Long, Long> versions) {
+        StoreKey key = meta.chunkKey(prefix, coords);
+        if (versions != null && cache.fits(meta.chunkSpec(coords).byteSize())) {
+            ChunkCache.Key ck = new ChunkCache.Key(cacheStore, key.value());
+            if (cache.contains(ck, layout)) {
+                return null; // its decoder copies it from the cache
+            }
+            versions.put(j, cache.version(ck));
+        }
+        return key;
+    }
+
+    /** Piece {@code j} as fetched ahead with the cache's version noted, or null when it was not fetched ahead. */
+    private static Fetched taken(Prefetch ahead, long j, Map<Long, Long> versions) {
+        Optional<ByteBuffer> bytes = ahead.take(j);
+        if (bytes == null) {
+            return null;
+        }
+        Long v = versions == null ? null : versions.remove(j);
+        return new Fetched(bytes, v == null ? -1 : v);
+    }
+
+    private void visitChunk(long j, long[] coords, Supplier<Fetched> fetched, ChunkVisit visit) {
         try (ChunkSource chunk = new ChunkSource(coords, fetched)) {
             try {
                 visit.visit(j, chunk);
@@ -284,7 +391,7 @@ public final class ChunkReader {
         private final long[] coords;
         private final StoreKey key;
         private final ChunkSpec spec;
-        private final Supplier<Optional<ByteBuffer>> fetched;
+        private final Supplier<Fetched> fetched;
         private final BufferLease lease = new BufferLease();
         private Optional<ByteBuffer> bytes;
         private ArrayPartialDecoder partial;
@@ -293,7 +400,7 @@ public final class ChunkReader {
         private int expected = 1;
         private int used;
 
-        private ChunkSource(long[] coords, Supplier<Optional<ByteBuffer>> fetched) {
+        private ChunkSource(long[] coords, Supplier<Fetched> fetched) {
             this.coords = coords;
             this.key = meta.chunkKey(prefix, coords);
             this.spec = meta.chunkSpec(coords);
@@ -329,6 +436,9 @@ public final class ChunkReader {
                 RegionCopy.copy(decoded, inChunk, dst, at);
                 return true;
             }
+            if (cache != null && cache.fits(spec.byteSize())) {
+                return decodeCached(inChunk, dst, at);
+            }
             boolean whole = Arrays.equals(inChunk.shape(), spec.shape());
             DefaultCodecChain chain = meta.codecs();
             if (bytes == null && fetched == null && !(whole && expected == 1)) {
@@ -344,7 +454,8 @@ public final class ChunkReader {
                 }
             }
             if (bytes == null) {
-                bytes = fetched != null ? fetched.get() : store.get(key, lease::borrow);
+                Fetched ahead = fetched != null ? fetched.get() : null;
+                bytes = ahead != null ? ahead.bytes() : store.get(key, lease::borrow);
             }
             if (bytes.isEmpty()) {
                 return false;
@@ -355,6 +466,40 @@ public final class ChunkReader {
             }
             decoded = Memory.chunk(spec, lease);
             chain.decodeInto(bytes.get(), spec, Region.whole(spec.shape()), decoded, new long[spec.rank()]);
+            RegionCopy.copy(decoded, inChunk, dst, at);
+            return true;
+        }
+
+        /**
+         * {@link #decodeInto} through the cache: the chunk found there (read, never changed), or
+         * fetched (or taken as fetched ahead), decoded whole once and kept.
+         */
+        private boolean decodeCached(Region inChunk, NdArray dst, long[] at) {
+            if (bytes != null) {
+                return false; // found absent before
+            }
+            ChunkCache.Key ck = new ChunkCache.Key(cacheStore, key.value());
+            Fetched ahead = fetched != null ? fetched.get() : null;
+            long version;
+            if (ahead != null) {
+                bytes = ahead.bytes();
+                version = ahead.version();
+            } else {
+                NdArray hit = cache.peek(ck, layout);
+                if (hit != null) {
+                    decoded = hit;
+                    RegionCopy.copy(decoded, inChunk, dst, at);
+                    return true;
+                }
+                version = cache.version(ck);
+                bytes = store.get(key, lease::borrow);
+            }
+            if (bytes.isEmpty()) {
+                return false;
+            }
+            decoded = Memory.chunk(spec, lease);
+            meta.codecs().decodeInto(bytes.get(), spec, Region.whole(spec.shape()), decoded, new long[spec.rank()]);
+            cache.put(ck, layout, version, decoded); // a copy: the chunk is in leased memory
             RegionCopy.copy(decoded, inChunk, dst, at);
             return true;
         }
@@ -408,6 +553,16 @@ public final class ChunkReader {
         StoreKey key = meta.chunkKey(prefix, coords);
         ChunkSpec spec = meta.chunkSpec(coords);
         DefaultCodecChain chain = meta.codecs();
+        ChunkCache.Key ck = null;
+        long version = 0;
+        if (cache != null && cache.fits(spec.byteSize())) {
+            ck = new ChunkCache.Key(cacheStore, key.value());
+            NdArray hit = cache.copy(ck, layout);
+            if (hit != null) {
+                return hit;
+            }
+            version = cache.version(ck);
+        }
         try (BufferLease lease = new BufferLease()) {
             Optional<ByteBuffer> bytes = chain.hasBytesToBytes() ? store.get(key, lease::borrow) : store.get(key);
             if (bytes.isEmpty()) {
@@ -419,6 +574,9 @@ public final class ChunkReader {
             }
             NdArray chunk = chain.decode(bytes.get(), spec);
             CodecChain.checkDecodedShape("codecs", chunk, spec);
+            if (ck != null) {
+                cache.put(ck, layout, version, chunk); // a copy: the caller owns what is returned
+            }
             if (!chunk.holdsObjects() && chunk.bytes().isDirect() && lease.lentDirect()) {
                 // A codec that returns a view of its input (crc32c strips its checksum so) left
                 // the chunk in pooled memory; heap leases never go back to the pool.

@@ -53,6 +53,9 @@ public final class ChunkWriter {
     private final WriteEmptyChunks writeEmptyChunks;
     private final ChunkErrors errors;
     private final int ioConcurrency;
+    /** The decoded chunks to invalidate after writing, or null; keyed by {@code underlying}. */
+    private final ChunkCache cache;
+    private final Store underlying;
 
     /**
      * @param store            the store the array's chunks are read and written through, with
@@ -78,6 +81,17 @@ public final class ChunkWriter {
      */
     public ChunkWriter(Store store, Store underlying, String prefix, ArrayMetadata meta, ParallelTasks tasks,
                        WriteEmptyChunks writeEmptyChunks, int ioConcurrency) {
+        this(store, underlying, prefix, meta, tasks, writeEmptyChunks, ioConcurrency, null);
+    }
+
+    /**
+     * @param cache decoded chunks kept by reads ({@link ChunkCache}), or null: every chunk a write
+     *              touches is invalidated once the write has stored it (or failed)
+     */
+    public ChunkWriter(Store store, Store underlying, String prefix, ArrayMetadata meta, ParallelTasks tasks,
+                       WriteEmptyChunks writeEmptyChunks, int ioConcurrency, ChunkCache cache) {
+        this.cache = cache;
+        this.underlying = underlying;
         this.ioConcurrency = ioConcurrency;
         this.store = store;
         this.locks = new ChunkLocks(underlying);
@@ -95,6 +109,21 @@ public final class ChunkWriter {
         if (box == null) {
             return;
         }
+        if (cache == null) {
+            write(offset, src, box);
+            return;
+        }
+        try {
+            write(offset, src, box);
+        } finally {
+            for (long i = 0; i < box.count(); i++) {
+                cache.invalidate(underlying, meta.chunkKey(prefix, box.coords(i)).value());
+            }
+        }
+    }
+
+    private void write(long[] offset, NdArray src, ChunkBox box) {
+        long[] shape = src.shape();
         if (ioConcurrency > tasks.parallelism()) {
             writeBehind(offset, src, box);
             return;
@@ -212,6 +241,16 @@ public final class ChunkWriter {
      */
     public void updateChunk(long[] coords, boolean covered, Consumer<NdArray> patch) {
         StoreKey key = meta.chunkKey(prefix, coords);
+        try {
+            updateChunk(key, coords, covered, patch);
+        } finally {
+            if (cache != null) {
+                cache.invalidate(underlying, key.value());
+            }
+        }
+    }
+
+    private void updateChunk(StoreKey key, long[] coords, boolean covered, Consumer<NdArray> patch) {
         ChunkSpec spec = meta.chunkSpec(coords);
         try {
             if (covered) {
@@ -230,7 +269,14 @@ public final class ChunkWriter {
 
     /** Encodes and stores one whole chunk, of the chunk's full shape, at these grid coordinates. */
     public void writeChunk(long[] coords, NdArray chunk) {
-        store(meta.chunkKey(prefix, coords), meta.chunkSpec(coords), chunk);
+        StoreKey key = meta.chunkKey(prefix, coords);
+        try {
+            store(key, meta.chunkSpec(coords), chunk);
+        } finally {
+            if (cache != null) {
+                cache.invalidate(underlying, key.value());
+            }
+        }
     }
 
     private void writePart(StoreKey key, ChunkSpec spec, ChunkPart part, NdArray src) {

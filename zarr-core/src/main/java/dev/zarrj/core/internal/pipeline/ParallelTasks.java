@@ -2,6 +2,7 @@ package dev.zarrj.core.internal.pipeline;
 
 import dev.zarrj.api.StoreException;
 import dev.zarrj.api.TaskRunner;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -28,6 +29,11 @@ import java.util.function.LongConsumer;
  * waits for the running ones (they may be writing into memory it is about to reuse), and then
  * throws a {@link StoreException} with its interrupt status set. Interrupted while waiting, with
  * nothing left to skip, it returns normally with its interrupt status set.
+ *
+ * <p>Cancellation of an asynchronous operation ({@link Cancellation}) works the same way without
+ * touching any thread's interrupt status: pieces not yet claimed are skipped, running ones finish,
+ * and the call throws {@link CancellationException}. The caller's token is handed to the helpers
+ * while they run pieces of its call, so nested calls see it too.
  */
 public final class ParallelTasks implements TaskRunner {
     private final Executor executor;
@@ -65,11 +71,15 @@ public final class ParallelTasks implements TaskRunner {
         if (n <= 0) {
             return;
         }
+        Cancellation token = Cancellation.current();
+        if (Cancellation.cancelled(token)) {
+            throw new CancellationException("cancelled before reading or writing " + n + " chunks");
+        }
         if (n == 1) {
             task.accept(0);
             return;
         }
-        Work work = new Work(n, task, Thread.currentThread());
+        Work work = new Work(n, task, Thread.currentThread(), token);
         long helpers = Math.min(n, parallelism) - 1;
         for (long h = 0; h < helpers; h++) {
             try {
@@ -86,17 +96,20 @@ public final class ParallelTasks implements TaskRunner {
     private static final class Work {
         private final long n;
         private final Thread caller;
+        private final Cancellation token;
         private final AtomicLong next = new AtomicLong();
         private final AtomicLong finished = new AtomicLong();
         private final CountDownLatch allFinished = new CountDownLatch(1);
         private final AtomicReference<Throwable> failure = new AtomicReference<>();
         private volatile LongConsumer task;
         private volatile boolean interrupted;
+        private volatile boolean cancelled;
 
-        Work(long n, LongConsumer task, Thread caller) {
+        Work(long n, LongConsumer task, Thread caller, Cancellation token) {
             this.n = n;
             this.task = task;
             this.caller = caller;
+            this.token = token;
         }
 
         /** Claims and runs pieces until none is left; a piece claimed after a failure or an interrupt is skipped. */
@@ -105,11 +118,17 @@ public final class ParallelTasks implements TaskRunner {
             if (t == null) {
                 return;
             }
+            Cancellation.runUnder(token, () -> claimAndRun(t));
+        }
+
+        private void claimAndRun(LongConsumer t) {
             long i;
             while ((i = next.getAndIncrement()) < n) {
                 try {
                     if (caller.isInterrupted()) {
                         interrupted = true;
+                    } else if (Cancellation.cancelled(token)) {
+                        cancelled = true;
                     } else if (failure.get() == null) {
                         t.accept(i);
                     }
@@ -155,6 +174,9 @@ public final class ParallelTasks implements TaskRunner {
             }
             if (interrupted) {
                 throw new StoreException("interrupted while reading or writing chunks", null);
+            }
+            if (cancelled) {
+                throw new CancellationException("cancelled while reading or writing chunks");
             }
         }
     }

@@ -27,6 +27,9 @@ import java.util.function.LongFunction;
  * are its blocking defaults, that thread does the fetch.
  *
  * <p>Pieces whose key is null are not fetched here (their decoder reads them itself).
+ *
+ * <p>When the operation it runs under is cancelled ({@link Cancellation}), it makes no more
+ * requests and decoders waiting for a piece give up at once.
  */
 final class Prefetch {
     /** The prefetch issuing requests on this thread, so a request that completes at once does not recurse. */
@@ -40,6 +43,8 @@ final class Prefetch {
     private final int window;
     private final long budget;
     private final Thread caller = Thread.currentThread();
+    private final Cancellation token = Cancellation.current();
+    private final Runnable unlisten;
 
     private final Object lock = new Object();
     private final Map<Long, Slot> slots = new HashMap<>();
@@ -65,6 +70,7 @@ final class Prefetch {
         this.keys = keys;
         this.window = window;
         this.budget = budget;
+        this.unlisten = token == null ? () -> { } : token.onCancel(this::cancel);
     }
 
     /** Makes requests while the window and the budget have room. */
@@ -81,6 +87,9 @@ final class Prefetch {
                 synchronized (lock) {
                     while (next < n && !stopped && (key = keys.apply(next)) == null) {
                         next++;
+                    }
+                    if (Cancellation.cancelled(token)) {
+                        stopLocked();
                     }
                     if (stopped || next >= n || outstanding >= window || heldBytes >= budget) {
                         return;
@@ -133,13 +142,21 @@ final class Prefetch {
     }
 
     /**
-     * The value of piece {@code j} (which has a key), waiting until it has been requested and has
-     * arrived; the store's exception when the request failed.
+     * The value of piece {@code j}, waiting until it has been requested and has arrived; the
+     * store's exception when the request failed; null when its key was null (not fetched here:
+     * its decoder reads it).
      */
     Optional<ByteBuffer> take(long j) {
         Slot slot;
         synchronized (lock) {
             while ((slot = slots.get(j)) == null) {
+                if (j < next && !stopped) {
+                    return null; // passed without a request: its key was null
+                }
+                if (Cancellation.cancelled(token)) {
+                    throw new java.util.concurrent.CancellationException("cancelled while reading chunks from "
+                            + store.describe());
+                }
                 if (stopped) {
                     throw new StoreException("reading chunks from " + store.describe() + " stopped", null);
                 }
@@ -195,9 +212,26 @@ final class Prefetch {
         }
     }
 
+    /**
+     * The operation was cancelled: stops, and wakes decoders waiting for a value that no longer
+     * matters (one that arrives later is dropped).
+     */
+    private void cancel() {
+        synchronized (lock) {
+            for (Slot slot : slots.values()) {
+                slot.value.completeExceptionally(new java.util.concurrent.CancellationException(
+                        "cancelled while reading chunks from " + store.describe()));
+            }
+            stopLocked();
+        }
+    }
+
     private void stopLocked() {
         stopped = true;
         slots.clear();
         lock.notifyAll();
+        if (unlisten != null) { // null: cancelled before the constructor finished
+            unlisten.run();
+        }
     }
 }

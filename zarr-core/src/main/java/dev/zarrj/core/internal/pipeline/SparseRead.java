@@ -48,6 +48,9 @@ import java.util.function.LongUnaryOperator;
  * kept when they encode back to the same key; for any other encoding every chunk's key is
  * encoded and looked up among the listed ones, which trusts nothing of its {@code decode}. A
  * chunk written after the listing may read as fill values: reads are not snapshots.
+ *
+ * <p>A cancelled operation ({@link Cancellation}) stops before listing and while matching keys;
+ * its chunks stop in {@link ParallelTasks}.
  */
 final class SparseRead {
     /** Regions touching fewer chunks are read chunk by chunk without a sample. */
@@ -111,6 +114,7 @@ final class SparseRead {
         for (boolean s : seen) {
             presentInSample += s ? 1 : 0;
         }
+        Cancellation.check();
         long[] present = presentInSample <= MAX_SAMPLE_PRESENT
                 && worthListing(store, prefix, meta, box, sample.length, presentInSample)
                 ? listed(store, prefix, meta, box) : null;
@@ -201,6 +205,9 @@ final class SparseRead {
         } else {
             Set<String> listedNames = new HashSet<>(names);
             for (long i = 0; i < box.count(); i++) {
+                if ((i & 0xFFFF) == 0) {
+                    Cancellation.check();
+                }
                 // As a key, so that an encoding giving an invalid one fails as it would otherwise.
                 String key = meta.chunkKey(prefix, box.coords(i)).value();
                 if (listedNames.contains(key.substring(prefix.length()))) {
