@@ -56,10 +56,15 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SelectionPropertiesTest {
     private static final Zarr ZARR = Zarr.builder().threads(2).build();
-    /** Each array is made by one of these, at random: other thread counts, chunks in flight, request merging, empty chunks stored. */
+    /**
+     * Each array is made by one of these, at random: other thread counts, chunks in flight, request
+     * merging, empty chunks stored, a decoded-chunk cache (large, and small enough to evict).
+     */
     private static final List<Zarr> ZARRS = List.of(ZARR,
             Zarr.builder().threads(1).maxChunksInFlight(1).coalesceGap(0).build(),
-            Zarr.builder().threads(3).maxChunksInFlight(2).ioConcurrency(4).writeEmptyChunks(WriteEmptyChunks.STORE).build());
+            Zarr.builder().threads(3).maxChunksInFlight(2).ioConcurrency(4).writeEmptyChunks(WriteEmptyChunks.STORE).build(),
+            Zarr.builder().threads(2).chunkCache(1 << 20).build(),
+            Zarr.builder().threads(2).chunkCache(4096).build());
     private static final long SEED = Long.getLong("zarrj.selection.seed", new Random().nextLong());
     private static final Integer ONLY_GROUP = Integer.getInteger("zarrj.selection.group");
     /** Arrays per property; each holds {@link #CASES} cases, so 10,000 cases per property by default. */
