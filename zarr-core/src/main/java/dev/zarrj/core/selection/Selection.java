@@ -142,7 +142,9 @@ public final class Selection {
                     }
                 }
             }
-            return new Resolved(Kind.POINTS, out, null, new long[] {rank == 0 ? 1 : out[0].length});
+            // A 0-d array has one point, taken when its mask is true (or, given as no coordinate arrays, always).
+            long n = rank > 0 ? out[0].length : pointMask != null && !pointMask.getBoolean(0) ? 0 : 1;
+            return new Resolved(Kind.POINTS, out, null, new long[] {n});
         }
         if (dims.size() > rank) {
             throw new IllegalArgumentException("a selection of " + dims.size() + " dimensions of an array of rank " + rank);
