@@ -96,7 +96,7 @@ class DistributionIT {
         assertEquals(1, bad.err().strip().lines().count(), "one line: " + bad.err());
     }
 
-    /** A jar newer than the archive (a rebuild, a reinstall) has the launcher make it again. */
+    /** A jar that changed (a rebuild, a reinstall, newer or older) has the launcher make the archive again. */
     @Test
     void aChangedJarHasTheArchiveMadeAgain() throws Exception {
         Path archive = home.resolve("lib/zarr.jsa");
@@ -108,6 +108,13 @@ class DistributionIT {
         assertEquals(0, again.code(), again.err());
         assertEquals("", again.err());
         assertTrue(Files.getLastModifiedTime(archive).compareTo(made) > 0, "made again");
+
+        // A jar replaced by an older one (which the JVM refuses as well).
+        FileTime second = Files.getLastModifiedTime(archive);
+        Files.setLastModifiedTime(home.resolve("lib").resolve(jarOf("zarr-api")), FileTime.from(Instant.parse("2001-02-03T04:05:06Z")));
+        Run older = zarr("--version");
+        assertEquals(0, older.code(), older.err());
+        assertTrue(Files.getLastModifiedTime(archive).compareTo(second) > 0, "made again after an older jar");
     }
 
     /** An archive the JVM cannot use costs only speed: the command runs, and says nothing about it. */
