@@ -252,7 +252,9 @@ const versions = {
 };
 
 const doc = JSON.parse(readFileSync(ZARRJ_JSON, "utf8"));
-const rows = (doc.workloads ?? []).filter((w) => typeof w.name === "string" && w.name.startsWith("float32/"));
+// The ops zarrita repeats; the selection rows (read-strided, read-orthogonal) have no region to repeat.
+const OPS = new Set(["write", "read", "read-region", "read-chunk", "read-inner-chunk"]);
+const rows = (doc.workloads ?? []).filter((w) => typeof w.name === "string" && w.name.startsWith("float32/") && OPS.has(w.op));
 const workloads = new Map();
 for (const w of rows) {
   const key = `${w.name} ${w.op}`;

@@ -10,6 +10,10 @@ import dev.zarrj.core.DataTypes;
 import dev.zarrj.core.Zarr;
 import dev.zarrj.core.ZarrArray;
 import dev.zarrj.core.registry.ExtensionPoint;
+import dev.zarrj.core.selection.DimSelection;
+import dev.zarrj.core.selection.IndexList;
+import dev.zarrj.core.selection.Selection;
+import dev.zarrj.core.selection.Slice;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +21,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Predicate;
@@ -38,6 +44,15 @@ final class Float32Bench {
     private static final String SHARDING = "sharding-zstd-1";
     /** The unsharded array whose one chunk is the sharded inner chunk's reference. */
     static final String REFERENCE = "zstd-1-32x64x64";
+    /** The step of {@code read-strided} in every dimension. */
+    static final int STRIDE = 4;
+    /** The seed of {@code read-orthogonal}'s index lists: the same indices in every run. */
+    private static final long ORTHOGONAL_SEED = 18;
+    /** Timed rounds of the selection reads: at least this many, then more while the time below lasts. */
+    private static final int SELECTION_MIN_ROUNDS = 5;
+    private static final int SELECTION_MAX_ROUNDS = 25;
+    /** Seconds of timed selection rounds (the scale's run budget when smaller). */
+    private static final double SELECTION_SECONDS = 10;
     /** Repeat a part of the ceiling until this much time has passed (or the scale's runs are done). */
     private static final double PART_SECONDS = 1.0;
 
@@ -141,6 +156,9 @@ final class Float32Bench {
                 } finally {
                     Files2.deleteTree(rawDir);
                 }
+                if (chain.sharded()) {
+                    rows.addAll(selections(chain, arrayN, store, data));
+                }
                 rows.addAll(latencies(chain, arrayN, store, data, zarrN));
             }
             Files2.deleteTree(dir.resolve("raw"));
@@ -228,6 +246,132 @@ final class Float32Bench {
 
     private static double median(List<double[]> runs, int column) {
         return Timing.median(runs.stream().mapToDouble(r -> r[column]).toArray());
+    }
+
+    /**
+     * The selection reads, each next to a read of its covering region (the smallest box holding
+     * every element it selects) in the same run: {@code read-strided}, every {@value #STRIDE}th
+     * element in each dimension, and {@code read-orthogonal}, sorted random index lists of a
+     * quarter of each dimension (a fixed seed). Both rows count the covering region's bytes, so
+     * that {@code ratio_to_ceiling} is the covering read's time over the selection's.
+     */
+    private List<Row> selections(Chain chain, ZarrArray array, CountingStore store, NdArray data) throws Exception {
+        long[] shape = array.shape();
+        long[][] strided = new long[3][];
+        long[][] orthogonal = new long[3][];
+        Random random = new Random(ORTHOGONAL_SEED);
+        for (int d = 0; d < 3; d++) {
+            strided[d] = new long[(int) ((shape[d] + STRIDE - 1) / STRIDE)];
+            for (int i = 0; i < strided[d].length; i++) {
+                strided[d][i] = (long) i * STRIDE;
+            }
+            TreeSet<Long> picked = new TreeSet<>();
+            while (picked.size() < Math.max(1, shape[d] / STRIDE)) {
+                picked.add((long) random.nextInt((int) shape[d]));
+            }
+            orthogonal[d] = picked.stream().mapToLong(Long::longValue).toArray();
+        }
+        Selection stridedSel = Selection.of(Slice.step(STRIDE), Slice.step(STRIDE), Slice.step(STRIDE));
+        DimSelection[] lists = new DimSelection[3];
+        for (int d = 0; d < 3; d++) {
+            lists[d] = IndexList.of(orthogonal[d]);
+        }
+        List<SelectionRead> reads = List.of(new SelectionRead("read-strided", stridedSel, strided),
+                new SelectionRead("read-orthogonal", Selection.of(lists), orthogonal));
+        String name = workload(chain.name());
+        for (SelectionRead r : reads) {
+            r.check(name, array, data);
+        }
+        // Both warmed up before either is timed (the first would otherwise pay for the JIT), then
+        // rounds of (covering read, selection read) per selection, so that each pair sees the same
+        // state of the machine.
+        int warmups = scale.warmups() > 0 ? 1 : 0;
+        int minRounds = scale.warmups() > 0 ? SELECTION_MIN_ROUNDS : 1;
+        double budget = Math.min(scale.runSeconds(), SELECTION_SECONDS);
+        List<double[]> coverSeconds = new ArrayList<>();
+        List<double[]> selSeconds = new ArrayList<>();
+        long start = 0;
+        for (int round = -warmups; round < minRounds || round < SELECTION_MAX_ROUNDS
+                && (System.nanoTime() - start) / 1e9 < budget; round++) {
+            if (round == 0) {
+                start = System.nanoTime();
+            }
+            double[] c = new double[reads.size()];
+            double[] t = new double[reads.size()];
+            for (int i = 0; i < reads.size(); i++) {
+                SelectionRead r = reads.get(i);
+                c[i] = Timing.time(() -> array.read(r.offset, r.cover));
+                t[i] = Timing.time(() -> array.read(r.selection));
+            }
+            if (round >= 0) {
+                coverSeconds.add(c);
+                selSeconds.add(t);
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < reads.size(); i++) {
+            SelectionRead r = reads.get(i);
+            store.takeCount();
+            array.read(r.selection);
+            long bytes = Arrays.stream(r.cover).reduce(1, (x, y) -> x * y) * data.dataType().size();
+            Row row = new Row(name, r.op);
+            row.threads = threads;
+            row.timed(median(selSeconds, i), bytes);
+            row.ceilingMbPerS = bytes / 1e6 / median(coverSeconds, i);
+            row.storeRequests = store.takeCount();
+            report(row);
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    /** A selection read: its indices per dimension, and the region that covers them. */
+    private static final class SelectionRead {
+        final String op;
+        final Selection selection;
+        final long[][] indices;
+        final long[] offset = new long[3];
+        final long[] cover = new long[3];
+
+        SelectionRead(String op, Selection selection, long[][] indices) {
+            this.op = op;
+            this.selection = selection;
+            this.indices = indices;
+            for (int d = 0; d < 3; d++) {
+                offset[d] = indices[d][0];
+                cover[d] = indices[d][indices[d].length - 1] + 1 - indices[d][0];
+            }
+        }
+
+        /** The selection's shape and values against the covering region's read and the field written. */
+        void check(String name, ZarrArray array, NdArray data) {
+            NdArray coverValues = array.read(offset, cover);
+            NdArray got = array.read(selection);
+            long[] selected = {indices[0].length, indices[1].length, indices[2].length};
+            if (!Arrays.equals(got.shape(), selected)) {
+                throw new BenchFailure(name + " " + op + ": a result of shape " + Arrays.toString(got.shape()) + ", not "
+                        + Arrays.toString(selected));
+            }
+            long[] at = new long[3];
+            long[] inCover = new long[3];
+            for (int x = 0; x < selected[0]; x++) {
+                for (int y = 0; y < selected[1]; y++) {
+                    for (int z = 0; z < selected[2]; z++) {
+                        at[0] = indices[0][x];
+                        at[1] = indices[1][y];
+                        at[2] = indices[2][z];
+                        for (int d = 0; d < 3; d++) {
+                            inCover[d] = at[d] - offset[d];
+                        }
+                        double want = coverValues.getDouble(inCover);
+                        if (got.getDouble(x, y, z) != want || data.getDouble(at) != want) {
+                            throw new BenchFailure(name + " " + op + ": read other values than the covering region at "
+                                    + Arrays.toString(at));
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /**

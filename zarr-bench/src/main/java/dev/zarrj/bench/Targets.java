@@ -14,6 +14,8 @@ import java.util.Optional;
 final class Targets {
     static final double CEILING_RATIO = 0.85;
     static final double INNER_CHUNK_RATIO = 0.5;
+    /** Issue 18: a selection read against the read of its covering region (see Float32Bench#selections). */
+    static final double SELECTION_RATIO = 0.8;
     static final long INNER_CHUNK_REQUESTS = 2;
     static final double ROUND_TRIP_RSS_MB = 500;
     /** Each added thread is worth at least 0.85 of one: 1.7x for two. */
@@ -42,6 +44,7 @@ final class Targets {
         List<Target> out = new ArrayList<>();
         out.add(ceiling(rows, threads));
         out.add(innerChunk(rows));
+        out.add(selections(rows));
         out.add(roundTripRss(rows, failures, scale));
         out.add(streaming(rows, failures, scale));
         out.add(scaling(rows, threads));
@@ -175,6 +178,23 @@ final class Targets {
                 boolean ok = r.ratioToCeiling() >= CEILING_RATIO;
                 met &= ok;
                 parts.add(String.format(Locale.ROOT, "%s %s %.2f%s", chain(r), r.op, r.ratioToCeiling(), ok ? "" : " missed"));
+            }
+        }
+        return parts.isEmpty() ? new Target(name, null, "not measured in this run") : new Target(name, met, String.join(", ", parts));
+    }
+
+    private static Target selections(List<Row> rows) {
+        String name = String.format(Locale.ROOT, "sharded selection reads (strided, orthogonal) >= %.1fx the read of their"
+                + " covering region", SELECTION_RATIO);
+        List<String> parts = new ArrayList<>();
+        boolean met = true;
+        for (Row r : rows) {
+            if (r.name.startsWith("float32/") && (r.op.equals("read-strided") || r.op.equals("read-orthogonal"))
+                    && r.ceilingMbPerS != null) {
+                boolean ok = r.ratioToCeiling() >= SELECTION_RATIO;
+                met &= ok;
+                parts.add(String.format(Locale.ROOT, "%s %s %.2f (%.1f ms against %.1f ms)%s", chain(r), r.op,
+                        r.ratioToCeiling(), r.seconds * 1e3, r.bytes / 1e6 / r.ceilingMbPerS * 1e3, ok ? "" : " missed"));
             }
         }
         return parts.isEmpty() ? new Target(name, null, "not measured in this run") : new Target(name, met, String.join(", ", parts));

@@ -107,6 +107,11 @@ class BenchCommandTest {
         assertTrue(inner.get("store_requests").asLong() > 0, inner.toString());
         assertTrue(inner.has("ceiling_mb_per_s"), "the inner chunk is compared with the unsharded chunk");
         assertTrue(seen.contains("float32/zstd-1-32x64x64 read-chunk"));
+        for (String op : List.of("read-strided", "read-orthogonal")) {
+            // Issue 18: the selection reads of the sharded chain, each against its covering region's read.
+            JsonNode sel = find(rows, "float32/sharding-zstd-1", op);
+            assertTrue(sel.has("ceiling_mb_per_s") && sel.get("store_requests").asLong() > 0, sel.toString());
+        }
         JsonNode gzip = find(rows, "float32/gzip-1", "write");
         assertTrue(gzip.has("codec_mb_per_s") && gzip.has("store_mb_per_s"), gzip.toString());
         assertFalse(find(rows, "float32/bytes", "write").has("codec_mb_per_s"), "bytes has no codec");

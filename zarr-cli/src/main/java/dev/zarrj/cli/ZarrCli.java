@@ -28,14 +28,25 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "zarr", mixinStandardHelpOptions = true, version = "zarrj 0.1.0",
         description = "Inspect, create, write, copy and verify Zarr v3 stores; measure zarrj.",
-        subcommands = {InfoCommand.class, LsCommand.class, CatCommand.class, CreateCommand.class, WriteCommand.class,
-                CopyCommand.class, ConsolidateCommand.class, VerifyCommand.class, PluginsCommand.class, DemoCommand.class,
-                ConformanceCommand.class, BenchCommand.class, CompletionCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {"  zarr demo /tmp/demo.zarr",
                 "  zarr ls /tmp/demo.zarr/weather",
                 "  zarr conformance --plugin-path plugins/"})
 public final class ZarrCli implements Callable<Integer> {
+    /**
+     * The commands, in the order help lists them. They are added to the command line when it is
+     * built ({@link #commandLine}) rather than declared on this class, so that a run builds only
+     * the command it runs: picocli's model of every command costs a short command a third of its
+     * start-up.
+     */
+    private static final List<Class<?>> COMMANDS = List.of(InfoCommand.class, LsCommand.class, CatCommand.class,
+            CreateCommand.class, WriteCommand.class, CopyCommand.class, ConsolidateCommand.class, VerifyCommand.class,
+            PluginsCommand.class, DemoCommand.class, ConformanceCommand.class, BenchCommand.class,
+            CompletionCommand.class);
+
+    /** The global options that take a value, whose value is never a command's name. */
+    private static final List<String> OPTIONS_WITH_VALUE = List.of("--plugin-path", "--array_path");
+
     @Option(names = "--plugin-path", scope = ScopeType.INHERIT, paramLabel = "DIR",
             description = "Directory of plugin jars to load into their own module layer (default: $ZARR_PLUGIN_PATH).")
     Path pluginPath;
@@ -209,9 +220,7 @@ public final class ZarrCli implements Callable<Integer> {
         cli.stderrIsProcess = stderr == System.err;
         PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(stderr, StandardCharsets.UTF_8), true);
-        CommandLine cl = new CommandLine(cli);
-        // Everything after "bench" is the harness's to parse, its --help included.
-        cl.getSubcommands().get("bench").setStopAtUnmatched(true);
+        CommandLine cl = commandLine(cli, commandName(args));
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler((e, line, parsed) -> {
@@ -249,6 +258,47 @@ public final class ZarrCli implements Callable<Integer> {
         out.flush();
         err.flush();
         return code;
+    }
+
+    /**
+     * The command line of {@code cli} with the command named {@code only}, or with every command
+     * when {@code only} is null or names none.
+     */
+    static CommandLine commandLine(ZarrCli cli, String only) {
+        CommandLine cl = new CommandLine(cli);
+        boolean all = only == null || COMMANDS.stream().noneMatch(c -> name(c).equals(only));
+        for (Class<?> c : COMMANDS) {
+            if (all || name(c).equals(only)) {
+                cl.addSubcommand(name(c), c);
+            }
+        }
+        CommandLine bench = cl.getSubcommands().get("bench");
+        if (bench != null) {
+            // Everything after "bench" is the harness's to parse, its --help included.
+            bench.setStopAtUnmatched(true);
+        }
+        return cl;
+    }
+
+    private static String name(Class<?> command) {
+        return command.getAnnotation(Command.class).name();
+    }
+
+    /**
+     * The command this command line runs: its first argument that is neither an option nor a
+     * global option's value; null when there is none, or for {@code generate-completion}, which
+     * describes every command.
+     */
+    static String commandName(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (OPTIONS_WITH_VALUE.contains(a)) {
+                i++;
+            } else if (!a.startsWith("-")) {
+                return a.equals("generate-completion") ? null : a;
+            }
+        }
+        return null;
     }
 
     public static void main(String[] args) {

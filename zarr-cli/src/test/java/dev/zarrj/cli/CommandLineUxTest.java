@@ -30,7 +30,7 @@ class CommandLineUxTest {
 
     @Test
     void everyGlobalOptionIsAcceptedByEveryCommand() {
-        CommandLine zarr = new CommandLine(new ZarrCli());
+        CommandLine zarr = ZarrCli.commandLine(new ZarrCli(), null);
         List<OptionSpec> global = globalOptions(zarr);
         assertEquals(List.of("--plugin-path", "--no-consolidated", "--debug"),
                 global.stream().map(OptionSpec::longestName).toList());
@@ -91,7 +91,7 @@ class CommandLineUxTest {
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().startsWith("#!/usr/bin/env bash"), r.out().lines().findFirst().orElse(""));
         assertTrue(r.out().contains("complete -F _complete_zarr"), "registers the function for zarr");
-        CommandLine zarr = new CommandLine(new ZarrCli());
+        CommandLine zarr = ZarrCli.commandLine(new ZarrCli(), null);
         for (Map.Entry<String, CommandLine> sub : zarr.getSubcommands().entrySet()) {
             assertTrue(r.out().contains("_picocli_zarr_" + sub.getKey().replace("-", "")), sub.getKey());
             for (OptionSpec o : sub.getValue().getCommandSpec().options()) {
@@ -127,7 +127,7 @@ class CommandLineUxTest {
 
     @Test
     void everyCommandsHelpEndsWithExamplesOfItself() {
-        CommandLine zarr = new CommandLine(new ZarrCli());
+        CommandLine zarr = ZarrCli.commandLine(new ZarrCli(), null);
         List<String> commands = new ArrayList<>(zarr.getSubcommands().keySet());
         commands.add(0, "");
         for (String name : commands) {
@@ -155,5 +155,16 @@ class CommandLineUxTest {
                 Files.delete(f);
             }
         }
+    }
+
+    @Test
+    void aRunBuildsOnlyTheCommandItRuns() {
+        assertEquals("info", ZarrCli.commandName(new String[] {"--plugin-path", "ls", "info", "x"}));
+        assertEquals("cat", ZarrCli.commandName(new String[] {"--debug", "cat", "--region", "0:1"}));
+        assertEquals(null, ZarrCli.commandName(new String[] {"--version"}));
+        assertEquals(null, ZarrCli.commandName(new String[] {"generate-completion"}));
+        assertEquals(java.util.Set.of("info"),
+                ZarrCli.commandLine(new ZarrCli(), "info").getSubcommands().keySet());
+        assertEquals(13, ZarrCli.commandLine(new ZarrCli(), "no-such-command").getSubcommands().size());
     }
 }

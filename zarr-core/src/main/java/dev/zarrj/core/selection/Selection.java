@@ -148,8 +148,8 @@ public final class Selection {
                     }
                 }
             }
-            // A 0-d array has one point: a mask selects it when true, coordinates (none) always.
-            long n = rank > 0 ? out[0].length : pointMask == null || pointMask.getBoolean(0) ? 1 : 0;
+            // A 0-d array has one point, taken when its mask is true (or, given as no coordinate arrays, always).
+            long n = rank > 0 ? out[0].length : pointMask != null && !pointMask.getBoolean(0) ? 0 : 1;
             return new Resolved(Kind.POINTS, out, null, new long[] {n});
         }
         if (dims.size() > rank) {
