@@ -232,6 +232,9 @@ public final class Attributes {
         if (type == Float.class) {
             return v.floatValue();
         }
+        if (!v.isIntegralNumber() && !Double.isFinite(v.doubleValue()) && !v.isBigDecimal()) {
+            return null; // NaN or an infinity (an attribute set from Java) has no exact or whole value
+        }
         if (type == BigDecimal.class) {
             return v.decimalValue();
         }

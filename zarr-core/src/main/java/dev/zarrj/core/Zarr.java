@@ -1134,7 +1134,8 @@ public final class Zarr implements AutoCloseable {
         }
 
         /**
-         * Keeps decoded chunks, up to this many decoded bytes in all, for reads to reuse: a
+         * Keeps decoded chunks, up to this many decoded bytes in all (for strings and byte
+         * strings, their content), for reads to reuse: a
          * region read, {@link ZarrArray#readChunk} or a selection that needs a chunk kept makes no
          * store request and decodes nothing. Off (0) by default, holding no memory. The least
          * recently used chunks are dropped first; a chunk larger than a quarter of the budget is

@@ -63,8 +63,24 @@ public final class IndexList implements DimSelection {
         return Arrays.hashCode(indices);
     }
 
+    /** The indices, at most the first {@link #SHOWN} and then how many there are: for messages. */
     @Override
     public String toString() {
-        return Arrays.toString(indices);
+        return abbreviated(indices);
+    }
+
+    /** How many values {@link #toString} shows of a long list. */
+    static final int SHOWN = 16;
+
+    /** {@code values} as {@link Arrays#toString(long[])} shows them, only the first {@link #SHOWN} of a longer array. */
+    static String abbreviated(long[] values) {
+        if (values.length <= SHOWN) {
+            return Arrays.toString(values);
+        }
+        StringBuilder b = new StringBuilder("[");
+        for (int i = 0; i < SHOWN; i++) {
+            b.append(values[i]).append(", ");
+        }
+        return b.append("... (").append(values.length).append(" in all)]").toString();
     }
 }

@@ -57,8 +57,16 @@ public final class Mask implements DimSelection {
         return Arrays.hashCode(mask);
     }
 
+    /** The mask, at most its first values and then its length: for messages. */
     @Override
     public String toString() {
-        return "mask" + Arrays.toString(mask);
+        if (mask.length <= IndexList.SHOWN) {
+            return "mask" + Arrays.toString(mask);
+        }
+        StringBuilder b = new StringBuilder("mask[");
+        for (int i = 0; i < IndexList.SHOWN; i++) {
+            b.append(mask[i]).append(", ");
+        }
+        return b.append("... (").append(mask.length).append(" in all)]").toString();
     }
 }

@@ -2,6 +2,7 @@ package dev.zarrj.core.selection;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.zarrj.api.InsufficientMemoryException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.grid.ChunkGrid;
 import java.util.Arrays;
@@ -41,6 +42,9 @@ public final class Selection {
         /** Whole chunks by chunk index. */
         BLOCKS
     }
+
+    /** The most elements one selection takes: what one {@link NdArray} can hold. */
+    private static final long MAX_ELEMENTS = Integer.MAX_VALUE - 8;
 
     private static final Selection ALL = new Selection(Kind.ORTHOGONAL, List.of(), null, null);
 
@@ -122,7 +126,9 @@ public final class Selection {
      * This selection for an array of this shape and chunk grid: the indices it takes per dimension
      * or the points, and the result's shape.
      *
-     * @throws IllegalArgumentException naming the dimension and value when it does not fit the array
+     * @throws IllegalArgumentException naming the dimension and value when it does not fit the array,
+     *                                  or when it takes more elements than one array can hold (2^31)
+     * @throws InsufficientMemoryException when the heap cannot hold the indices it takes
      */
     public Resolved resolve(long[] arrayShape, ChunkGrid grid) {
         int rank = arrayShape.length;
@@ -151,6 +157,9 @@ public final class Selection {
         }
         long[][] indices = new long[rank][];
         boolean[] kept = new boolean[rank];
+        // A slice's indices are worked out only once the selection's size is known to fit.
+        Slice[] slices = new Slice[rank];
+        long[] counts = new long[rank];
         int resultRank = 0;
         for (int dim = 0; dim < rank; dim++) {
             final int d = dim;
@@ -161,13 +170,38 @@ public final class Selection {
                 long end = chunks.length == 0 ? 0
                         : Math.min(arrayShape[d], grid.chunkStart(d, chunks[chunks.length - 1])
                                 + grid.chunkLength(d, chunks[chunks.length - 1]));
-                indices[d] = Slice.of(start, end).indices(arrayShape[d]);
+                slices[d] = Slice.of(start, end);
+                kept[d] = true;
+            } else if (s instanceof Slice sl) {
+                slices[d] = sl;
                 kept[d] = true;
             } else {
                 indices[d] = inDimension(d, () -> s.indices(arrayShape[d]));
                 kept[d] = s.keepsDimension();
             }
+            counts[d] = slices[d] != null ? slices[d].count(arrayShape[d]) : indices[d].length;
             resultRank += kept[d] ? 1 : 0;
+        }
+        long total = 1;
+        for (long c : counts) {
+            total = c == 0 || total == 0 ? 0 : total > Long.MAX_VALUE / c ? Long.MAX_VALUE : total * c;
+        }
+        if (total > MAX_ELEMENTS) {
+            throw new IllegalArgumentException("the selection " + this + " takes " + Arrays.toString(counts)
+                    + " indices per dimension of an array of shape " + Arrays.toString(arrayShape) + ", "
+                    + (total == Long.MAX_VALUE ? "2^63 or more" : String.valueOf(total))
+                    + " elements, more than one Java array can hold (2^31); select it in parts");
+        }
+        for (int dim = 0; dim < rank; dim++) {
+            final int d = dim;
+            if (slices[d] != null) {
+                try {
+                    indices[d] = inDimension(d, () -> slices[d].indices(arrayShape[d]));
+                } catch (OutOfMemoryError e) {
+                    throw new InsufficientMemoryException("the " + counts[d] + " indices the selection " + this
+                            + " takes in dimension " + d, counts[d] * Long.BYTES, e);
+                }
+            }
         }
         long[] shape = new long[resultRank];
         for (int d = 0, r = 0; d < rank; d++) {
@@ -234,7 +268,7 @@ public final class Selection {
             case ORTHOGONAL -> dims.toString();
             case BLOCKS -> "blocks" + dims;
             case POINTS -> pointMask != null ? "points(mask " + Arrays.toString(pointMask.shape()) + ")"
-                    : "points" + Arrays.deepToString(points);
+                    : "points" + Arrays.stream(points).map(IndexList::abbreviated).toList();
         };
     }
 

@@ -3,6 +3,7 @@ package dev.zarrj.core.internal.pipeline;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.Region;
 import dev.zarrj.api.RegionCopy;
+import dev.zarrj.api.datatype.ElementKind;
 import dev.zarrj.api.store.Store;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -64,8 +65,29 @@ public final class ChunkCache {
         }
     }
 
-    /** A decoded chunk and the layout it was decoded with. */
-    private record Entry(String layout, NdArray chunk) {}
+    /** A decoded chunk, the layout it was decoded with, and the memory it holds ({@link #entryBytes}). */
+    private record Entry(String layout, NdArray chunk, long bytes) {}
+
+    /** What a string or byte string element costs besides its content: the object and the reference to it. */
+    private static final long OBJECT_BYTES = 24;
+
+    /**
+     * The memory a chunk holds: its bytes; for elements that are objects, their content (two bytes
+     * per character of a string, the bytes of a byte string) and what each object costs, which
+     * {@link NdArray#byteSize()} only estimates from the data type.
+     */
+    static long entryBytes(NdArray chunk) {
+        if (!chunk.holdsObjects()) {
+            return chunk.byteSize();
+        }
+        boolean strings = chunk.dataType().kind() == ElementKind.STRING;
+        long n = chunk.elementCount();
+        long bytes = 0;
+        for (long i = 0; i < n; i++) {
+            bytes += OBJECT_BYTES + (strings ? 2L * chunk.getString(i).length() : chunk.getBytes(i).length);
+        }
+        return bytes;
+    }
 
     /** @param budget the decoded bytes kept at most */
     public ChunkCache(long budget) {
@@ -146,11 +168,11 @@ public final class ChunkCache {
 
     /**
      * Keeps a copy of {@code chunk} unless an invalidation of its key came after {@code version}
-     * was taken, or it is larger than a quarter of the budget; drops the least recently used
+     * was taken, or it holds more than a quarter of the budget ({@link #entryBytes}); drops the least recently used
      * chunks to stay within the budget.
      */
     void put(Key key, String layout, long version, NdArray chunk) {
-        long size = chunk.byteSize();
+        long size = entryBytes(chunk);
         if (!fits(size)) {
             return;
         }
@@ -159,10 +181,10 @@ public final class ChunkCache {
             if (versions[key.stripe()] != version) {
                 return;
             }
-            Entry old = entries.put(key, new Entry(layout, own));
-            bytes += size - (old == null ? 0 : old.chunk().byteSize());
+            Entry old = entries.put(key, new Entry(layout, own, size));
+            bytes += size - (old == null ? 0 : old.bytes());
             for (Iterator<Entry> it = entries.values().iterator(); bytes > budget && it.hasNext(); ) {
-                bytes -= it.next().chunk().byteSize();
+                bytes -= it.next().bytes();
                 it.remove();
             }
         }
@@ -175,7 +197,7 @@ public final class ChunkCache {
             versions[k.stripe()]++;
             Entry old = entries.remove(k);
             if (old != null) {
-                bytes -= old.chunk().byteSize();
+                bytes -= old.bytes();
             }
         }
     }
@@ -189,7 +211,7 @@ public final class ChunkCache {
             for (Iterator<Map.Entry<Key, Entry>> it = entries.entrySet().iterator(); it.hasNext(); ) {
                 Map.Entry<Key, Entry> e = it.next();
                 if (e.getKey().store == store && e.getKey().key.startsWith(prefix)) {
-                    bytes -= e.getValue().chunk().byteSize();
+                    bytes -= e.getValue().bytes();
                     it.remove();
                 }
             }

@@ -169,6 +169,56 @@ final class DimGroups {
     }
 
     /**
+     * The parts of chunk {@code t} to decode when the range from its first to its last index is
+     * too large to decode at once: the indices taken, in increasing order, grouped greedily into
+     * ranges spanning at most {@code maxSpan} indices.
+     */
+    Segment[] segmentsWithin(int t, long maxSpan) {
+        long[] l = loc[t];
+        int[] p = pos[t];
+        boolean sorted = true;
+        for (int i = 1; i < l.length && sorted; i++) {
+            sorted = l[i] >= l[i - 1];
+        }
+        long[] taken = distinct(l, sorted);
+        long[] first = new long[taken.length];
+        long[] last = new long[taken.length];
+        int ranges = 0;
+        for (long v : taken) {
+            if (ranges > 0 && v - first[ranges - 1] < maxSpan) {
+                last[ranges - 1] = v;
+            } else {
+                first[ranges] = v;
+                last[ranges++] = v;
+            }
+        }
+        int[] count = new int[ranges];
+        int[] rangeOf = new int[l.length];
+        for (int i = 0; i < l.length; i++) {
+            int r = Arrays.binarySearch(first, 0, ranges, l[i]);
+            rangeOf[i] = r >= 0 ? r : -r - 2;
+            count[rangeOf[i]]++;
+        }
+        int[][] sp = new int[ranges][];
+        long[][] sl = new long[ranges][];
+        for (int r = 0; r < ranges; r++) {
+            sp[r] = new int[count[r]];
+            sl[r] = new long[count[r]];
+            count[r] = 0;
+        }
+        for (int i = 0; i < l.length; i++) {
+            int r = rangeOf[i];
+            sp[r][count[r]] = p[i];
+            sl[r][count[r]++] = l[i] - first[r];
+        }
+        Segment[] out = new Segment[ranges];
+        for (int r = 0; r < ranges; r++) {
+            out[r] = new Segment(first[r], last[r] - first[r] + 1, sp[r], sl[r]);
+        }
+        return out;
+    }
+
+    /**
      * A range {@code [start, start + length)} of a chunk to decode, with the result positions it
      * serves and their indices relative to {@code start}, in result order.
      */

@@ -90,14 +90,17 @@ final class PointGroups {
         return coordinates[d][k];
     }
 
-    /** The points of one chunk (origin {@code start}) grouped by the piece of shape {@code inner} holding them. */
+    /**
+     * The points of one chunk (origin {@code start}) grouped by the piece of shape {@code inner}
+     * holding them (pieces at the chunk's far edges may be cut short).
+     */
     int[][] byPiece(int[] points, long[] start, long[] chunkShape, long[] inner) {
         int rank = start.length;
         long[] ids = new long[points.length];
         for (int i = 0; i < points.length; i++) {
             long id = 0;
             for (int d = 0; d < rank; d++) {
-                id = id * (chunkShape[d] / inner[d]) + (coordinates[d][points[i]] - start[d]) / inner[d];
+                id = id * (chunkShape[d] / inner[d] + (chunkShape[d] % inner[d] == 0 ? 0 : 1)) + (coordinates[d][points[i]] - start[d]) / inner[d];
             }
             ids[i] = id;
         }

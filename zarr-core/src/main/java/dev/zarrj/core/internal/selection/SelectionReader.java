@@ -22,7 +22,10 @@ import java.util.Optional;
  * for a chunk read in pieces (a shard's inner chunks, {@code ArrayPartialDecoder.innerChunkShape}),
  * the runs of consecutive touched pieces, one decode per box of the outer product of runs, so that
  * a shard is asked only for the inner chunks holding selected elements. Points are grouped by
- * chunk, and within a chunk read in pieces by piece. Absent chunks read as the fill value.
+ * chunk, and within a chunk read in pieces by piece. Either way a box larger than
+ * {@link #SCRATCH_BYTES} is cut (into fewer pieces per box, or ranges of the indices taken, or
+ * boxes of points), so that a few elements of a huge chunk never need a scratch array of its
+ * size. Absent chunks read as the fill value.
  */
 public final class SelectionReader {
     private SelectionReader() {}
@@ -120,19 +123,21 @@ public final class SelectionReader {
                         Long.MAX_VALUE);
                 longest[d] = longest(segments[d]);
             }
-            if (inner.isPresent()) {
-                // Decoded a box at a time: boxes of a large shard are cut so that the scratch stays bounded.
-                long size = meta.dataType().size();
-                for (int d = 0; d < rank; d++) {
-                    size = multiplyCapped(size, longest[d]);
-                }
-                for (int d = 0; d < rank && size > SCRATCH_BYTES; d++) {
+            // Decoded a box at a time: boxes of a large chunk are cut so that the scratch stays bounded.
+            long size = meta.dataType().size();
+            for (int d = 0; d < rank; d++) {
+                size = multiplyCapped(size, longest[d]);
+            }
+            for (int d = 0; d < rank && size > SCRATCH_BYTES; d++) {
+                if (inner.isPresent()) {
                     long pieces = Math.max(1, longest[d] / inner.get()[d] * SCRATCH_BYTES / size);
                     segments[d] = groups[d].segments(t[d], inner.get()[d], chunkShape[d], pieces);
-                    long shorter = longest(segments[d]);
-                    size = size / longest[d] * shorter;
-                    longest[d] = shorter;
+                } else {
+                    segments[d] = groups[d].segmentsWithin(t[d], span(longest[d], size));
                 }
+                long shorter = longest(segments[d]);
+                size = size / longest[d] * shorter;
+                longest[d] = shorter;
             }
             int parts = 1;
             for (int d = 0; d < rank; d++) {
@@ -178,6 +183,11 @@ public final class SelectionReader {
         return n;
     }
 
+    /** How much of a dimension whose boxes are {@code longest} long a box may span so that boxes of {@code size} bytes shrink to the bound. */
+    private static long span(long longest, long size) {
+        return Math.max(1, (long) (longest * ((double) SCRATCH_BYTES / size)));
+    }
+
     private static long multiplyCapped(long a, long b) {
         return b != 0 && a > Long.MAX_VALUE / b ? Long.MAX_VALUE : a * b;
     }
@@ -201,6 +211,37 @@ public final class SelectionReader {
         return c;
     }
 
+    /**
+     * The points of a chunk without inner pieces as one group, or, when the box around them holds
+     * more than {@link #SCRATCH_BYTES}, grouped by boxes of the chunk small enough to decode at once.
+     */
+    private static int[][] boundedPieces(PointGroups g, int[] points, long[] start, long[] chunkShape, long elementSize) {
+        int rank = start.length;
+        long[] extent = new long[rank];
+        for (int d = 0; d < rank; d++) {
+            long lo = Long.MAX_VALUE;
+            long hi = Long.MIN_VALUE;
+            for (int k : points) {
+                lo = Math.min(lo, g.coordinate(d, k));
+                hi = Math.max(hi, g.coordinate(d, k));
+            }
+            extent[d] = hi - lo + 1;
+        }
+        long size = elementSize;
+        for (long e : extent) {
+            size = multiplyCapped(size, e);
+        }
+        if (size <= SCRATCH_BYTES) {
+            return new int[][] {points};
+        }
+        long[] box = chunkShape.clone();
+        for (int d = 0; d < rank && size > SCRATCH_BYTES; d++) {
+            box[d] = Math.min(chunkShape[d], span(extent[d], size));
+            size = size / extent[d] * Math.min(extent[d], box[d]);
+        }
+        return g.byPiece(points, start, chunkShape, box);
+    }
+
     private static void readPoints(ChunkReader reader, ArrayMetadata meta, Selection.Resolved sel, NdArray out,
                                    FillValue fill) {
         PointGroups g = PointGroups.of(meta, sel);
@@ -211,7 +252,8 @@ public final class SelectionReader {
             long[] start = meta.chunkGrid().chunkOrigin(chunk.coords());
             int[] points = g.points(b);
             Optional<long[]> inner = reader.innerChunkShape(chunk.coords());
-            int[][] pieces = inner.isPresent() ? g.byPiece(points, start, chunk.spec().shape(), inner.get()) : new int[][] {points};
+            int[][] pieces = inner.isPresent() ? g.byPiece(points, start, chunk.spec().shape(), inner.get())
+                    : boundedPieces(g, points, start, chunk.spec().shape(), meta.dataType().size());
             chunk.expectParts(pieces.length);
             for (int[] piece : pieces) {
                 long[] lo = new long[rank];
