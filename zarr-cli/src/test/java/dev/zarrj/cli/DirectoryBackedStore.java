@@ -1,6 +1,7 @@
 package dev.zarrj.cli;
 
 import dev.zarrj.api.ByteRange;
+import dev.zarrj.api.store.KeySize;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
@@ -62,6 +63,11 @@ abstract class DirectoryBackedStore implements Store {
     @Override
     public List<StoreKey> listPrefix(String prefix) {
         return delegate.listPrefix(prefix);
+    }
+
+    @Override
+    public List<KeySize> listPrefixSizes(String prefix) {
+        return delegate.listPrefixSizes(prefix);
     }
 
     @Override
