@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -106,7 +107,8 @@ final class InfoCommand implements Callable<Integer> {
      * consolidated metadata, and a node stored in a format other than v3 would read its documents
      * again to name them.
      */
-    private void collect(ZarrNode node, Store store, ArrayNode out, boolean consolidated, int level) {
+    private void collect(ZarrNode node, Store store, ArrayNode out, boolean consolidated, int level)
+            throws InterruptedException, ExecutionException {
         ObjectNode n = out.addObject();
         levels.put(n, level);
         n.put("path", node.path());
@@ -152,7 +154,7 @@ final class InfoCommand implements Callable<Integer> {
         }
     }
 
-    private void describeArray(ZarrArray a, Store store, ObjectNode n) {
+    private void describeArray(ZarrArray a, Store store, ObjectNode n) throws InterruptedException, ExecutionException {
         ObjectNode meta = a.metadata();
         n.set("shape", longs(a.shape()));
         JsonNode codecs = a.codecs();

@@ -51,7 +51,7 @@ public final class CountingStoreProvider implements StoreProvider {
             @Override
             public List<KeySize> listPrefixSizes(String prefix) {
                 requests.add("sizes " + prefix);
-                return super.listPrefixSizes(prefix);
+                return delegate.listPrefixSizes(prefix);
             }
 
             @Override
