@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.store.Store;
-import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.core.ZarrArray;
 import dev.zarrj.core.ZarrGroup;
 import dev.zarrj.core.ZarrNode;
@@ -19,9 +18,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -182,16 +178,10 @@ final class InfoCommand implements Callable<Integer> {
             n.put("stored_chunks_listed", false);
             return;
         }
-        long stored = 0;
-        long bytes = 0;
-        double decoded = 0; // a sum of chunk sizes up to 2^63 each: a long could overflow
-        List<long[]> chunks = a.storedChunks();
-        long[] sizes = sizes(store, chunks.stream().map(c -> StoreKey.of(a.chunkKey(c))).toList());
-        for (int i = 0; i < chunks.size(); i++) {
-            stored++;
-            bytes += sizes[i];
-            decoded += a.chunkByteSize(chunks.get(i));
-        }
+        StoredChunks chunks = StoredChunks.of(store, a);
+        long stored = chunks.count();
+        long bytes = chunks.bytes();
+        double decoded = chunks.decoded();
         long[] grid = a.chunkGridShape();
         long total = 1;
         for (long g : grid) {
@@ -203,45 +193,6 @@ final class InfoCommand implements Callable<Integer> {
         // Variable-length elements have no decoded size to compare with, only an estimate.
         if (bytes > 0 && !a.dataType().kind().isVariableLength()) {
             n.put("compression_ratio", Math.round(100.0 * decoded / bytes) / 100.0);
-        }
-    }
-
-    /**
-     * The sizes of these keys' values (0 when absent), asked as many at once as the store
-     * suggests keeping requests in flight: on an object store each is a request that mostly waits.
-     */
-    static long[] sizes(Store store, List<StoreKey> keys) throws InterruptedException, ExecutionException {
-        long[] out = new long[keys.size()];
-        int threads = Math.min(keys.size(), Math.max(1, store.ioConcurrency()));
-        if (threads <= 1) {
-            for (int i = 0; i < out.length; i++) {
-                out[i] = store.size(keys.get(i)).orElse(0);
-            }
-            return out;
-        }
-        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "zarr-info-size");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<Long>> futures = new ArrayList<>(keys.size());
-            for (StoreKey k : keys) {
-                futures.add(pool.submit(() -> store.size(k).orElse(0)));
-            }
-            for (int i = 0; i < out.length; i++) {
-                try {
-                    out[i] = futures.get(i).get();
-                } catch (ExecutionException e) {
-                    if (e.getCause() instanceof RuntimeException cause) {
-                        throw cause;
-                    }
-                    throw e;
-                }
-            }
-            return out;
-        } finally {
-            pool.shutdownNow();
         }
     }
 

@@ -2,7 +2,6 @@ package dev.zarrj.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.zarrj.api.store.Store;
-import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.core.ZarrArray;
 import dev.zarrj.core.ZarrGroup;
 import dev.zarrj.core.ZarrNode;
@@ -94,16 +93,13 @@ final class LsCommand implements Callable<Integer> {
             type = ElementFormats.typeText(a.dataType());
             chunkShape = shape(a.chunkShape());
             if (longForm && s.capabilities().listable()) {
-                List<long[]> stored = a.storedChunks();
+                StoredChunks stored = StoredChunks.of(s, a);
                 long grid = 1;
                 for (long d : a.chunkGridShape()) {
                     grid *= d;
                 }
-                chunks = stored.size() + "/" + grid;
-                long total = 0;
-                for (long size : InfoCommand.sizes(s, stored.stream().map(c -> StoreKey.of(a.chunkKey(c))).toList())) {
-                    total += size;
-                }
+                chunks = stored.count() + "/" + grid;
+                long total = stored.bytes();
                 bytes = human ? InfoCommand.humanBytes(total).replace(" ", "") : Long.toString(total);
             }
         }

@@ -1,6 +1,7 @@
 package dev.zarrj.cli;
 
 import dev.zarrj.api.StoreException;
+import dev.zarrj.api.store.KeySize;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.api.store.StoreProvider;
@@ -14,12 +15,14 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * A test-only store that records its requests: {@code counting:/path} is the directory store at
- * {@code /path}; each whole-value read ({@code get KEY}) and listing ({@code list PREFIX}) is
- * recorded, and on close the list is written to {@code /path.requests}, one per line. Registered
- * in the test resources' {@code META-INF/services}.
+ * {@code /path}; each whole-value read ({@code get KEY}), size request ({@code size KEY}),
+ * listing ({@code list PREFIX}) and listing with sizes ({@code sizes PREFIX}) is recorded, and on
+ * close the list is written to {@code /path.requests}, one per line. Registered in the test
+ * resources' {@code META-INF/services}.
  */
 public final class CountingStoreProvider implements StoreProvider {
     public CountingStoreProvider() {}
@@ -37,6 +40,18 @@ public final class CountingStoreProvider implements StoreProvider {
             public Optional<ByteBuffer> get(StoreKey key) {
                 requests.add("get " + key);
                 return super.get(key);
+            }
+
+            @Override
+            public OptionalLong size(StoreKey key) {
+                requests.add("size " + key);
+                return super.size(key);
+            }
+
+            @Override
+            public List<KeySize> listPrefixSizes(String prefix) {
+                requests.add("sizes " + prefix);
+                return delegate.listPrefixSizes(prefix);
             }
 
             @Override

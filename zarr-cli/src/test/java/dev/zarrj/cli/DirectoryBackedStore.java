@@ -13,7 +13,8 @@ import java.util.OptionalLong;
 
 /**
  * The directory store at the path of a test-only URI ({@code scheme:/path}), forwarding every
- * operation: the test store providers here override the one they change.
+ * operation but {@code listPrefixSizes}, left to the default (so these stand for stores whose
+ * listing carries no sizes): the test store providers here override the one they change.
  */
 abstract class DirectoryBackedStore implements Store {
     final URI uri;

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -134,6 +135,35 @@ class InfoTreeLsTest {
                 lines("ls", "--recursive", store).stream().map(l -> l.split("  ")[0]).toList());
         assertEquals(List.of("x  array  4x6  uint8"), lines("ls", store, "--path", "/g1/x"), "an array lists itself");
         assertEquals(List.of("array  4x6  uint8  2x3  4/4  24B  x"), lines("ls", "-lh", store, "--path", "/g1/x"));
+    }
+
+    /**
+     * The stored sizes come from one listing with sizes per array, not a size request per chunk
+     * (on S3, a HEAD request each); the output is the same as on the plain directory store.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {3, 2})
+    void infoAndLsListSizesOncePerArrayWithoutARequestPerChunk(int format) throws Exception {
+        Path store = hierarchy(format);
+        Assumptions.assumeTrue(CliJvm.available(), "no class path to start the CLI with");
+        List<String> arrays = List.of("sizes g1/g2/deep/", "sizes g1/x/", "sizes top/");
+        for (String[] command : List.of(new String[] {"info"}, new String[] {"ls", "-lr"})) {
+            String shown = String.join(" ", command);
+            List<String> args = new java.util.ArrayList<>(List.of(command));
+            args.add(store.toString());
+            List<String> plain = lines(args.toArray(String[]::new));
+            args.set(args.size() - 1, "counting:" + store);
+            CliJvm.Run counted = CliJvm.finish(CliJvm.startWithTestProviders(args.toArray(String[]::new)));
+            assertEquals(0, counted.code(), shown + ": " + counted.err());
+            List<String> out = counted.out().lines().toList();
+            int skip = command[0].equals("info") ? 1 : 0; // info's first line names the store
+            assertEquals(plain.subList(skip, plain.size()), out.subList(skip, out.size()), shown);
+            List<String> requests = Files.readAllLines(Path.of(store + ".requests"));
+            assertEquals(List.of(), requests.stream().filter(r -> r.startsWith("size ")).toList(),
+                    shown + ": no size request per chunk");
+            assertEquals(arrays, requests.stream().filter(r -> r.startsWith("sizes ")).sorted().toList(),
+                    shown + ": one listing with sizes per array");
+        }
     }
 
     @org.junit.jupiter.api.Test

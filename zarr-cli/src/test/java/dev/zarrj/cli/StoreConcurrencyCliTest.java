@@ -16,8 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * On a store that suggests keeping many requests in flight (an object store), {@code zarr copy}
- * copies that many chunks at once and {@code zarr info} asks that many chunk sizes at once, not
- * one per core: their requests are mostly waiting. The store is the test-only {@code slow:}
+ * copies that many chunks at once and {@code zarr info}, when the store's listing carries no
+ * sizes (it leaves {@code listPrefixSizes} to the default), asks that many chunk sizes at once,
+ * not one per core: their requests are mostly waiting. The store is the test-only {@code slow:}
  * store ({@link SlowStoreProvider}).
  */
 class StoreConcurrencyCliTest {

@@ -17,6 +17,7 @@ import dev.zarrj.api.ZarrException;
 import dev.zarrj.api.store.ConditionalWrites;
 import dev.zarrj.api.store.ConditionalWrites.VersionedValue;
 import dev.zarrj.api.store.KeyRange;
+import dev.zarrj.api.store.KeySize;
 import dev.zarrj.api.store.KeyStartValue;
 import dev.zarrj.api.store.Leftover;
 import dev.zarrj.api.store.ListDirResult;
@@ -782,6 +783,47 @@ public abstract class StoreContract {
                     ListDirResult d = s.listDir("a/d/");
                     expectEquals(List.of("a/d/e"), names(d.keys()), "list_dir(\"a/d/\") keys");
                     expectEquals(List.of("a/d/h/"), d.prefixes(), "list_dir(\"a/d/\") prefixes");
+                });
+    }
+
+    /**
+     * {@code listPrefixSizes} lists exactly the keys {@code list_prefix} lists, in the same
+     * (sorted) order, each with the size {@code size} answers — an empty value as 0, a value of
+     * 300 kB as 300,000 — for the whole store, a prefix, a nested prefix and a prefix with no
+     * keys; and refuses an invalid prefix with an {@link InvalidKeyException}, as
+     * {@code list_prefix} does.
+     *
+     * <p>Spec: zarrj {@link Store#listPrefixSizes} (core.rst {@code list_prefix} and
+     * {@code getsize}).
+     *
+     * <p>If this fails, check: sizes taken from the wrong field of a listing (an object store's
+     * size of the whole multipart upload, a zip entry's compressed size); empty values skipped as
+     * if they were folder markers; pending writes or erases not merged into the listing.
+     */
+    @TestFactory
+    @DisplayName("S28 listPrefixSizes lists list_prefix's keys with size's values (spec: zarrj Store.listPrefixSizes)")
+    public Stream<DynamicTest> required_S28_listPrefixSizesAgreesWithListPrefixAndSize() {
+        Map<String, byte[]> c = content("a/b", "1", "a/c/d", new byte[0], "a/c/e", pattern(300_000, 28), "a-b", "22",
+                "e/f/g", "333", "zarr.json", "{}");
+        return gated(listableWith("required_S28", c), "S28", "listPrefixSizes lists list_prefix's keys with size's values",
+                s -> {
+                    for (String prefix : List.of("", "a/", "a/c/", "e/", "b/")) {
+                        String call = "listPrefixSizes(\"" + prefix + "\")";
+                        List<KeySize> sizes = s.listPrefixSizes(prefix);
+                        if (sizes == null) {
+                            throw Rule.fail(call + " returned null");
+                        }
+                        expectEquals(names(s.listPrefix(prefix)),
+                                sizes.stream().map(k -> k.key().value()).collect(Collectors.toList()),
+                                call + " keys, compared with list_prefix's");
+                        for (KeySize k : sizes) {
+                            expectEquals(OptionalLong.of(k.size()), s.size(k.key()),
+                                    call + ": the size of '" + k.key() + "' as size() answers it");
+                            expectEquals((long) c.get(k.key().value()).length, k.size(),
+                                    call + ": the size of '" + k.key() + "' as stored");
+                        }
+                    }
+                    expectInvalidKey("listPrefixSizes(\"a\")", () -> s.listPrefixSizes("a"));
                 });
     }
 

@@ -31,8 +31,8 @@ import org.apiguardian.api.API;
  * never a mix. Returned buffers are owned by the caller; buffers passed in are not modified.
  *
  * <p>Operations that have a natural fallback ({@code get_partial_values}, {@code erase_values},
- * {@code list_prefix}, {@code list_dir}) have default implementations; stores override them when
- * they can do better.
+ * {@code list_prefix}, {@code list_dir}, listing with sizes) have default implementations;
+ * stores override them when they can do better.
  *
  * <p><b>Asynchronous operations.</b> {@link #getAsync(StoreKey)}, {@link #getAsync(StoreKey,
  * ByteRange)}, {@link #getPartialValuesAsync}, {@link #setAsync} and {@link #eraseAsync} return a
@@ -327,6 +327,29 @@ public interface Store extends AutoCloseable {
 
     /** Every key under a prefix ({@code ""} or ending in {@code /}), sorted. */
     List<StoreKey> listPrefix(String prefix);
+
+    /**
+     * Every key under a prefix ({@code ""} or ending in {@code /}) with the size of its value,
+     * sorted by key: what {@link #listPrefix} lists, each with what {@link #size} answers. A store
+     * whose listing already carries the sizes (a directory walk, a zip's central directory, an
+     * object store's list response) overrides this to answer without a request per key; the
+     * default asks {@link #size} for each key listed. A key erased between the listing and its
+     * size is left out, not an error.
+     *
+     * @throws StoreException when the store cannot be listed, or holds something other than a
+     *                        value at a key listed
+     */
+    default List<KeySize> listPrefixSizes(String prefix) {
+        List<StoreKey> keys = listPrefix(prefix);
+        List<KeySize> out = new ArrayList<>(keys.size());
+        for (StoreKey k : keys) {
+            OptionalLong size = size(k);
+            if (size.isPresent()) {
+                out.add(new KeySize(k, size.getAsLong()));
+            }
+        }
+        return out;
+    }
 
     /** The keys and child prefixes directly under a prefix, sorted. */
     default ListDirResult listDir(String prefix) {

@@ -187,6 +187,36 @@ class StoreDefaultsTest {
     }
 
     @Test
+    void listPrefixSizesListsEachKeyWithItsSize() {
+        store.set(k("a/empty"), ByteBuffer.allocate(0));
+        assertEquals(List.of(new KeySize(k("a/b"), 12), new KeySize(k("a/c"), 12), new KeySize(k("a/d/e"), 14),
+                new KeySize(k("a/empty"), 0), new KeySize(k("a/f/g"), 14)), store.listPrefixSizes("a/"));
+        assertEquals(store.listPrefix("").size(), store.listPrefixSizes("").size());
+        assertEquals(List.of(), store.listPrefixSizes("b/"));
+        assertThrows(InvalidKeyException.class, () -> store.listPrefixSizes("a"));
+    }
+
+    @Test
+    void listPrefixSizesLeavesOutAKeyErasedAfterTheListing() {
+        Store vanishing = new Store() {
+            @Override public StoreCapabilities capabilities() { return store.capabilities(); }
+            @Override public String describe() { return "vanishing:test"; }
+            @Override public Optional<ByteBuffer> get(StoreKey key) {
+                return key.equals(k("a/c")) ? Optional.empty() : store.get(key); // erased since listed
+            }
+            @Override public List<StoreKey> listPrefix(String prefix) { return store.listPrefix(prefix); }
+        };
+        assertEquals(List.of(k("a/b"), k("a/d/e"), k("a/f/g")),
+                vanishing.listPrefixSizes("a/").stream().map(KeySize::key).toList());
+    }
+
+    @Test
+    void keySizeRefusesANegativeSize() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new KeySize(k("a"), -1));
+        assertTrue(e.getMessage().contains("'a'"), e.getMessage());
+    }
+
+    @Test
     void listDirRefusesBadPrefixes() {
         assertThrows(InvalidKeyException.class, () -> store.listDir("a"));
         assertThrows(InvalidKeyException.class, () -> store.listDir("/a/"));

@@ -4,6 +4,7 @@ import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.StoreException;
 import dev.zarrj.api.store.ConditionalWrites;
 import dev.zarrj.api.store.KeyRange;
+import dev.zarrj.api.store.KeySize;
 import dev.zarrj.api.store.KeyStartValue;
 import dev.zarrj.api.store.Leftover;
 import dev.zarrj.api.store.ListDirResult;
@@ -554,6 +555,20 @@ public final class BrokenStores {
             return new ForwardingStore(m) {
                 @Override public CompletableFuture<Optional<ByteBuffer>> getAsync(StoreKey key, ByteRange range) {
                     return CompletableFuture.completedFuture(delegate.get(key, range));
+                }
+            };
+        }
+    }
+
+    /**
+     * S28: a listing with sizes that leaves out empty values, as a listing that takes every
+     * object of size 0 for a folder marker would.
+     */
+    public static class ListedSizesSkipEmptyValues extends Wrapped {
+        @Override Store wrap(Store m) {
+            return new ForwardingStore(m) {
+                @Override public List<KeySize> listPrefixSizes(String prefix) {
+                    return delegate.listPrefixSizes(prefix).stream().filter(k -> k.size() > 0).toList();
                 }
             };
         }

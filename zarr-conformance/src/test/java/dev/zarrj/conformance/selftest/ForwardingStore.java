@@ -2,6 +2,7 @@ package dev.zarrj.conformance.selftest;
 
 import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.store.KeyRange;
+import dev.zarrj.api.store.KeySize;
 import dev.zarrj.api.store.KeyStartValue;
 import dev.zarrj.api.store.Leftover;
 import dev.zarrj.api.store.ListDirResult;
@@ -48,6 +49,7 @@ public class ForwardingStore implements Store {
     @Override public void erasePrefix(String prefix) { delegate.erasePrefix(prefix); }
     @Override public List<StoreKey> list() { return delegate.list(); }
     @Override public List<StoreKey> listPrefix(String prefix) { return delegate.listPrefix(prefix); }
+    @Override public List<KeySize> listPrefixSizes(String prefix) { return delegate.listPrefixSizes(prefix); }
     @Override public ListDirResult listDir(String prefix) { return delegate.listDir(prefix); }
     @Override public List<Leftover> leftovers() { return delegate.leftovers(); }
     @Override public List<Leftover> removeLeftovers(Duration minimumAge) { return delegate.removeLeftovers(minimumAge); }

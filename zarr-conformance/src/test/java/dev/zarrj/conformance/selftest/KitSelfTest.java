@@ -56,6 +56,7 @@ class KitSelfTest {
                 Arguments.of(BrokenStores.NegativeIoConcurrency.class, "S26"),
                 Arguments.of(BrokenStores.SetIfMatchIgnoresVersion.class, "S27"),
                 Arguments.of(BrokenStores.VersionUnchangedByWrites.class, "S27"),
+                Arguments.of(BrokenStores.ListedSizesSkipEmptyValues.class, "S28"),
                 // data types
                 Arguments.of(BrokenMetadata.NanPayloadLost.class, "DT01"),
                 Arguments.of(BrokenMetadata.IntegerFractionTruncated.class, "DT02"),

@@ -5,6 +5,7 @@ import dev.zarrj.api.ReadOnlyException;
 import dev.zarrj.api.StoreException;
 import dev.zarrj.api.store.ConditionalWrites;
 import dev.zarrj.api.store.KeyRange;
+import dev.zarrj.api.store.KeySize;
 import dev.zarrj.api.store.Leftover;
 import dev.zarrj.api.store.ListDirResult;
 import dev.zarrj.api.store.Store;
@@ -50,6 +51,7 @@ import java.util.Optional;
 import java.util.function.IntFunction;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -868,18 +870,49 @@ public final class FileStore implements Store {
 
     @Override
     public List<StoreKey> listPrefix(String prefix) {
-        Path dir = paths.toPath(prefix);
         List<StoreKey> out = new ArrayList<>();
+        walkPrefix(prefix, (key, attributes) -> out.add(key));
+        Collections.sort(out);
+        return out;
+    }
+
+    /**
+     * One walk of the prefix's directories: the sizes come from the attributes it reads anyway.
+     * A key whose entry is not a regular file (a fifo, a dangling link) is asked of
+     * {@link #size}, which fails for it as every read does.
+     */
+    @Override
+    public List<KeySize> listPrefixSizes(String prefix) {
+        Map<StoreKey, BasicFileAttributes> found = new TreeMap<>();
+        walkPrefix(prefix, found::put);
+        List<KeySize> out = new ArrayList<>(found.size());
+        for (Map.Entry<StoreKey, BasicFileAttributes> e : found.entrySet()) {
+            BasicFileAttributes a = e.getValue();
+            if (a != null && a.isRegularFile()) {
+                out.add(new KeySize(e.getKey(), a.size()));
+            } else {
+                size(e.getKey()).ifPresent(size -> out.add(new KeySize(e.getKey(), size)));
+            }
+        }
+        return out;
+    }
+
+    private void walkPrefix(String prefix, ValueSink sink) {
+        Path dir = paths.toPath(prefix);
         try {
             Path real = realDirectory(dir, prefix);
             if (real != null) {
-                walk(dir, prefix, real, new HashSet<>(), out);
+                walk(dir, prefix, real, new HashSet<>(), sink);
             }
         } catch (IOException e) {
             throw new StoreException(describe() + ": cannot list prefix '" + prefix + "': " + explain(e), e);
         }
-        Collections.sort(out);
-        return out;
+    }
+
+    /** Receives each value a walk finds, with its attributes (null for a link that leads nowhere). */
+    @FunctionalInterface
+    private interface ValueSink {
+        void accept(StoreKey key, BasicFileAttributes attributes);
     }
 
     @Override
@@ -890,7 +923,7 @@ public final class FileStore implements Store {
         try {
             Path real = realDirectory(dir, prefix);
             if (real != null) {
-                forEachChild(dir, real, (name, child, kind) -> {
+                forEachChild(dir, real, (name, child, kind, attributes) -> {
                     if (kind == Kind.VALUE) {
                         keys.add(StoreKey.of(prefix + name));
                     } else {
@@ -933,12 +966,12 @@ public final class FileStore implements Store {
      * Collects the keys below {@code dir}. {@code onPath} holds the real paths of the directories
      * being walked, so that a link back to one of them is not followed again.
      */
-    private void walk(Path dir, String keyPrefix, Path realDir, Set<Path> onPath, List<StoreKey> out)
+    private void walk(Path dir, String keyPrefix, Path realDir, Set<Path> onPath, ValueSink out)
             throws IOException {
         onPath.add(realDir);
-        forEachChild(dir, realDir, (name, child, kind) -> {
+        forEachChild(dir, realDir, (name, child, kind, attributes) -> {
             if (kind == Kind.VALUE) {
-                out.add(StoreKey.of(keyPrefix + name));
+                out.accept(StoreKey.of(keyPrefix + name), attributes);
             } else if (!onPath.contains(child)) {
                 walk(dir.resolve(name), keyPrefix + name + "/", child, onPath, out);
             }
@@ -950,7 +983,8 @@ public final class FileStore implements Store {
 
     @FunctionalInterface
     private interface ChildVisitor {
-        void visit(String name, Path realChild, Kind kind) throws IOException;
+        /** {@code attributes}: of the entry, or of its target when a link; null for a dangling link. */
+        void visit(String name, Path realChild, Kind kind, BasicFileAttributes attributes) throws IOException;
     }
 
     /**
@@ -972,7 +1006,7 @@ public final class FileStore implements Store {
                     try {
                         real = child.toRealPath();
                     } catch (IOException e) {
-                        visitor.visit(name, null, Kind.VALUE); // dangling or a loop: a key that fails to read
+                        visitor.visit(name, null, Kind.VALUE, null); // dangling or a loop: a key that fails to read
                         continue;
                     }
                     if (!real.startsWith(paths.realRoot())) {
@@ -981,7 +1015,7 @@ public final class FileStore implements Store {
                     a = attributes(real);
                 }
                 if (a != null) {
-                    visitor.visit(name, real, a.isDirectory() ? Kind.DIRECTORY : Kind.VALUE);
+                    visitor.visit(name, real, a.isDirectory() ? Kind.DIRECTORY : Kind.VALUE, a);
                 }
             }
         } catch (NoSuchFileException | NotDirectoryException e) {

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.StoreException;
 import dev.zarrj.api.store.KeyRange;
+import dev.zarrj.api.store.KeySize;
 import dev.zarrj.api.store.ListDirResult;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
@@ -78,6 +79,25 @@ class FileStoreNotAValueTest {
         assertEquals(0, allocations.get(), "nothing is allocated for what is not a value");
     }
 
+    /**
+     * A listing with sizes that meets what is not a value fails as {@code size} does, naming the
+     * key, rather than leaving it out (a stored chunk would go uncounted) or sizing it 0.
+     */
+    void assertListingWithSizesRefuses(String key, String found) {
+        for (Store s : List.of(store, new FileStore(root, true, false))) {
+            StoreException e = assertThrows(StoreException.class, () -> s.listPrefixSizes("a/"), key);
+            assertTrue(e.getMessage().contains("key '" + key + "'") && e.getMessage().contains(found), e.getMessage());
+        }
+    }
+
+    @Test
+    void aLinkToAFileIsListedWithTheFilesSize() throws IOException {
+        store.set(StoreKey.of("a/c/0/0"), ByteBuffer.wrap(new byte[5]));
+        link(root.resolve("a/c/0/1"), root.resolve("a/c/0/0"));
+        assertEquals(List.of(new KeySize(StoreKey.of("a/c/0/0"), 5), new KeySize(StoreKey.of("a/c/0/1"), 5),
+                new KeySize(StoreKey.of("a/zarr.json"), 2)), store.listPrefixSizes("a/"));
+    }
+
     @Test
     void anEmptyDirectoryAtAChunkPathIsAnErrorNotFillValues() throws IOException {
         Files.createDirectories(root.resolve("a/c/0/0"));
@@ -106,6 +126,7 @@ class FileStoreNotAValueTest {
         Files.createDirectories(root.resolve("a/c/0"));
         link(root.resolve("a/c/0/0"), root.resolve("a/c/0/gone"));
         assertEveryReadRefuses("a/c/0/0", "is a symbolic link to nothing");
+        assertListingWithSizesRefuses("a/c/0/0", "is a symbolic link to nothing");
         assertEquals(List.of(StoreKey.of("a/c/0/0"), StoreKey.of("a/zarr.json")), store.list());
     }
 
@@ -118,6 +139,7 @@ class FileStoreNotAValueTest {
         }
         // Opening a fifo for reading blocks until a writer comes: fail instead of hanging.
         assertTimeoutPreemptively(Duration.ofMinutes(1), () -> assertEveryReadRefuses("a/c/0/0", "is a fifo"));
+        assertTimeoutPreemptively(Duration.ofMinutes(1), () -> assertListingWithSizesRefuses("a/c/0/0", "is a fifo"));
         link(root.resolve("a/c/0/1"), fifo);
         assertTimeoutPreemptively(Duration.ofMinutes(1),
                 () -> assertEveryReadRefuses("a/c/0/1", "is a symbolic link to a fifo"));
@@ -142,6 +164,7 @@ class FileStoreNotAValueTest {
             Assumptions.abort("unix domain sockets are not available here: " + e);
         }
         assertEveryReadRefuses("a/c/0/0", "is a socket");
+        assertListingWithSizesRefuses("a/c/0/0", "is a socket");
         assertEquals(List.of(StoreKey.of("a/c/0/0"), StoreKey.of("a/zarr.json")), store.list());
     }
 

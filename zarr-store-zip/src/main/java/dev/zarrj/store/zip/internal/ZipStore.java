@@ -4,6 +4,7 @@ import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.InvalidKeyException;
 import dev.zarrj.api.ReadOnlyException;
 import dev.zarrj.api.StoreException;
+import dev.zarrj.api.store.KeySize;
 import dev.zarrj.api.store.Leftover;
 import dev.zarrj.api.store.ListDirResult;
 import dev.zarrj.api.store.Store;
@@ -442,32 +443,7 @@ public final class ZipStore implements Store {
         StoreKey.checkPrefix(prefix);
         Lock l = open();
         try {
-            List<String> keys = new ArrayList<>();
-            if (base != null) {
-                String from = folder + prefix;
-                for (String name : base.files().tailMap(from, true).keySet()) {
-                    if (!name.startsWith(from)) {
-                        break;
-                    }
-                    String key = name.substring(folder.length());
-                    if (!changes.containsKey(key)) {
-                        keys.add(key);
-                    }
-                }
-            }
-            boolean merged = false;
-            for (Map.Entry<String, Spill.Slot> c : changes.tailMap(prefix, true).entrySet()) {
-                if (!c.getKey().startsWith(prefix)) {
-                    break;
-                }
-                if (c.getValue() != ERASED) {
-                    keys.add(c.getKey());
-                    merged = true;
-                }
-            }
-            if (merged) {
-                keys.sort(null);
-            }
+            List<String> keys = keys(prefix);
             List<StoreKey> out = new ArrayList<>(keys.size());
             for (String k : keys) {
                 out.add(StoreKey.of(k));
@@ -476,6 +452,56 @@ public final class ZipStore implements Store {
         } finally {
             l.unlock();
         }
+    }
+
+    /** The sizes come from the central directory and the pending changes: no entry is read. */
+    @Override
+    public List<KeySize> listPrefixSizes(String prefix) {
+        StoreKey.checkPrefix(prefix);
+        Lock l = open();
+        try {
+            List<String> keys = keys(prefix);
+            List<KeySize> out = new ArrayList<>(keys.size());
+            for (String k : keys) {
+                StoreKey key = StoreKey.of(k);
+                Spill.Slot slot = changes.get(k);
+                out.add(new KeySize(key, slot != null ? slot.length() : entry(key).size()));
+            }
+            return out;
+        } finally {
+            l.unlock();
+        }
+    }
+
+    /** The keys under a prefix, sorted: the archive's entries merged with the pending changes. */
+    private List<String> keys(String prefix) {
+        List<String> keys = new ArrayList<>();
+        if (base != null) {
+            String from = folder + prefix;
+            for (String name : base.files().tailMap(from, true).keySet()) {
+                if (!name.startsWith(from)) {
+                    break;
+                }
+                String key = name.substring(folder.length());
+                if (!changes.containsKey(key)) {
+                    keys.add(key);
+                }
+            }
+        }
+        boolean merged = false;
+        for (Map.Entry<String, Spill.Slot> c : changes.tailMap(prefix, true).entrySet()) {
+            if (!c.getKey().startsWith(prefix)) {
+                break;
+            }
+            if (c.getValue() != ERASED) {
+                keys.add(c.getKey());
+                merged = true;
+            }
+        }
+        if (merged) {
+            keys.sort(null);
+        }
+        return keys;
     }
 
     // ---- maintenance ----

@@ -4,6 +4,7 @@ import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.ReadOnlyException;
 import dev.zarrj.api.StoreException;
 import dev.zarrj.api.store.ConditionalWrites;
+import dev.zarrj.api.store.KeySize;
 import dev.zarrj.api.store.KeyStartValue;
 import dev.zarrj.api.store.ListDirResult;
 import dev.zarrj.api.store.Store;
@@ -239,6 +240,16 @@ public final class MemoryStore implements Store {
         List<StoreKey> out = new ArrayList<>();
         for (String k : under(prefix).keySet()) {
             out.add(new StoreKey(k));
+        }
+        return out;
+    }
+
+    @Override
+    public List<KeySize> listPrefixSizes(String prefix) {
+        StoreKey.checkPrefix(prefix);
+        List<KeySize> out = new ArrayList<>();
+        for (Map.Entry<String, Entry> e : under(prefix).entrySet()) {
+            out.add(new KeySize(new StoreKey(e.getKey()), e.getValue().bytes.length));
         }
         return out;
     }
