@@ -36,8 +36,8 @@ public final class BloscCodecProvider implements CodecProvider {
     }
 
     /**
-     * A provider whose codecs call {@code library}, asked for once, when one of them first needs
-     * it; a failure is kept and thrown again on every later use.
+     * A provider whose codecs call {@code library}, asked for when one of them first needs it and
+     * kept once it is returned ({@link LoadOnce}); {@code library} keeps its own failures.
      */
     BloscCodecProvider(Supplier<BloscLibrary> library) {
         this.library = new LoadOnce(library);

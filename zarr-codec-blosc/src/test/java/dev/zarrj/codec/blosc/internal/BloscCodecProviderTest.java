@@ -254,13 +254,12 @@ class BloscCodecProviderTest {
     @Test
     void aMissingLibraryFailsTheFirstUseWithInstallInstructions() throws Exception {
         AtomicInteger attempts = new AtomicInteger();
-        BloscCodecProvider p = new BloscCodecProvider(() -> {
+        NativeBlosc.Loaded loaded = NativeBlosc.Loaded.attempt(() -> {
             attempts.incrementAndGet();
-            return NativeBlosc.Loaded.attempt(() -> {
-                throw new UnsatisfiedLinkError("Unable to load library 'blosc':\nlibblosc.so: cannot open shared object"
-                        + " file\nNative library (linux-x86-64/libblosc.so) not found in resource path (a.jar:b.jar)");
-            }).orThrow();
+            throw new UnsatisfiedLinkError("Unable to load library 'blosc':\nlibblosc.so: cannot open shared object file"
+                    + "\nNative library (linux-x86-64/libblosc.so) not found in resource path (a.jar:b.jar)");
         });
+        BloscCodecProvider p = new BloscCodecProvider(loaded::orThrow);
         assertEquals("blosc", p.name());
         BloscCodec codec = assertInstanceOf(BloscCodec.class, create(p, FULL), "created without the library");
         BloscCodec other = assertInstanceOf(BloscCodec.class, create(p, with("cname", "\"zstd\"")));
@@ -270,8 +269,10 @@ class BloscCodecProviderTest {
                 () -> codec.decodeInto(ByteBuffer.wrap(frame), ByteBuffer.allocateDirect(16)),
                 () -> codec.decodedSize(ByteBuffer.wrap(frame)),
                 () -> other.encode(ByteBuffer.wrap(new byte[64])));
+        Set<ZarrException> thrown = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         for (Executable use : uses) {
             ZarrException e = assertThrows(ZarrException.class, use);
+            assertTrue(thrown.add(e), "a new exception each time, so that one can be added to another as suppressed");
             assertEquals(NativeBlosc.MISSING_CODE, e.code());
             assertMissingLibraryMessage(e.getMessage());
             assertTrue(e.getMessage().endsWith("Cause: UnsatisfiedLinkError: Unable to load library 'blosc':"

@@ -1,6 +1,7 @@
 package dev.zarrj.codec.blosc.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,18 +32,27 @@ class LoadOnceTest {
         assertEquals(1, loads.get());
     }
 
+    /**
+     * A failure is not kept: the loader is asked again, and each caller gets the loader's own
+     * exception. (NativeBlosc keeps its failure and throws a new exception each time.)
+     */
     @Test
-    void aFailureIsKeptAndThrownAgainWithoutLoadingAgain() {
+    void aFailureIsNotKeptSoEachCallerGetsTheLoadersOwnException() {
         AtomicInteger loads = new AtomicInteger();
+        BloscLibrary library = TestData.withCompressors(java.util.Set.of("lz4"));
         LoadOnce once = new LoadOnce(() -> {
-            loads.incrementAndGet();
-            throw new ZarrException(NativeBlosc.MISSING_CODE, "no c-blosc here");
+            if (loads.incrementAndGet() <= 2) {
+                throw new ZarrException(NativeBlosc.MISSING_CODE, "no c-blosc here");
+            }
+            return library;
         });
         ZarrException first = assertThrows(ZarrException.class, once::get);
         ZarrException second = assertThrows(ZarrException.class, once::get);
-        assertSame(first, second);
+        assertNotSame(first, second);
         assertTrue(second.getMessage().endsWith("no c-blosc here"), second.getMessage());
-        assertEquals(1, loads.get());
+        assertSame(library, once.get());
+        assertSame(library, once.get());
+        assertEquals(3, loads.get());
     }
 
     /** Threads that ask at the same time while the library is being loaded all wait for that one load. */
