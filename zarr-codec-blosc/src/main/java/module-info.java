@@ -6,9 +6,9 @@ import dev.zarrj.codec.blosc.internal.BloscCodecProvider;
  * jblosc and JNA).
  *
  * <p>Exports only {@link dev.zarrj.codec.blosc.BloscConfiguration}, for building metadata in code.
- * The native library is loaded when the first blosc codec is created, never when the provider is
- * discovered: without c-blosc installed, only arrays that use blosc fail to open, with a message
- * that says how to install it.
+ * The native library is loaded when a blosc codec first encodes or decodes a chunk, never when the
+ * provider is discovered or an array is opened: without c-blosc installed, only reading or writing
+ * the chunks of arrays that use blosc fails, with a message that says how to install it.
  *
  * @provides CodecProvider {@code blosc}
  */

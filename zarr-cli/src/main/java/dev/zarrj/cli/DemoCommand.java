@@ -72,12 +72,15 @@ final class DemoCommand implements Callable<Integer> {
                     store, "/weather/temperature_zstd", field);
         }
         if (installed("blosc")) {
+            String blosc = "/weather/temperature_blosc";
             try {
                 write(zarr.array(DataTypes.FLOAT32, shape).chunks(6, 90, 90).fillValue("NaN")
                         .codec("blosc", Map.of("cname", "zstd", "clevel", 5, "shuffle", "shuffle", "typesize", 4, "blocksize", 0)),
-                        store, "/weather/temperature_blosc", field);
+                        store, blosc, field);
             } catch (dev.zarrj.api.ZarrException e) {
-                // The blosc plugin is there but the system's c-blosc may not be: show the rest.
+                // The blosc plugin is there but the system's c-blosc may not be: show the rest. The
+                // array was created (c-blosc is loaded by the first chunk written), so it goes again.
+                zarr.erase(store, blosc);
                 root.err().println("zarr demo: no blosc array: " + e.getMessage());
             }
         }

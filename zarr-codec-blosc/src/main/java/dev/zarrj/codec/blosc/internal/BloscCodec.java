@@ -12,6 +12,7 @@ import dev.zarrj.codec.blosc.BloscConfiguration;
 import dev.zarrj.codec.blosc.BloscConfiguration.Shuffle;
 import java.nio.ByteBuffer;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * The {@code blosc} bytes→bytes codec: the blosc 1.x container format, written and read by the
@@ -48,6 +49,12 @@ import java.util.Objects;
  * <p>Partial operations: none (no {@link #partialDecoder}: a read decodes whole values). The encoded
  * size is {@link EncodedSize.Bounded} by the decoded size plus 16 when that is known.
  *
+ * <p>c-blosc is asked for when the codec first needs it (to encode, to decode, or to read a frame's
+ * size), not when it is created: opening an array loads no native code. That first use fails, with
+ * the error the library supplier gives, when c-blosc cannot be loaded, or with an
+ * {@link InvalidMetadataException} naming {@code cname} when the installed c-blosc lacks that
+ * compressor.
+ *
  * <p>Immutable and thread-safe. c-blosc works on native memory: a direct input is handed to it
  * where it is, a heap input is copied once into pooled native scratch memory, and results are
  * copied once from scratch memory to the heap ({@link Scratch}). Results are not direct buffers
@@ -60,14 +67,47 @@ public final class BloscCodec implements BytesToBytesCodec {
     private static final String NAME = BloscConfiguration.NAME;
 
     private final BloscConfiguration config;
-    private final BloscLibrary library;
-    /** JSON pointer of {@code typesize} in the metadata this codec came from, for messages. */
+    /** Asked for on first use ({@link #library()}), never by the constructor. */
+    private final Supplier<BloscLibrary> libraries;
+    /** JSON pointers of {@code cname} and {@code typesize} in the metadata this codec came from, for messages. */
+    private final String cnamePointer;
     private final String typesizePointer;
+    /** The library once it has been found to have {@code cname}; a cache, not state. */
+    private volatile BloscLibrary checked;
 
-    BloscCodec(BloscConfiguration config, BloscLibrary library, String typesizePointer) {
+    /**
+     * A codec that calls the library {@code libraries} gives when it first needs it, which should
+     * load it only once ({@link LoadOnce}).
+     */
+    BloscCodec(BloscConfiguration config, Supplier<BloscLibrary> libraries, String cnamePointer,
+               String typesizePointer) {
         this.config = Objects.requireNonNull(config, "config");
-        this.library = Objects.requireNonNull(library, "library");
+        this.libraries = Objects.requireNonNull(libraries, "libraries");
+        this.cnamePointer = Objects.requireNonNull(cnamePointer, "cnamePointer");
         this.typesizePointer = Objects.requireNonNull(typesizePointer, "typesizePointer");
+    }
+
+    /**
+     * c-blosc, loaded if this is the first use, once it is known to include {@code cname}.
+     *
+     * @throws ZarrException when c-blosc cannot be loaded, saying how to install it
+     * @throws InvalidMetadataException naming {@code cname} when the installed c-blosc lacks it
+     */
+    private BloscLibrary library() {
+        BloscLibrary lib = checked;
+        if (lib != null) {
+            return lib;
+        }
+        lib = libraries.get();
+        String cname = config.cname().jsonName();
+        if (!lib.compressors().contains(cname)) {
+            throw new InvalidMetadataException(cnamePointer, NAME + ": \"" + cname + "\" is not included in the"
+                    + " installed c-blosc " + lib.version() + ", which has "
+                    + String.join(", ", lib.compressors().stream().sorted().toList())
+                    + "; choose one of those, or install a c-blosc built with " + cname);
+        }
+        checked = lib;
+        return lib;
     }
 
     /** The typed configuration. */
@@ -92,7 +132,7 @@ public final class BloscCodec implements BytesToBytesCodec {
         if (!config.hasAutoTypesize()) {
             return this;
         }
-        return new BloscCodec(config.withTypesize(decoded.dataType().size()), library, typesizePointer);
+        return new BloscCodec(config.withTypesize(decoded.dataType().size()), libraries, cnamePointer, typesizePointer);
     }
 
     /** {@code n + 16} at most for {@code n} decoded bytes: c-blosc stores blocks that do not compress. */
@@ -106,6 +146,7 @@ public final class BloscCodec implements BytesToBytesCodec {
 
     @Override
     public ByteBuffer encode(ByteBuffer decoded) {
+        BloscLibrary library = library();
         ByteBuffer in = decoded.slice();
         int n = in.remaining();
         if (n > BloscHeader.MAX_BUFFER) {
@@ -157,12 +198,14 @@ public final class BloscCodec implements BytesToBytesCodec {
     /** Exactly the header's {@code nbytes}, once the header has passed the checks of {@link BloscHeader#read}. */
     @Override
     public EncodedSize decodedSize(ByteBuffer encoded) {
-        return EncodedSize.fixed(BloscHeader.read(encoded.slice(), EncodedSize.unbounded(), library.compressors()).nbytes());
+        return EncodedSize.fixed(BloscHeader.read(encoded.slice(), EncodedSize.unbounded(), library().compressors())
+                .nbytes());
     }
 
     @Override
     public ByteBuffer decode(ByteBuffer encoded, EncodedSize decodedSize) {
         Objects.requireNonNull(decodedSize, "decodedSize");
+        BloscLibrary library = library();
         ByteBuffer in = encoded.slice();
         BloscHeader h = BloscHeader.read(in, decodedSize, library.compressors());
         int n = h.nbytes();
@@ -174,7 +217,7 @@ public final class BloscCodec implements BytesToBytesCodec {
         }
         try (Scratch out = Scratch.take(blockSize(h))) {
             ByteBuffer dest = out.buffer(n);
-            decompress(in, h, dest);
+            decompress(library, in, h, dest);
             byte[] result = new byte[n];
             dest.get(0, result);
             return ByteBuffer.wrap(result);
@@ -187,6 +230,7 @@ public final class BloscCodec implements BytesToBytesCodec {
      */
     @Override
     public void decodeInto(ByteBuffer encoded, ByteBuffer destination) {
+        BloscLibrary library = library();
         ByteBuffer in = encoded.slice();
         int n = destination.remaining();
         BloscHeader h = BloscHeader.read(in, EncodedSize.fixed(n), library.compressors());
@@ -198,12 +242,12 @@ public final class BloscCodec implements BytesToBytesCodec {
             return;
         }
         if (destination.isDirect()) {
-            decompress(in, h, destination.slice()); // position 0, whatever JNA does with positions
+            decompress(library, in, h, destination.slice()); // position 0, whatever JNA does with positions
             return;
         }
         try (Scratch out = Scratch.take(blockSize(h))) {
             ByteBuffer dest = out.buffer(n);
-            decompress(in, h, dest);
+            decompress(library, in, h, dest);
             destination.put(destination.position(), dest, 0, n);
         }
     }
@@ -217,7 +261,7 @@ public final class BloscCodec implements BytesToBytesCodec {
      * Decompresses a checked frame into {@code dest} (direct, position 0, the decoded size
      * remaining), copying a heap input into native scratch memory first.
      */
-    private void decompress(ByteBuffer in, BloscHeader h, ByteBuffer dest) {
+    private static void decompress(BloscLibrary library, ByteBuffer in, BloscHeader h, ByteBuffer dest) {
         int n = h.nbytes();
         try (Scratch copy = in.isDirect() ? null : Scratch.take(blockSize(h))) {
             ByteBuffer src = in;

@@ -11,14 +11,15 @@ import dev.zarrj.codec.blosc.BloscConfiguration.Compressor;
 import dev.zarrj.codec.blosc.BloscConfiguration.Shuffle;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
  * Creates {@code blosc} codecs from their metadata configuration.
  *
- * <p>The constructor and {@link #name()} never touch native code; {@link #create} loads c-blosc
- * on first use, so without it only arrays that use blosc fail to open.
+ * <p>Nothing here touches native code: not the constructor, not {@link #name()}, not {@link #create}.
+ * c-blosc is loaded, once, when a codec first encodes or decodes a chunk, and the codec's
+ * {@code cname} is checked against it then. Opening an array (or {@code zarr info}, {@code zarr ls})
+ * does not load it, and without it only reading or writing the chunks of arrays that use blosc fails.
  */
 @AutoService(CodecProvider.class)
 public final class BloscCodecProvider implements CodecProvider {
@@ -34,9 +35,12 @@ public final class BloscCodecProvider implements CodecProvider {
         this(NativeBlosc::library);
     }
 
-    /** A provider whose codecs call {@code library}, which is asked for in {@link #create}. */
+    /**
+     * A provider whose codecs call {@code library}, asked for when one of them first needs it and
+     * kept once it is returned ({@link LoadOnce}); {@code library} keeps its own failures.
+     */
     BloscCodecProvider(Supplier<BloscLibrary> library) {
-        this.library = Objects.requireNonNull(library, "library");
+        this.library = new LoadOnce(library);
     }
 
     @Override
@@ -58,9 +62,13 @@ public final class BloscCodecProvider implements CodecProvider {
     }
 
     /**
+     * Checks the configuration without loading c-blosc. The codec loads it when it first encodes or
+     * decodes, and fails then (a {@link dev.zarrj.api.ZarrException} saying how to install c-blosc,
+     * or an {@link dev.zarrj.api.InvalidMetadataException} naming {@code cname} when the installed
+     * c-blosc lacks that compressor).
+     *
      * @throws dev.zarrj.api.InvalidMetadataException when a field is missing, of the wrong type or
-     *         out of range, another field is present, or the installed c-blosc lacks {@code cname}
-     * @throws dev.zarrj.api.ZarrException when c-blosc cannot be loaded, saying how to install it
+     *         out of range, or another field is present
      */
     @Override
     public Codec create(ExtensionConfig config, ProviderContext context) {
@@ -73,13 +81,6 @@ public final class BloscCodecProvider implements CodecProvider {
                 : BloscConfiguration.AUTO_TYPESIZE;
         int blocksize = config.intField("blocksize", 0, Integer.MAX_VALUE);
         BloscConfiguration parsed = new BloscConfiguration(cname, clevel, shuffle, typesize, blocksize);
-
-        BloscLibrary lib = library.get();
-        if (!lib.compressors().contains(cname.jsonName())) {
-            throw config.error("cname", "\"" + cname.jsonName() + "\" is not included in the installed c-blosc "
-                    + lib.version() + ", which has " + String.join(", ", lib.compressors().stream().sorted().toList())
-                    + "; choose one of those, or install a c-blosc built with " + cname.jsonName());
-        }
-        return new BloscCodec(parsed, lib, config.pointer("typesize"));
+        return new BloscCodec(parsed, library, config.pointer("cname"), config.pointer("typesize"));
     }
 }

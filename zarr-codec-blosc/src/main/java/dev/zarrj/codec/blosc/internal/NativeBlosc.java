@@ -8,8 +8,9 @@ import java.util.function.Supplier;
  * that says how to install it.
  *
  * <p>The library is loaded by {@link Holder}'s static initializer, so nothing is loaded until a
- * blosc codec is created: discovering the provider never touches native code. A failure is kept
- * and reported again (with its original cause) on every later attempt.
+ * blosc codec first encodes or decodes: discovering the provider, creating codecs and opening
+ * arrays never touch native code. A failure is kept and reported again (with its original cause)
+ * on every later attempt.
  */
 final class NativeBlosc {
     /** The stable error code of a missing or unloadable c-blosc. */
@@ -52,7 +53,8 @@ final class NativeBlosc {
                 return library;
             }
             throw new ZarrException(MISSING_CODE, "blosc: the native c-blosc library (libblosc) could not be"
-                    + " loaded, so arrays that use the 'blosc' codec cannot be opened. Install it:"
+                    + " loaded, so the chunks of arrays that use the 'blosc' codec cannot be read or written."
+                    + " Install it:"
                     + " 'apt-get install libblosc1' on Debian/Ubuntu, 'dnf install blosc' on Fedora,"
                     + " 'brew install c-blosc' on macOS; if it is in a directory the loader does not search, name"
                     + " that directory with -Djna.library.path=<dir>. Cause: " + summary(failure), failure);

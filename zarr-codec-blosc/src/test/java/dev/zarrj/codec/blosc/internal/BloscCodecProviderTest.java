@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.zarrj.api.EncodedSize;
 import dev.zarrj.api.ExtensionConfig;
 import dev.zarrj.api.InvalidMetadataException;
 import dev.zarrj.api.ProviderContext;
@@ -19,11 +20,13 @@ import dev.zarrj.codec.blosc.BloscConfiguration;
 import dev.zarrj.codec.blosc.BloscConfiguration.Compressor;
 import dev.zarrj.codec.blosc.BloscConfiguration.Shuffle;
 import dev.zarrj.core.DataTypes;
+import java.nio.ByteBuffer;
+import java.util.List;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -188,32 +191,88 @@ class BloscCodecProviderTest {
         assertEquals(POINTER, rejected("[\"lz4\"]").pointer());
     }
 
+    /**
+     * Opening an array creates its codecs; none of that, nor asking a codec what it is or how
+     * large its output can be, needs c-blosc, so none of it may load it. The first chunk encoded
+     * or decoded loads it, once for all the provider's codecs.
+     */
     @Test
-    void aCompressorThatTheInstalledCBloscLacksIsNamed() throws Exception {
-        Set<String> withoutSnappy = Set.of("blosclz", "lz4", "lz4hc", "zlib", "zstd");
-        BloscCodecProvider p = new BloscCodecProvider(() -> TestData.withCompressors(withoutSnappy));
-        InvalidMetadataException e = assertThrows(InvalidMetadataException.class,
-                () -> create(p, with("cname", "\"snappy\"")));
-        assertEquals(POINTER + "/cname", e.pointer());
-        assertTrue(e.getMessage().contains("\"snappy\" is not included in the installed c-blosc"), e.getMessage());
-        assertTrue(e.getMessage().contains("blosclz, lz4, lz4hc, zlib, zstd"), e.getMessage());
-        assertInstanceOf(BloscCodec.class, create(p, FULL), "the others are fine");
+    void creatingAndDescribingCodecsNeverAsksForTheLibraryTheirFirstUseAsksOnce() throws Exception {
+        AtomicInteger asked = new AtomicInteger();
+        BloscCodecProvider p = new BloscCodecProvider(() -> {
+            asked.incrementAndGet();
+            return TestData.system();
+        });
+        BloscCodec lz4 = (BloscCodec) create(p, FULL);
+        Codec auto = create(p, with("typesize", null));
+        BloscCodec resolved = (BloscCodec) auto.resolveDefaults(BloscCodecTest.spec(DataTypes.FLOAT32));
+        assertEquals("blosc", lz4.name());
+        assertEquals(JSON.readTree(FULL), lz4.configuration());
+        assertEquals(EncodedSize.bounded(116), lz4.encodedSize(EncodedSize.fixed(100)));
+        assertEquals(lz4, resolved);
+        assertEquals(lz4.hashCode(), resolved.hashCode());
+        assertTrue(resolved.toString().contains("lz4"), resolved.toString());
+        assertEquals(0, asked.get(), "the library was asked for before a chunk was encoded or decoded");
+
+        byte[] data = TestData.numbers(4000, 4, 7);
+        ByteBuffer frame = lz4.encode(ByteBuffer.wrap(data));
+        assertEquals(1, asked.get());
+        assertEquals(ByteBuffer.wrap(data), resolved.decode(frame, EncodedSize.fixed(data.length)));
+        assertEquals(EncodedSize.fixed(data.length), resolved.decodedSize(frame));
+        assertEquals(1, asked.get(), "loaded once for every codec of the provider");
     }
 
-    /** The library's absence surfaces in {@code create}, as an error that says how to install it. */
+    /**
+     * A compressor that the installed c-blosc lacks is found when the codec is first used, not
+     * when it is created: the array opens, and its first read or write names {@code cname}.
+     */
     @Test
-    void aMissingLibraryFailsCreateWithInstallInstructions() {
+    void aCompressorThatTheInstalledCBloscLacksIsNamedOnFirstUse() throws Exception {
+        Set<String> withoutSnappy = Set.of("blosclz", "lz4", "lz4hc", "zlib", "zstd");
+        BloscCodecProvider p = new BloscCodecProvider(() -> TestData.withCompressors(withoutSnappy));
+        BloscCodec snappy = assertInstanceOf(BloscCodec.class, create(p, with("cname", "\"snappy\"")));
+        BloscCodec lz4 = assertInstanceOf(BloscCodec.class, create(p, FULL), "the others are fine");
+        ByteBuffer frame = lz4.encode(ByteBuffer.wrap(new byte[64]));
+        List<Executable> uses = List.of(() -> snappy.encode(ByteBuffer.wrap(new byte[64])),
+                () -> snappy.decode(frame.duplicate(), EncodedSize.fixed(64)),
+                () -> snappy.decodeInto(frame.duplicate(), ByteBuffer.allocate(64)),
+                () -> snappy.decodedSize(frame.duplicate()),
+                () -> snappy.encode(ByteBuffer.wrap(new byte[64])));
+        for (Executable use : uses) {
+            InvalidMetadataException e = assertThrows(InvalidMetadataException.class, use);
+            assertEquals(POINTER + "/cname", e.pointer());
+            assertTrue(e.getMessage().contains("blosc: \"snappy\" is not included in the installed c-blosc "
+                    + TestData.system().version() + ", which has blosclz, lz4, lz4hc, zlib, zstd; choose one of those,"
+                    + " or install a c-blosc built with snappy"), e.getMessage());
+        }
+    }
+
+    /**
+     * The library's absence surfaces when a codec is first used, not when it is created, as an
+     * error that says how to install it; loading is tried once.
+     */
+    @Test
+    void aMissingLibraryFailsTheFirstUseWithInstallInstructions() throws Exception {
         AtomicInteger attempts = new AtomicInteger();
         NativeBlosc.Loaded loaded = NativeBlosc.Loaded.attempt(() -> {
             attempts.incrementAndGet();
             throw new UnsatisfiedLinkError("Unable to load library 'blosc':\nlibblosc.so: cannot open shared object file"
                     + "\nNative library (linux-x86-64/libblosc.so) not found in resource path (a.jar:b.jar)");
         });
-        Supplier<BloscLibrary> library = loaded::orThrow;
-        BloscCodecProvider p = new BloscCodecProvider(library);
+        BloscCodecProvider p = new BloscCodecProvider(loaded::orThrow);
         assertEquals("blosc", p.name());
-        for (int i = 0; i < 2; i++) {
-            ZarrException e = assertThrows(ZarrException.class, () -> create(p, FULL));
+        BloscCodec codec = assertInstanceOf(BloscCodec.class, create(p, FULL), "created without the library");
+        BloscCodec other = assertInstanceOf(BloscCodec.class, create(p, with("cname", "\"zstd\"")));
+        byte[] frame = new byte[32]; // what the codec is given does not matter: the library comes first
+        List<Executable> uses = List.of(() -> codec.encode(ByteBuffer.wrap(new byte[64])),
+                () -> codec.decode(ByteBuffer.wrap(frame), EncodedSize.fixed(16)),
+                () -> codec.decodeInto(ByteBuffer.wrap(frame), ByteBuffer.allocateDirect(16)),
+                () -> codec.decodedSize(ByteBuffer.wrap(frame)),
+                () -> other.encode(ByteBuffer.wrap(new byte[64])));
+        Set<ZarrException> thrown = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Executable use : uses) {
+            ZarrException e = assertThrows(ZarrException.class, use);
+            assertTrue(thrown.add(e), "a new exception each time, so that one can be added to another as suppressed");
             assertEquals(NativeBlosc.MISSING_CODE, e.code());
             assertMissingLibraryMessage(e.getMessage());
             assertTrue(e.getMessage().endsWith("Cause: UnsatisfiedLinkError: Unable to load library 'blosc':"
@@ -224,7 +283,8 @@ class BloscCodecProviderTest {
     }
 
     static void assertMissingLibraryMessage(String message) {
-        for (String part : new String[] {"c-blosc library (libblosc) could not be loaded", "'blosc' codec",
+        for (String part : new String[] {"c-blosc library (libblosc) could not be loaded",
+                "chunks of arrays that use the 'blosc' codec cannot be read or written",
                 "apt-get install libblosc1", "brew install c-blosc", "-Djna.library.path"}) {
             assertTrue(message.contains(part), "expected '" + part + "' in: " + message);
         }

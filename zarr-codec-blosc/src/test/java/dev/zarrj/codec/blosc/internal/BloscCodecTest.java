@@ -34,6 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class BloscCodecTest {
+    static final String CNAME_POINTER = "/codecs/1/configuration/cname";
     static final String TYPESIZE_POINTER = "/codecs/1/configuration/typesize";
 
     static BloscCodec codec(Compressor cname, int clevel, Shuffle shuffle, int typesize) {
@@ -41,7 +42,7 @@ class BloscCodecTest {
     }
 
     static BloscCodec codec(BloscConfiguration config, BloscLibrary library) {
-        return new BloscCodec(config, library, TYPESIZE_POINTER);
+        return new BloscCodec(config, () -> library, CNAME_POINTER, TYPESIZE_POINTER);
     }
 
     static BloscCodec lz4() {
