@@ -133,7 +133,7 @@ public final class ParallelTasks implements TaskRunner {
                         t.accept(i);
                     }
                 } catch (Throwable e) {
-                    if (!failure.compareAndSet(null, e)) {
+                    if (!failure.compareAndSet(null, e) && failure.get() != e) {
                         failure.get().addSuppressed(e);
                     }
                 } finally {

@@ -48,6 +48,25 @@ class ParallelTasksTest {
     }
 
     @Test
+    void oneExceptionThrownByTwoPiecesComesBackAsItIs() {
+        // A codec that keeps one failure (a library that could not load) may throw the same
+        // instance from every piece; adding it to itself as suppressed is an IllegalArgumentException.
+        StoreException shared = new StoreException("shared failure", null);
+        CountDownLatch both = new CountDownLatch(2);
+        StoreException e = assertThrows(StoreException.class, () -> new ParallelTasks(pool, 2).forEach(2, i -> {
+            both.countDown();
+            try {
+                both.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException x) {
+                Thread.currentThread().interrupt();
+            }
+            throw shared;
+        }));
+        assertSame(shared, e);
+        assertEquals(0, e.getSuppressed().length);
+    }
+
+    @Test
     void parallelismOneRunsEverythingInTheCaller() {
         Set<Thread> threads = ConcurrentHashMap.newKeySet();
         new ParallelTasks(pool, 1).forEach(100, i -> threads.add(Thread.currentThread()));
