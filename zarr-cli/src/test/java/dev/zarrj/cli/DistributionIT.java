@@ -2,6 +2,7 @@ package dev.zarrj.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -80,12 +81,13 @@ class DistributionIT {
         Run demo = zarr("demo", "demo.zarr");
         assertEquals(0, demo.code(), demo.err());
         assertTrue(demo.text().contains("/weather/temperature_gzip"), demo.text());
-        assertTrue(Files.size(lib.resolve("zarr.jsa")) > 0, "the first run makes the archive");
+        assertTrue(Files.size(lib.resolve("zarr-s3.jsa")) > 0, "the first run makes the archive");
 
         Run info = zarr("info", "demo.zarr", "--path", "/counts");
         assertEquals(0, info.code(), info.err());
         assertTrue(info.text().contains("/counts  array uint16 shape [200,200] chunks [64,64]"), info.text());
         assertEquals("", info.err());
+        assertTrue(Files.size(lib.resolve("zarr.jsa")) > 0, "info, without the S3 jars, has an archive of its own");
 
         Run cat = zarr("cat", "demo.zarr", "--path", "/flags", "--region", "0:4");
         assertEquals(0, cat.code(), cat.err());
@@ -94,6 +96,19 @@ class DistributionIT {
         Run bad = zarr("cat", "demo.zarr", "--path", "/nothing-here");
         assertEquals(2, bad.code());
         assertEquals(1, bad.err().strip().lines().count(), "one line: " + bad.err());
+    }
+
+    /**
+     * A command that names an s3: location gets the S3 store although info starts without its jars
+     * (lib/s3) otherwise.
+     */
+    @Test
+    void anS3LocationBringsTheS3Store() throws Exception {
+        assertTrue(Files.isRegularFile(home.resolve("lib/s3").resolve(jarOf("s3", "zarr-store-s3"))));
+        Run info = zarr("info", "s3://no-such-bucket/x?region=us-east-1&endpoint=http://127.0.0.1:9");
+        assertEquals(2, info.code());
+        assertFalse(info.err().contains("no store provider"), info.err());
+        assertTrue(info.err().contains("no-such-bucket"), info.err());
     }
 
     /** A jar that changed (a rebuild, a reinstall, newer or older) has the launcher make the archive again. */
@@ -133,7 +148,11 @@ class DistributionIT {
     }
 
     private String jarOf(String artifact) throws IOException {
-        try (Stream<Path> jars = Files.list(home.resolve("lib"))) {
+        return jarOf("", artifact);
+    }
+
+    private String jarOf(String folder, String artifact) throws IOException {
+        try (Stream<Path> jars = Files.list(home.resolve("lib").resolve(folder))) {
             return jars.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(artifact + "-") && n.endsWith(".jar"))
                     .findFirst().orElseThrow();
         }
