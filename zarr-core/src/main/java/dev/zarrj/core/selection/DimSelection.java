@@ -11,9 +11,9 @@ import org.apiguardian.api.API;
  * <p>Immutable. A dimension selection is resolved against the dimension's length only when it is
  * used, so one value serves arrays of any size.
  *
- * @since 0.9
+ * @since 0.1
  */
-@API(status = EXPERIMENTAL, since = "0.9")
+@API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface DimSelection permits Index, Slice, IndexList, Mask {
     /**
      * The indices this selects in a dimension of this length, in the order the result holds them.

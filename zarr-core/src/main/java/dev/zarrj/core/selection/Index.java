@@ -9,9 +9,9 @@ import org.apiguardian.api.API;
  * counts from the end. Keep the dimension with {@code Slice.of(i, i + 1)}.
  *
  * @param index the index, {@code -length <= index < length}
- * @since 0.9
+ * @since 0.1
  */
-@API(status = EXPERIMENTAL, since = "0.9")
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Index(long index) implements DimSelection {
     /** The index {@code index}. */
     public static Index of(long index) {

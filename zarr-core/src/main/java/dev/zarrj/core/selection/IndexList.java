@@ -10,9 +10,9 @@ import org.apiguardian.api.API;
  * on one axis); negative indices count from the end. The result holds the elements in the list's
  * order.
  *
- * @since 0.9
+ * @since 0.1
  */
-@API(status = EXPERIMENTAL, since = "0.9")
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class IndexList implements DimSelection {
     private final long[] indices;
 

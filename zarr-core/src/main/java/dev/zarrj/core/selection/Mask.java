@@ -9,9 +9,9 @@ import org.apiguardian.api.API;
  * A boolean mask over one dimension: the indices where it is true, in increasing order. Its
  * length must be the dimension's.
  *
- * @since 0.9
+ * @since 0.1
  */
-@API(status = EXPERIMENTAL, since = "0.9")
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Mask implements DimSelection {
     private final boolean[] mask;
 

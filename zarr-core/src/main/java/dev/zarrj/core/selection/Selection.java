@@ -29,9 +29,9 @@ import org.apiguardian.api.API;
  * <p>Immutable and independent of any array: {@link #resolve} checks it against an array's shape
  * and grid.
  *
- * @since 0.9
+ * @since 0.1
  */
-@API(status = EXPERIMENTAL, since = "0.9")
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Selection {
     /** The three ways a selection is made. */
     public enum Kind {

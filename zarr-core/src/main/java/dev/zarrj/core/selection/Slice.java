@@ -20,9 +20,9 @@ import org.apiguardian.api.API;
  * Slice.to(-1)           // :-1, all but the last
  * }</pre>
  *
- * @since 0.9
+ * @since 0.1
  */
-@API(status = EXPERIMENTAL, since = "0.9")
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Slice implements DimSelection {
     private static final Slice ALL = new Slice(null, null, 1);
 
