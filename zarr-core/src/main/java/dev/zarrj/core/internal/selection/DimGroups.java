@@ -1,6 +1,7 @@
 package dev.zarrj.core.internal.selection;
 
 import dev.zarrj.api.grid.ChunkGrid;
+import dev.zarrj.core.selection.Selection;
 import java.util.Arrays;
 
 /**
@@ -20,6 +21,53 @@ final class DimGroups {
         this.chunks = chunks;
         this.pos = pos;
         this.loc = loc;
+    }
+
+    /**
+     * Every dimension of an orthogonal selection grouped by chunk, and the chunks touched as the
+     * outer product of the dimensions' touched chunks, numbered in row-major order.
+     *
+     * @param dims      per dimension, its groups
+     * @param fullShape the result's shape with every dimension kept (an {@code Index} as length 1)
+     * @param extents   per dimension, how many chunks it touches
+     * @param total     how many chunks the selection touches
+     */
+    record Product(DimGroups[] dims, long[] fullShape, long[] extents, long total) {
+        static Product of(Selection.Resolved sel, ChunkGrid grid, int rank) {
+            DimGroups[] dims = new DimGroups[rank];
+            long[] fullShape = new long[rank];
+            long[] extents = new long[rank];
+            long total = 1;
+            for (int d = 0; d < rank; d++) {
+                long[] idx = sel.indices(d);
+                fullShape[d] = idx.length;
+                dims[d] = DimGroups.of(idx, grid, d);
+                extents[d] = dims[d].chunks.length;
+                total = Math.multiplyExact(total, extents[d]);
+            }
+            return new Product(dims, fullShape, extents, total);
+        }
+
+        /** Per dimension, which of its touched chunks the j-th touched chunk is. */
+        int[] touched(long j) {
+            int[] t = new int[extents.length];
+            long rest = j;
+            for (int d = extents.length - 1; d >= 0; d--) {
+                t[d] = (int) (rest % extents[d]);
+                rest /= extents[d];
+            }
+            return t;
+        }
+
+        /** The grid coordinates of the j-th touched chunk. */
+        long[] coords(long j) {
+            int[] t = touched(j);
+            long[] c = new long[t.length];
+            for (int d = 0; d < t.length; d++) {
+                c[d] = dims[d].chunks[t[d]];
+            }
+            return c;
+        }
     }
 
     static DimGroups of(long[] indices, ChunkGrid grid, int d) {

@@ -58,19 +58,10 @@ public final class SelectionReader {
                                        FillValue fill) {
         int rank = meta.rank();
         ChunkGrid grid = meta.chunkGrid();
-        DimGroups[] groups = new DimGroups[rank];
-        long[] fullShape = new long[rank];
-        long[] extents = new long[rank];
-        long total = 1;
-        for (int d = 0; d < rank; d++) {
-            long[] idx = sel.indices(d);
-            fullShape[d] = idx.length;
-            groups[d] = DimGroups.of(idx, grid, d);
-            extents[d] = groups[d].chunks.length;
-            total = Math.multiplyExact(total, extents[d]);
-        }
-        NdArray full = out.reshape(fullShape);
-        long[] fullStrides = Elements.strides(fullShape);
+        DimGroups.Product product = DimGroups.Product.of(sel, grid, rank);
+        DimGroups[] groups = product.dims();
+        NdArray full = out.reshape(product.fullShape());
+        long[] fullStrides = Elements.strides(product.fullShape());
         boolean[][] runs = new boolean[rank][];
         for (int d = 0; d < rank; d++) {
             runs[d] = new boolean[groups[d].chunks.length];
@@ -78,9 +69,9 @@ public final class SelectionReader {
                 runs[d][t] = groups[d].run(t);
             }
         }
-        reader.readChunks(total, j -> coords(groups, extents, j), j -> {
-            int[] t = touched(extents, j);
-            long[] coords = coords(groups, extents, j);
+        reader.readChunks(product.total(), product::coords, j -> {
+            int[] t = product.touched(j);
+            long[] coords = product.coords(j);
             long[] chunkShape = grid.chunkShape(coords);
             long[] origin = grid.chunkOrigin(coords);
             boolean direct = true;
@@ -95,7 +86,7 @@ public final class SelectionReader {
             }
             return direct || reader.innerChunkShape(coords).isEmpty() && 2 * needed >= volume;
         }, (j, chunk) -> {
-            int[] t = touched(extents, j);
+            int[] t = product.touched(j);
             long[] chunkShape = chunk.spec().shape();
             boolean direct = true;
             for (int d = 0; d < rank; d++) {
@@ -190,25 +181,6 @@ public final class SelectionReader {
 
     private static long multiplyCapped(long a, long b) {
         return b != 0 && a > Long.MAX_VALUE / b ? Long.MAX_VALUE : a * b;
-    }
-
-    private static int[] touched(long[] extents, long j) {
-        int[] t = new int[extents.length];
-        long rest = j;
-        for (int d = extents.length - 1; d >= 0; d--) {
-            t[d] = (int) (rest % extents[d]);
-            rest /= extents[d];
-        }
-        return t;
-    }
-
-    private static long[] coords(DimGroups[] groups, long[] extents, long j) {
-        int[] t = touched(extents, j);
-        long[] c = new long[t.length];
-        for (int d = 0; d < t.length; d++) {
-            c[d] = groups[d].chunks[t[d]];
-        }
-        return c;
     }
 
     /**

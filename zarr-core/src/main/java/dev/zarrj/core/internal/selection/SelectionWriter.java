@@ -39,17 +39,10 @@ public final class SelectionWriter {
         int rank = meta.rank();
         ChunkGrid grid = meta.chunkGrid();
         long[] arrayShape = meta.shape();
-        DimGroups[] groups = new DimGroups[rank];
-        long[] fullShape = new long[rank];
-        long[] extents = new long[rank];
-        long total = 1;
+        DimGroups.Product product = DimGroups.Product.of(sel, grid, rank);
+        DimGroups[] groups = product.dims();
         boolean[][] covers = new boolean[rank][];
         for (int d = 0; d < rank; d++) {
-            long[] idx = sel.indices(d);
-            fullShape[d] = idx.length;
-            groups[d] = DimGroups.of(idx, grid, d);
-            extents[d] = groups[d].chunks.length;
-            total = Math.multiplyExact(total, extents[d]);
             covers[d] = new boolean[groups[d].chunks.length];
             for (int t = 0; t < covers[d].length; t++) {
                 long c = groups[d].chunks[t];
@@ -57,21 +50,15 @@ public final class SelectionWriter {
                 covers[d][t] = groups[d].loc[t].length >= inArray && groups[d].distinctLocal(t) == inArray;
             }
         }
-        NdArray full = data.reshape(fullShape);
-        long[] fullStrides = Elements.strides(fullShape);
-        writer.forEachChunk(total, j -> {
-            int[] t = new int[rank];
-            long rest = j;
-            for (int d = rank - 1; d >= 0; d--) {
-                t[d] = (int) (rest % extents[d]);
-                rest /= extents[d];
-            }
-            long[] coords = new long[rank];
+        NdArray full = data.reshape(product.fullShape());
+        long[] fullStrides = Elements.strides(product.fullShape());
+        writer.forEachChunk(product.total(), j -> {
+            int[] t = product.touched(j);
+            long[] coords = product.coords(j);
             boolean covered = true;
             long[][] pos = new long[rank][];
             long[][] loc = new long[rank][];
             for (int d = 0; d < rank; d++) {
-                coords[d] = groups[d].chunks[t[d]];
                 covered &= covers[d][t[d]];
                 pos[d] = Elements.asLongs(groups[d].pos[t[d]]);
                 loc[d] = groups[d].loc[t[d]];
