@@ -74,7 +74,8 @@ class CancellationTest {
             return null;
         });
         assertEquals(Set.of(token), seen);
-        assertTrue(threads.size() > 1, "helpers took part");
+        // One helper may claim all 200 pieces before the caller claims any; either way a helper ran.
+        assertTrue(threads.stream().anyMatch(t -> t != caller), "helpers took part: " + threads);
         java.util.List<CompletableFuture<Boolean>> later = new java.util.ArrayList<>();
         for (int i = 0; i < 6; i++) {
             later.add(CompletableFuture.supplyAsync(() -> Cancellation.current() == null, pool));
