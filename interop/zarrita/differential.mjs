@@ -89,8 +89,26 @@ async function readCases(dir, only) {
   return failed === 0 && passed > 0;
 }
 
+/**
+ * zarrita 0.7.5 ignores the sharding codec's index_location and always fetches the index as the
+ * shard's last bytes (a suffix range), though the sharding spec lets index_location be "start" or
+ * "end". For a shard with the index at the start, this store answers that suffix request with the
+ * same number of bytes from the start; everything else (decoding the index through its codecs, the
+ * offsets in it, the inner chunks) stays zarrita's.
+ */
+function indexAtStart(store) {
+  return {
+    get: (key, opts) => store.get(key, opts),
+    getRange: (key, range, opts) =>
+      "suffixLength" in range ? store.getRange(key, { offset: 0, length: range.suffixLength }, opts) : store.getRange(key, range, opts),
+  };
+}
+
 async function readOne(store, dir, c) {
-  const arr = await zarr.open.v3(zarr.root(store).resolve(c.path), { kind: "array" });
+  const doc = JSON.parse(readFileSync(join(dir, ...c.path.split("/"), "zarr.json"), "utf8"));
+  const sharding = doc.codecs[0]?.name === "sharding_indexed" ? doc.codecs[0].configuration : null;
+  const start = sharding?.index_location === "start";
+  const arr = await zarr.open.v3(zarr.root(start ? indexAtStart(store) : store).resolve(c.path), { kind: "array" });
   if (arr.dtype !== c.data_type) throw new Error(`data type ${arr.dtype}, expected ${c.data_type}`);
   if (JSON.stringify(arr.shape) !== JSON.stringify(c.shape)) throw new Error(`shape ${JSON.stringify(arr.shape)}, expected ${JSON.stringify(c.shape)}`);
   const strings = c.data_type === "string";
@@ -102,6 +120,20 @@ async function readOne(store, dir, c) {
     if (got !== c.fill_hex) throw new Error(`fill value ${arr.fillValue} (bytes ${got}), expected bytes ${c.fill_hex}`);
   }
   const n = product(c.shape);
+  if (n === 0) {
+    // zarrita 0.7.5's get throws "Input contains an empty iterator" for an array with a length-0
+    // dimension, though core.rst allows one ("An array contains zero or more elements"): there is
+    // no element to compare, so the check stops at the metadata above.
+    let got;
+    try {
+      got = await zarr.get(arr);
+    } catch (e) {
+      if (/empty iterator/.test(e.message)) return;
+      throw e;
+    }
+    if (got.data.length !== 0) throw new Error(`${got.data.length} elements, expected none`);
+    return;
+  }
   // For a 0-d array zarr.get returns the element as a JavaScript number, which does not keep a
   // NaN's payload: read its one chunk instead, which holds the element's bytes.
   const result = c.shape.length === 0 ? await arr.getChunk([]) : await zarr.get(arr);
@@ -307,22 +339,25 @@ function randomCase(seed, n) {
     chunks = shape.map((s) => rnd.int(1, Math.max(2, s + 1)));
     codecs = randomChain(rnd, dtype, rank);
   }
+  const separator = rnd.pick(["/", "."]);
   const fill = randomFill(rnd, dtype);
   const writes = [];
   if (shape.every((s) => s > 0)) {
     for (let k = rnd.int(0, 3); k > 0; k--) {
       const offset = shape.map((s) => rnd.int(0, s - 1));
       const size = shape.map((s, d) => rnd.int(1, s - offset[d]));
+      // Sometimes the fill value throughout: chunks it covers whole may be left out or erased.
+      const fillOnly = rnd.chance(0.15);
       const values = [];
-      for (let i = product(size); i > 0; i--) values.push(randomValue(rnd, dtype));
+      for (let i = product(size); i > 0; i--) values.push(fillOnly ? fill.value : randomValue(rnd, dtype));
       writes.push({ offset, shape: size, values });
     }
   }
-  return { case: n, dtype, shape, chunks, codecs, fill, writes, sharded, inner };
+  return { case: n, dtype, shape, chunks, separator, codecs, fill, writes, sharded, inner };
 }
 
 function describe(c) {
-  return `${c.dtype} shape ${JSON.stringify(c.shape)} chunks ${JSON.stringify(c.chunks)} fill ${c.fill.json} codecs ${JSON.stringify(c.codecs)} writes ${JSON.stringify(c.writes.map((w) => [w.offset, w.shape]))}`;
+  return `${c.dtype} shape ${JSON.stringify(c.shape)} chunks ${JSON.stringify(c.chunks)} separator ${c.separator} fill ${c.fill.json} codecs ${JSON.stringify(c.codecs)} writes ${JSON.stringify(c.writes.map((w) => [w.offset, w.shape]))}`;
 }
 
 function typedArray(dtype, values) {
@@ -345,7 +380,7 @@ async function writeOne(store, dir, c) {
   const doc = {
     zarr_format: 3, node_type: "array", shape: c.shape, data_type: c.dtype,
     chunk_grid: { name: "regular", configuration: { chunk_shape: c.chunks } },
-    chunk_key_encoding: { name: "default", configuration: { separator: "/" } },
+    chunk_key_encoding: { name: "default", configuration: { separator: c.separator } },
     codecs: c.codecs, fill_value: "@FILL@", attributes: {},
   };
   let arr;
@@ -353,7 +388,7 @@ async function writeOne(store, dir, c) {
     await store.set(location.resolve("zarr.json").path, new TextEncoder().encode(JSON.stringify(doc).replace('"@FILL@"', "-0.0")));
     arr = await zarr.open.v3(location, { kind: "array" });
   } else {
-    arr = await zarr.create(location, { dtype: c.dtype, shape: c.shape, chunkShape: c.chunks, codecs: c.codecs, fillValue: typeof c.fill.value === "bigint" ? Number(c.fill.value) : c.fill.value });
+    arr = await zarr.create(location, { dtype: c.dtype, shape: c.shape, chunkShape: c.chunks, chunkSeparator: c.separator, codecs: c.codecs, fillValue: typeof c.fill.value === "bigint" ? Number(c.fill.value) : c.fill.value });
   }
   const strides = cStrides(c.shape);
   const expected = new Array(product(c.shape)).fill(c.fill.value);
@@ -434,7 +469,7 @@ async function writeShards(store, path, c, expected) {
       out.set(p, pos);
       pos += p.length;
     }
-    await store.set(`/${path}/c/${shard.join("/")}`, out);
+    await store.set(`/${path}/${["c", ...shard].join(c.separator)}`, out);
   }
 }
 

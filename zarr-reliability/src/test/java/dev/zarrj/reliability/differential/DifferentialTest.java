@@ -44,7 +44,7 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>System properties: {@code zarrj.diff.seed} (default: a new seed each run, printed),
  * {@code zarrj.diff.cases} (per direction, default 1000), {@code zarrj.diff.case} (only that case),
- * {@code zarrj.diff.dir} (write the cases there and keep them, to run node by hand). Skips, with
+ * {@code zarrj.diff.dir} (write the cases into DIR/seed-S/ and keep them, to run node by hand). Skips, with
  * the reason, when node or {@code interop/zarrita/node_modules} is missing.
  */
 final class DifferentialTest {
@@ -74,10 +74,22 @@ final class DifferentialTest {
                 "the expected contents are compared as little-endian bytes; this machine is big-endian");
     }
 
+    /** The temporary folder, or DIR/seed-S/DIRECTION (emptied first) with -Dzarrj.diff.dir=DIR. */
     private static Path caseDir(Path temp, String direction) throws IOException {
         String keep = System.getProperty("zarrj.diff.dir");
-        Path dir = keep == null || keep.isBlank() ? temp : Path.of(keep.trim(), direction);
+        if (keep == null || keep.isBlank()) {
+            return temp;
+        }
+        Path dir = Path.of(keep.trim(), "seed-" + seed, direction);
+        if (Files.exists(dir)) {
+            try (var paths = Files.walk(dir)) {
+                for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
         Files.createDirectories(dir);
+        System.out.println("DifferentialTest: keeping the " + direction + " cases in " + dir);
         return dir;
     }
 
@@ -154,7 +166,7 @@ final class DifferentialTest {
         if (!failures.isEmpty() || run.exitCode() != 0) {
             fail(failures.size() + " failures (seed " + seed + "; replay one case with -Dzarrj.diff.seed=" + seed
                     + " -Dzarrj.diff.case=N, and -Dzarrj.diff.dir=DIR to keep the files for "
-                    + Zarrita.commandLine(List.of("read", "DIR/zarrj-to-zarrita", "N")) + "):\n"
+                    + Zarrita.commandLine(List.of("read", "DIR/seed-" + seed + "/zarrj-to-zarrita", "N")) + "):\n"
                     + String.join("\n", failures.subList(0, Math.min(50, failures.size())))
                     + (failures.isEmpty() ? "\nnode exited with " + run.exitCode() + ":\n" + String.join("\n", run.lines()) : ""));
         }
