@@ -318,16 +318,18 @@ function randomChain(rnd, dtype, rank) {
 function randomCase(seed, n) {
   const rnd = caseRandom(seed, n);
   const dtype = rnd.pick(TYPES);
-  const rank = rnd.int(0, 4);
-  const maxDim = [1, 12, 8, 6, 4][rank];
+  const large = rnd.chance(0.03); // now and then up to 40,000 elements: compressors over more than a few bytes
+  const rank = large ? rnd.int(1, 3) : rnd.int(0, 4);
+  const maxDim = large ? [0, 40000, 200, 34][rank] : [1, 12, 8, 6, 4][rank];
   const shape = [];
-  for (let d = 0; d < rank; d++) shape.push(rnd.chance(0.07) ? 0 : rnd.chance(0.15) ? 1 : rnd.int(2, maxDim));
+  for (let d = 0; d < rank; d++) shape.push(large ? rnd.int(20, maxDim) : rnd.chance(0.07) ? 0 : rnd.chance(0.15) ? 1 : rnd.int(2, maxDim));
   const sharded = rank > 0 && rnd.chance(0.3);
   let chunks;
   let codecs;
   let inner = null;
   if (sharded) {
-    inner = shape.map((s) => rnd.int(1, Math.max(1, Math.min(3, s))));
+    // At most a few hundred chunks per case, also for large arrays.
+    inner = shape.map((s) => (large ? rnd.int(Math.ceil(s / 8), s) : rnd.int(1, Math.max(1, Math.min(3, s)))));
     chunks = inner.map((c) => c * rnd.int(1, 3));
     const indexCodecs = [rnd.chance(0.5) ? LE : BE];
     if (rnd.chance(0.5)) indexCodecs.push({ name: "crc32c" });
@@ -336,7 +338,7 @@ function randomCase(seed, n) {
       configuration: { chunk_shape: inner, codecs: randomChain(rnd, dtype, rank), index_codecs: indexCodecs, index_location: rnd.pick(["start", "end"]) },
     }];
   } else {
-    chunks = shape.map((s) => rnd.int(1, Math.max(2, s + 1)));
+    chunks = shape.map((s) => rnd.int(large ? Math.ceil(s / 20) : 1, Math.max(2, s + 1)));
     codecs = randomChain(rnd, dtype, rank);
   }
   const separator = rnd.pick(["/", "."]);

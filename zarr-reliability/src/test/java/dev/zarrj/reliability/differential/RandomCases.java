@@ -86,16 +86,20 @@ final class RandomCases {
         meta.put("data_type", type);
         long[] chunks = new long[rank];
         ArrayNode codecs;
+        // At most a few hundred chunks per case, also for large arrays.
+        boolean large = Arrays.stream(shape).reduce(1, Math::multiplyExact) > 2000;
         if (rank > 0 && rnd.nextInt(10) < 3) {
             long[] inner = new long[rank];
             for (int d = 0; d < rank; d++) {
-                inner[d] = 1 + rnd.nextInt((int) Math.max(1, Math.min(3, shape[d])));
+                inner[d] = large ? ceilDiv(shape[d], 8) + rnd.nextLong(shape[d] - ceilDiv(shape[d], 8) + 1)
+                        : 1 + rnd.nextInt((int) Math.max(1, Math.min(3, shape[d])));
                 chunks[d] = inner[d] * (1 + rnd.nextInt(3));
             }
             codecs = JSON.arrayNode().add(sharding(rnd, type, inner));
         } else {
             for (int d = 0; d < rank; d++) {
-                chunks[d] = 1 + rnd.nextInt((int) Math.max(2, shape[d] + 1));
+                long min = large ? ceilDiv(shape[d], 20) : 1;
+                chunks[d] = min + rnd.nextLong(Math.max(2, shape[d] + 1) - min + 1);
             }
             codecs = chain(rnd, type, rank);
         }
@@ -186,6 +190,15 @@ final class RandomCases {
      * element.)
      */
     private static long[] shape(SplittableRandom rnd) {
+        if (rnd.nextInt(100) < 3) {
+            // Now and then a larger array (up to 40,000 elements): compressors over more than a few bytes.
+            int rank = 1 + rnd.nextInt(3);
+            long[] shape = new long[rank];
+            for (int d = 0; d < rank; d++) {
+                shape[d] = 20 + rnd.nextInt(new int[] {0, 39_980, 180, 14}[rank]);
+            }
+            return shape;
+        }
         int rank = rnd.nextInt(5);
         int max = new int[] {1, 12, 8, 6, 4}[rank];
         long[] shape = new long[rank];
@@ -265,6 +278,10 @@ final class RandomCases {
             chain.insert(at, JSON.objectNode().put("name", "crc32c"));
         }
         return chain;
+    }
+
+    private static long ceilDiv(long a, long b) {
+        return (a + b - 1) / b;
     }
 
     private static ObjectNode bytes(String endian) {
