@@ -181,9 +181,12 @@ async function readOne(store, dir, c) {
 // - sharding: zarrita cannot write sharded arrays (zarr.set throws "set on sharded arrays"). This
 //   script assembles the shards (inner chunks and index encoded with zarrita's codecs, index at the
 //   start or the end), so zarrj reads shards from an independent writer.
-// - 64-bit integer fill values stay within ±(2^53 - 1): zarrita parses zarr.json with JSON.parse,
-//   so a larger integer loses its low bits before it becomes a BigInt (core.rst: the fill value of
-//   an integer type is a JSON number that must be a value of the data type).
+// - Fill values zarrita does not parse: 64-bit integers beyond ±(2^53 - 1) (zarrita parses
+//   zarr.json with JSON.parse, so a larger integer loses its low bits before it becomes a BigInt)
+//   and the "0x..." form of floating-point fill values (the v3 core spec's fill value list; zarrita
+//   maps only "NaN", "Infinity" and "-Infinity" and keeps any other string as is). Such cases
+//   ("raw" fill) get zarr.json written by the script and no writes: zarrita would fill the rest of
+//   a partly written chunk with its wrong fill value. zarrj then reads the fill value everywhere.
 // - fill value -0.0: zarr.create writes zarr.json with JSON.stringify, which writes -0 as 0; the
 //   script writes zarr.json itself for those cases.
 
@@ -257,6 +260,17 @@ function randomFill(rnd, dtype) {
     const [lo, hi] = INT_RANGE[dtype];
     const v = rnd.pick([0, lo, hi, rnd.int(lo, hi)]);
     return { json: String(v), value: v };
+  }
+  if ((dtype === "int64" || dtype === "uint64") && rnd.chance(0.15)) {
+    const v = dtype === "int64" ? rnd.pick([-(2n ** 63n), 2n ** 63n - 1n, -(2n ** 53n) - 1n]) : rnd.pick([2n ** 64n - 1n, 2n ** 53n + 1n]);
+    return { json: v.toString(), value: v, raw: true };
+  }
+  if (dtype in SIZE && dtype.startsWith("float") && rnd.chance(0.15)) {
+    // Any bits, NaN payloads included: "0x" and the bits as an unsigned integer in hexadecimal.
+    const bytes = new Uint8Array(SIZE[dtype]);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = rnd.int(0, 255);
+    const digits = Buffer.from(bytes).reverse().toString("hex");
+    return { json: `"0x${digits}"`, value: null, raw: true, bytes };
   }
   if (dtype === "int64" || dtype === "uint64") {
     const lim = 2 ** 53 - 1; // see "What zarrita cannot do"
@@ -344,7 +358,7 @@ function randomCase(seed, n) {
   const separator = rnd.pick(["/", "."]);
   const fill = randomFill(rnd, dtype);
   const writes = [];
-  if (shape.every((s) => s > 0)) {
+  if (!fill.raw && shape.every((s) => s > 0)) {
     for (let k = rnd.int(0, 3); k > 0; k--) {
       const offset = shape.map((s) => rnd.int(0, s - 1));
       const size = shape.map((s, d) => rnd.int(1, s - offset[d]));
@@ -386,8 +400,8 @@ async function writeOne(store, dir, c) {
     codecs: c.codecs, fill_value: "@FILL@", attributes: {},
   };
   let arr;
-  if (c.fill.json === "-0.0") {
-    await store.set(location.resolve("zarr.json").path, new TextEncoder().encode(JSON.stringify(doc).replace('"@FILL@"', "-0.0")));
+  if (c.fill.json === "-0.0" || c.fill.raw) {
+    await store.set(location.resolve("zarr.json").path, new TextEncoder().encode(JSON.stringify(doc).replace('"@FILL@"', c.fill.json)));
     arr = await zarr.open.v3(location, { kind: "array" });
   } else {
     arr = await zarr.create(location, { dtype: c.dtype, shape: c.shape, chunkShape: c.chunks, chunkSeparator: c.separator, codecs: c.codecs, fillValue: typeof c.fill.value === "bigint" ? Number(c.fill.value) : c.fill.value });
@@ -416,10 +430,11 @@ async function writeOne(store, dir, c) {
   } else {
     expectedFile = `${path}.bin`;
     const size = SIZE[c.dtype];
+    const fillBytes = c.fill.bytes ?? elementBytes(c.dtype, c.fill.value);
     const out = new Uint8Array(expected.length * size);
-    expected.forEach((v, i) => out.set(elementBytes(c.dtype, v), i * size));
+    expected.forEach((v, i) => out.set(c.fill.bytes ? fillBytes : elementBytes(c.dtype, v), i * size));
     writeFileSync(join(dir, expectedFile), out);
-    entry.fill_hex = hex(elementBytes(c.dtype, c.fill.value));
+    entry.fill_hex = hex(fillBytes);
   }
   entry.expected = expectedFile;
   return entry;
