@@ -35,7 +35,10 @@ final class CrashArrays {
         return path.equals(SHARDED) ? 128 : 32;
     }
 
-    /** What element {@code index} (row-major) holds after a write of generation {@code generation}; 0 (the fill value) before any. */
+    /**
+     * What element {@code index} (row-major) holds after a write of generation {@code generation};
+     * 0 (the fill value) before any.
+     */
     static int value(int generation, int index) {
         if (generation < 0 || generation >= 1 << 9 || index < 0 || index >= 1 << 22) {
             throw new IllegalArgumentException("generation " + generation + " or index " + index + " out of range");
@@ -43,7 +46,10 @@ final class CrashArrays {
         return generation == 0 ? 0 : generation << 22 | index;
     }
 
-    /** The values of generation {@code generation} in rows {@code r0..r1} and columns {@code c0..c1} of an array {@code n} wide. */
+    /**
+     * The values of generation {@code generation} in rows {@code r0..r1} and columns
+     * {@code c0..c1} of an array {@code n} wide.
+     */
     static int[] region(int generation, int n, int r0, int c0, int r1, int c1) {
         int w = c1 - c0;
         int[] out = new int[(r1 - r0) * w];

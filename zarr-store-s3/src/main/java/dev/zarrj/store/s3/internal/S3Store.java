@@ -650,7 +650,10 @@ public final class S3Store implements Store {
         return out;
     }
 
-    /** Aborts the uploads of {@link #leftovers()} that this JVM is not uploading and that were started at least {@code minimumAge} ago. */
+    /**
+     * Aborts the uploads of {@link #leftovers()} that this JVM is not uploading and that were
+     * started at least {@code minimumAge} ago.
+     */
     @Override
     public List<Leftover> removeLeftovers(Duration minimumAge) {
         Objects.requireNonNull(minimumAge, "minimumAge");
