@@ -48,7 +48,9 @@ import dev.zarrj.store.s3.internal.S3StoreProvider;
  * are not listed. Ranged reads send {@code Range: bytes=a-b} (or {@code bytes=-n}) and check
  * the answer's {@code Content-Range} and length: a server that ignores the range is an error,
  * never silently the wrong bytes. Values above the multipart threshold are uploaded in parts
- * sent concurrently (an interrupted upload is aborted); {@code erase_values} and
+ * sent concurrently (an interrupted upload is aborted; one whose process died, killed in the
+ * middle, stays, with its parts, until aborted: {@code leftovers()} lists the unfinished uploads
+ * under the prefix and {@code removeLeftovers} aborts them, as {@code zarr verify --clean} does); {@code erase_values} and
  * {@code erase_prefix} delete up to 1000 objects per {@code DeleteObjects} request. A
  * conditional write answered 412 Precondition Failed stores nothing and returns false (as does
  * {@code If-Match} answered 404: the key was erased); one answered 409 ConditionalRequestConflict

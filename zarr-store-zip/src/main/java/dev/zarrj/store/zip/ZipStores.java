@@ -42,7 +42,10 @@ import org.apiguardian.api.API;
  * }</pre>
  *
  * <p><b>Written on close.</b> A store from {@link #update} or {@link #create} writes the archive
- * only in {@link Store#close()}: a store that is never closed loses every change. Use
+ * only in {@link Store#close()}, to a temporary file moved over the old archive in one atomic
+ * rename: a crash before that rename (the process killed, the machine stopped) or a {@code close}
+ * that fails (the disk full) leaves the previous archive intact, and every change of the store is
+ * lost. A store that is never closed loses every change. Use
  * try-with-resources (or {@code Zarr.openArray(uri, path)}, whose array owns and closes its
  * store). A writer that is never closed is reported: when it is garbage-collected, a warning
  * through {@link System.Logger} {@code dev.zarrj.store.zip} (and its lock and spill file are
@@ -78,10 +81,12 @@ public final class ZipStores {
      * kept in a temporary file beside the archive, and {@link Store#close()} writes the new archive
      * to another temporary file and moves it over {@code zip} atomically, copying every unchanged
      * entry as it is (entries outside {@code innerFolder} included). Nothing changed: the file is
-     * not touched. Until {@code close} returns the archive on disk is the old one; after a crash it
-     * is still the old one, and the temporary files ({@code .<name>.zarrj-*.spill} and
-     * {@code .tmp}) are left for {@link Store#removeLeftovers}. The store holds the archive's
-     * write lock from this call until {@code close} returns (see above).
+     * not touched. The archive on disk stays the old one, byte for byte, until that move near the
+     * end of {@code close}: a process that dies before it (killed, even with SIGKILL, or out of
+     * memory) or a {@code close} that fails (a full disk) leaves the old archive intact and loses
+     * this store's changes; the temporary files ({@code .<name>.zarrj-*.spill} and {@code .tmp})
+     * are left for {@link Store#removeLeftovers}. The store holds the archive's write lock from
+     * this call until {@code close} returns (see above).
      *
      * @param zip         the archive; it need not exist, and then is created by {@code close}
      *                    (its folder is created now, when missing, to hold the lock file)

@@ -32,7 +32,9 @@
  *
  * <p>A store opened through the provider with {@code readOnly} false is an updatable store (see
  * {@link dev.zarrj.store.zip.ZipStores#update}): the archive need not exist, and <b>it is written
- * when the store is closed</b>, if anything changed, and not before: close the store, or the
+ * when the store is closed</b>, if anything changed, and not before (to a temporary file moved over
+ * the old archive in one atomic rename, so that a crash, even SIGKILL, before that rename, or a
+ * close that runs out of space, leaves the previous archive intact and loses the changes): close the store, or the
  * array or group that owns it ({@code zarr.openArray("data/set.zip", "/a")},
  * {@code builder.create("data/set.zip", "/a")}), best with try-with-resources. A store open for
  * writing that is never closed is reported: a {@link System.Logger} warning

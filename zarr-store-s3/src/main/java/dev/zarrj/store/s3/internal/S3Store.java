@@ -7,20 +7,26 @@ import dev.zarrj.api.ZarrException;
 import dev.zarrj.api.store.ConditionalWrites;
 import dev.zarrj.api.store.KeyRange;
 import dev.zarrj.api.store.KeySize;
+import dev.zarrj.api.store.Leftover;
 import dev.zarrj.api.store.ListDirResult;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
 import java.nio.ByteBuffer;
+import java.time.DateTimeException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -49,7 +55,11 @@ import software.amazon.awssdk.services.s3.model.Delete;
 import software.amazon.awssdk.services.s3.model.DeleteObjectsResponse;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
+import software.amazon.awssdk.services.s3.model.ListMultipartUploadsResponse;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
+import software.amazon.awssdk.services.s3.model.ListPartsResponse;
+import software.amazon.awssdk.services.s3.model.MultipartUpload;
+import software.amazon.awssdk.services.s3.model.Part;
 import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
@@ -66,6 +76,8 @@ public final class S3Store implements Store {
     /** Attempts of a conditional write that S3 answers with 409 ConditionalRequestConflict. */
     static final int CONFLICT_ATTEMPTS = 8;
     private static final Pattern CONTENT_RANGE = Pattern.compile("bytes (\\d+)-(\\d+)/(\\d+|\\*)");
+    /** The multipart uploads this JVM has started and not yet completed or aborted: live leftovers. */
+    private static final Set<String> UPLOADING = ConcurrentHashMap.newKeySet();
 
     private final S3Location location;
     private final boolean readOnly;
@@ -338,6 +350,7 @@ public final class S3Store implements Store {
         String name = object(key);
         return s3.createMultipartUpload(r -> r.bucket(location.bucket()).key(name)).thenCompose(created -> {
             String id = created.uploadId();
+            UPLOADING.add(id);
             long partSize = location.partSize();
             int parts = (int) ((value.length + partSize - 1) / partSize);
             List<CompletableFuture<CompletedPart>> uploads = new ArrayList<>(parts);
@@ -364,7 +377,8 @@ public final class S3Store implements Store {
                                     throw new CompletionException(unwrap(error));
                                 });
                     })
-                    .thenCompose(f -> f);
+                    .thenCompose(f -> f)
+                    .whenComplete((done, error) -> UPLOADING.remove(id));
         });
     }
 
@@ -615,6 +629,134 @@ public final class S3Store implements Store {
         } catch (RuntimeException e) {
             return null;
         }
+    }
+
+    // ---- maintenance ----
+
+    /**
+     * The multipart uploads started under the prefix and neither completed nor aborted: what a
+     * writer killed in the middle of a {@code set} above the multipart threshold leaves (S3 keeps
+     * its parts, and bills them, until the upload is aborted; they are never a value). Each is
+     * {@code s3://bucket/object?uploadId=id}, its size the parts uploaded so far, its time when it
+     * was started; live when this JVM is still uploading it. Another process's upload in progress
+     * cannot be told apart, so {@link #removeLeftovers} spares it by its age alone.
+     */
+    @Override
+    public List<Leftover> leftovers() {
+        List<Leftover> out = new ArrayList<>();
+        for (MultipartUpload u : uploads()) {
+            out.add(new Leftover(uploadLocation(u), uploaded(u), started(u), UPLOADING.contains(u.uploadId())));
+        }
+        return out;
+    }
+
+    /**
+     * Aborts the uploads of {@link #leftovers()} that this JVM is not uploading and that were
+     * started at least {@code minimumAge} ago.
+     */
+    @Override
+    public List<Leftover> removeLeftovers(Duration minimumAge) {
+        Objects.requireNonNull(minimumAge, "minimumAge");
+        if (minimumAge.isNegative()) {
+            throw new IllegalArgumentException("negative minimumAge " + minimumAge);
+        }
+        Instant cutoff;
+        try {
+            cutoff = Instant.now().minus(minimumAge);
+        } catch (DateTimeException | ArithmeticException e) {
+            cutoff = Instant.MIN;
+        }
+        List<Leftover> removed = new ArrayList<>();
+        for (MultipartUpload u : uploads()) {
+            if (started(u).isAfter(cutoff) || UPLOADING.contains(u.uploadId())) {
+                continue;
+            }
+            long size = uploaded(u);
+            try {
+                s3.abortMultipartUpload(r -> r.bucket(location.bucket()).key(u.key()).uploadId(u.uploadId())).get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StoreException(describe() + ": interrupted removing leftovers (" + removed.size()
+                        + " removed before)", e);
+            } catch (ExecutionException e) {
+                if (status(e.getCause()) != 404) { // NoSuchUpload: completed or aborted meanwhile
+                    throw failure("abort the unfinished upload " + uploadLocation(u) + " (" + removed.size()
+                            + " leftovers removed before)", null, e.getCause());
+                }
+                continue;
+            }
+            removed.add(new Leftover(uploadLocation(u), size, started(u), false));
+        }
+        return removed;
+    }
+
+    /** Pages through ListMultipartUploads under the prefix. */
+    private List<MultipartUpload> uploads() {
+        List<MultipartUpload> out = new ArrayList<>();
+        String keyMarker = null;
+        String idMarker = null;
+        while (true) {
+            String k = keyMarker;
+            String i = idMarker;
+            ListMultipartUploadsResponse page;
+            try {
+                page = s3.listMultipartUploads(r -> r.bucket(location.bucket()).prefix(location.prefix())
+                        .keyMarker(k).uploadIdMarker(i)).get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StoreException(describe() + ": interrupted looking for leftovers", e);
+            } catch (ExecutionException e) {
+                throw failure("list the unfinished multipart uploads", null, e.getCause());
+            }
+            for (MultipartUpload u : page.uploads()) {
+                if (u.key() != null && u.key().startsWith(location.prefix())) {
+                    out.add(u);
+                }
+            }
+            if (!Boolean.TRUE.equals(page.isTruncated()) || page.nextKeyMarker() == null) {
+                return out;
+            }
+            keyMarker = page.nextKeyMarker();
+            idMarker = page.nextUploadIdMarker();
+        }
+    }
+
+    /** The bytes of the parts an upload holds (0 when it is gone meanwhile). */
+    private long uploaded(MultipartUpload u) {
+        long total = 0;
+        Integer marker = null;
+        while (true) {
+            Integer m = marker;
+            ListPartsResponse page;
+            try {
+                page = s3.listParts(r -> r.bucket(location.bucket()).key(u.key()).uploadId(u.uploadId())
+                        .partNumberMarker(m)).get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StoreException(describe() + ": interrupted looking for leftovers", e);
+            } catch (ExecutionException e) {
+                if (status(e.getCause()) == 404) {
+                    return total;
+                }
+                throw failure("list the parts of the unfinished upload " + uploadLocation(u), null, e.getCause());
+            }
+            for (Part p : page.parts()) {
+                total += p.size() == null ? 0 : p.size();
+            }
+            if (!Boolean.TRUE.equals(page.isTruncated()) || page.nextPartNumberMarker() == null) {
+                return total;
+            }
+            marker = page.nextPartNumberMarker();
+        }
+    }
+
+    private String uploadLocation(MultipartUpload u) {
+        return "s3://" + location.bucket() + "/" + u.key() + "?uploadId=" + u.uploadId();
+    }
+
+    /** When an upload was started; now when the service does not say, so that age alone never removes it. */
+    private static Instant started(MultipartUpload u) {
+        return u.initiated() != null ? u.initiated() : Instant.now();
     }
 
     @Override

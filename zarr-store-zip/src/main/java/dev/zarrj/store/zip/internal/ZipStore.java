@@ -71,7 +71,8 @@ import java.util.regex.Pattern;
  * writes the new archive to a temporary file (unchanged entries copied still compressed, new ones
  * stored or deflated as the {@link ZipStoreOptions} say, every entry sorted by name), forces it to
  * the device, moves it over the archive atomically, and deletes the spill file. Nothing changed:
- * the archive is left as it is. A crash before {@code close} returns leaves the old archive intact.
+ * the archive is left as it is. A crash before the move (SIGKILL included) leaves the old archive
+ * intact, as does a {@code close} that fails, for example on a full disk; the changes are lost.
  * {@code set_partial_values} is not supported.
  *
  * <p>So a store open for writing must be closed, or its changes are lost. One that is not is
