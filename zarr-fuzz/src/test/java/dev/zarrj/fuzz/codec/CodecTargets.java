@@ -98,6 +98,11 @@ public final class CodecTargets {
         NumcodecsFuzzTest.FILTERS.decode(input);
     }
 
+    /** {@link NumcodecsFuzzTest#zfpy}. */
+    public static void zfpy(byte[] input) {
+        NumcodecsFuzzTest.ZFPY.decode(input);
+    }
+
     /** {@link V2CodecFuzzTest#chunk}. */
     public static void chunk(byte[] input) {
         V2CodecFuzzTest.V2.decode(input);

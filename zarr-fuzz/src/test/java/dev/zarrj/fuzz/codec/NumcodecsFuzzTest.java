@@ -13,9 +13,10 @@ import java.util.List;
  * raw formats, {@code lz4}), the checksums ({@code adler32}, {@code crc32}, {@code crc32c},
  * {@code fletcher32}, {@code jenkins_lookup3}) and the filters, which see the fuzzed bytes as the
  * values of the array they decode ({@code shuffle}, {@code delta}, {@code fixedscaleoffset},
- * {@code quantize}, {@code bitround}, {@code astype}, {@code packbits}). {@code numcodecs.zfpy}
- * needs the system's zfp library and {@code numcodecs.pcodec} is refused at open, so neither has a
- * chunk to decode here. An input is a menu byte, a region byte and the chunk (see
+ * {@code quantize}, {@code bitround}, {@code astype}, {@code packbits}); and a fourth for
+ * {@code numcodecs.zfpy}, whose stream the system's zfp library decodes (a separate target, so that
+ * a native crash is attributed to it). {@code numcodecs.pcodec} is refused at open, so it has no
+ * chunk to decode. An input is a menu byte, a region byte and the chunk (see
  * {@link CodecFuzz}).
  */
 class NumcodecsFuzzTest {
@@ -68,6 +69,18 @@ class NumcodecsFuzzTest {
             array("numcodecs.packbits", DataTypes.BOOL, SHAPE, CHUNKS, codec("numcodecs.packbits", "{}"),
                     codec("bytes", null))));
 
+    static final CodecFuzz.Menu ZFPY = new CodecFuzz.Menu(List.of(
+            array("numcodecs.zfpy-reversible-f64", DataTypes.FLOAT64, SHAPE, CHUNKS,
+                    codec("numcodecs.zfpy", "{\"mode\":5}")),
+            array("numcodecs.zfpy-accuracy-f32", DataTypes.FLOAT32, SHAPE, CHUNKS,
+                    codec("numcodecs.zfpy", "{\"mode\":4,\"tolerance\":0.01}")),
+            array("numcodecs.zfpy-rate-f64", DataTypes.FLOAT64, SHAPE, CHUNKS,
+                    codec("numcodecs.zfpy", "{\"mode\":2,\"rate\":16}")),
+            array("numcodecs.zfpy-precision-i32", DataTypes.INT32, SHAPE, CHUNKS,
+                    codec("numcodecs.zfpy", "{\"mode\":3,\"precision\":20}")),
+            array("numcodecs.zfpy-reversible-i64", DataTypes.INT64, SHAPE, CHUNKS,
+                    codec("numcodecs.zfpy", "{\"mode\":5}"))));
+
     @FuzzTest(maxDuration = "10s")
     void compressors(byte[] input) {
         COMPRESSORS.decode(input);
@@ -81,5 +94,10 @@ class NumcodecsFuzzTest {
     @FuzzTest(maxDuration = "10s")
     void filters(byte[] input) {
         FILTERS.decode(input);
+    }
+
+    @FuzzTest(maxDuration = "10s")
+    void zfpy(byte[] input) {
+        ZFPY.decode(input);
     }
 }

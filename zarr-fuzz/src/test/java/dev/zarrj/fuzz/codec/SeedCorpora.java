@@ -45,6 +45,7 @@ public final class SeedCorpora {
         menu(root, "NumcodecsFuzzTest", "compressors", NumcodecsFuzzTest.COMPRESSORS);
         menu(root, "NumcodecsFuzzTest", "checksums", NumcodecsFuzzTest.CHECKSUMS);
         menu(root, "NumcodecsFuzzTest", "filters", NumcodecsFuzzTest.FILTERS);
+        menu(root, "NumcodecsFuzzTest", "zfpy", NumcodecsFuzzTest.ZFPY);
         menu(root, "V2CodecFuzzTest", "chunk", V2CodecFuzzTest.V2);
         Path dir = Files.createDirectories(root.resolve("ChecksumFuzzTestInputs/damage"));
         for (int c = 0; c < ChecksumFuzzTest.CHAINS.size(); c++) {
