@@ -20,9 +20,9 @@ import java.util.Locale;
  * {@link ChecksumFuzzTest}, each chain undamaged and with one byte changed. Seeds are named after
  * their configuration and are a few hundred bytes, so replaying them is quick.
  *
- * <p>Regenerate (from {@code zarr-fuzz}, after {@code mvn -o test-compile} and the
- * {@code dependency:build-classpath} of the module's README):
+ * <p>Regenerate (from {@code zarr-fuzz}):
  * <pre>
+ * mvn -o -q test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test
  * java -cp "target/test-classes:target/classes:$(cat target/cp.txt)" dev.zarrj.fuzz.codec.SeedCorpora src/test/resources
  * </pre>
  * It replaces the seeds it writes and leaves other files (regression inputs of findings) alone.
