@@ -66,7 +66,11 @@ final class LzmaCodec implements BytesToBytesCodec {
     static final long FILTER_LZMA1 = 0x4000000000000001L;
     static final long FILTER_LZMA2 = 0x21;
     static final long FILTER_DELTA = 0x03;
-    private static final int MEMORY_LIMIT_KIB = 256 * 1024;
+    /**
+     * The most memory an xz stream's headers may ask for (its dictionary): a quarter of the heap,
+     * at most 256 MiB, so that a header claiming a huge dictionary is refused, not allocated.
+     */
+    private static final int MEMORY_LIMIT_KIB = (int) Math.min(256 * 1024, Runtime.getRuntime().maxMemory() / 4 / 1024);
     private static final Set<String> LZMA_KEYS = Set.of("id", "preset", "dict_size", "lc", "lp", "pb", "mode",
             "nice_len", "mf", "depth");
 
@@ -324,10 +328,10 @@ final class LzmaCodec implements BytesToBytesCodec {
 
     @Override
     public ByteBuffer decode(ByteBuffer encoded, EncodedSize decodedSize) {
-        return Buffers.readAll(NAME, () -> open(encoded), decodedSize, encoded.remaining());
+        return Buffers.readAll(NAME, () -> open(encoded, decodedSize.max()), decodedSize, encoded.remaining());
     }
 
-    private InputStream open(ByteBuffer encoded) throws IOException {
+    private InputStream open(ByteBuffer encoded, long decodedMax) throws IOException {
         InputStream in = Buffers.in(encoded);
         int f = format;
         if (f == FORMAT_AUTO) {
@@ -338,7 +342,7 @@ final class LzmaCodec implements BytesToBytesCodec {
                 return new XZInputStream(in, MEMORY_LIMIT_KIB);
             }
             case FORMAT_ALONE -> {
-                return new LZMAInputStream(in, MEMORY_LIMIT_KIB);
+                return alone(in, decodedMax);
             }
             default -> {
                 FilterOptions[] chain = chain();
@@ -354,6 +358,35 @@ final class LzmaCodec implements BytesToBytesCodec {
                 return s;
             }
         }
+    }
+
+    /**
+     * An {@code .lzma} (LZMA_Alone) stream, whose dictionary is at most the decoded size: LZMA
+     * refers back only to bytes already decoded, so a larger dictionary is never used, and a
+     * header claiming one is not allocated (a 13-byte header could otherwise claim 4 GiB).
+     */
+    private static InputStream alone(InputStream in, long decodedMax) throws IOException {
+        byte[] header = in.readNBytes(13);
+        if (header.length < 13) {
+            throw new IOException("truncated .lzma header: " + header.length + " of 13 bytes");
+        }
+        long dictSize = 0;
+        for (int i = 0; i < 4; i++) {
+            dictSize |= (long) (header[1 + i] & 0xFF) << (8 * i);
+        }
+        long uncompSize = 0;
+        for (int i = 0; i < 8; i++) {
+            uncompSize |= (long) (header[5 + i] & 0xFF) << (8 * i);
+        }
+        if (uncompSize < -1) {
+            throw new IOException(".lzma header declares an uncompressed size of 2^63 bytes or more");
+        }
+        long cap = Math.min(decodedMax, MEMORY_LIMIT_KIB * 1024L);
+        if (uncompSize >= 0) {
+            cap = Math.min(cap, uncompSize);
+        }
+        int dict = (int) Math.max(4096, Math.min(dictSize, cap));
+        return new LZMAInputStream(in, uncompSize, header[0], dict);
     }
 
     private static boolean isXz(ByteBuffer b) {

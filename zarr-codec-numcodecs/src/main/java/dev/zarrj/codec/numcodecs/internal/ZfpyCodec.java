@@ -203,6 +203,9 @@ final class ZfpyCodec implements ArrayToBytesCodec {
             if (zfp.zfp_read_header(stream, field, ZfpLibrary.HEADER_FULL) == 0) {
                 throw new CorruptDataException(NAME + ": not a zfp stream with a full header");
             }
+            // The header must describe this chunk before anything is sized from it: a header
+            // claiming a field of gigabytes would otherwise have that much padding allocated.
+            checkField(zfp, field, decoded);
             long max = zfp.zfp_stream_maximum_size(stream, field);
             if (max <= 0 || max > Buffers.MAX_BUFFER) {
                 throw new CorruptDataException(NAME + ": the zfp header describes an impossible stream");
@@ -216,21 +219,6 @@ final class ZfpyCodec implements ArrayToBytesCodec {
                 if (zfp.zfp_read_header(stream, field, ZfpLibrary.HEADER_FULL) == 0) {
                     throw new CorruptDataException(NAME + ": not a zfp stream with a full header");
                 }
-            }
-            int type = zfp.zfp_field_type(field);
-            int dims = zfp.zfp_field_dimensionality(field);
-            Memory size = new Memory(4 * 8);
-            size.clear();
-            zfp.zfp_field_size(field, size);
-            long[] shape = new long[dims];
-            for (int d = 0; d < dims; d++) {
-                shape[dims - 1 - d] = size.getLong(8L * d);
-            }
-            int expectedType = zfpType(NumpyType.of(decoded.dataType()).orElseThrow());
-            if (type != expectedType || !Arrays.equals(shape, decoded.shape())) {
-                throw new CorruptDataException(NAME + ": the zfp header describes type " + type + " and shape "
-                        + Arrays.toString(shape) + ", but the chunk is " + decoded.dataType().name() + " "
-                        + Arrays.toString(decoded.shape()));
             }
             long bytes = decoded.byteSize();
             Memory out = new Memory(bytes);
@@ -248,6 +236,25 @@ final class ZfpyCodec implements ArrayToBytesCodec {
             zfp.zfp_field_free(field);
             zfp.zfp_stream_close(stream);
             zfp.stream_close(bits);
+        }
+    }
+
+    /** Refuses a zfp header whose field's type or shape is not the chunk's. */
+    private static void checkField(ZfpLibrary zfp, Pointer field, ChunkSpec decoded) {
+        int type = zfp.zfp_field_type(field);
+        int dims = zfp.zfp_field_dimensionality(field);
+        Memory size = new Memory(4 * 8);
+        size.clear();
+        zfp.zfp_field_size(field, size);
+        long[] shape = new long[Math.max(0, dims)];
+        for (int d = 0; d < shape.length; d++) {
+            shape[dims - 1 - d] = size.getLong(8L * d);
+        }
+        int expectedType = zfpType(NumpyType.of(decoded.dataType()).orElseThrow());
+        if (type != expectedType || !Arrays.equals(shape, decoded.shape())) {
+            throw new CorruptDataException(NAME + ": the zfp header describes type " + type + " and shape "
+                    + Arrays.toString(shape) + ", but the chunk is " + decoded.dataType().name() + " "
+                    + Arrays.toString(decoded.shape()));
         }
     }
 

@@ -32,7 +32,10 @@ import java.util.function.Supplier;
  *
  * <p>Decoding accepts any sequence of frames: with or without the content size (streaming writers
  * leave it out), with or without checksums (verified when present), concatenated, with skippable
- * frames between them. Frames that need a dictionary are rejected. Before any output is allocated
+ * frames between them; but when the codec is configured with {@code "checksum": true}, every frame
+ * must carry its checksum, since the flag that announces it sits in the unprotected frame header
+ * and a flipped bit there, with the last four bytes cut, would otherwise turn damage the checksum
+ * should catch into silently different values. Frames that need a dictionary are rejected. Before any output is allocated
  * the frame headers and block headers are read: a truncated stream, or headers that declare more
  * than the allowed decoded size or more than their blocks can hold, fail at once. Output never
  * grows past the allowed size; frames without a content size decode into a buffer bounded by it
@@ -199,7 +202,7 @@ public record ZstdCodec(ZstdConfiguration zstdConfiguration) implements BytesToB
         if (!in.hasRemaining()) {
             throw new CorruptDataException(NAME + ": empty input, expected a zstd frame");
         }
-        List<Frame> frames = ZstdFrames.scan(in, NAME);
+        List<Frame> frames = checksummed(ZstdFrames.scan(in, NAME));
         long declared = 0;
         long undeclaredBound = 0;
         for (Frame f : frames) {
@@ -265,7 +268,7 @@ public record ZstdCodec(ZstdConfiguration zstdConfiguration) implements BytesToB
         if (!in.hasRemaining()) {
             throw new CorruptDataException(NAME + ": empty input, expected a zstd frame");
         }
-        List<Frame> frames = ZstdFrames.scan(in, NAME);
+        List<Frame> frames = checksummed(ZstdFrames.scan(in, NAME));
         long declared = 0;
         for (Frame f : frames) {
             if (!f.sizeKnown()) {
@@ -293,6 +296,24 @@ public record ZstdCodec(ZstdConfiguration zstdConfiguration) implements BytesToB
         } finally {
             ZstdContexts.give(ctx);
         }
+    }
+
+    /**
+     * The frames, checked to carry a content checksum each when the codec is configured with one.
+     *
+     * @throws CorruptDataException naming the first frame without one
+     */
+    private List<Frame> checksummed(List<Frame> frames) {
+        if (zstdConfiguration.checksum()) {
+            for (Frame f : frames) {
+                if (!f.checksum()) {
+                    throw new CorruptDataException(String.format("%s: %s has no content checksum, but the codec is"
+                            + " configured with \"checksum\": true (a damaged frame header, or a writer that"
+                            + " ignored the configuration); nothing decoded", NAME, f.where()));
+                }
+            }
+        }
+        return frames;
     }
 
     /**

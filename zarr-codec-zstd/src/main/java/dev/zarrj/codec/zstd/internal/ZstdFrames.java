@@ -41,8 +41,9 @@ final class ZstdFrames {
      * @param length      its encoded length, checksum included
      * @param contentSize the decoded size its header declares, or {@link #UNKNOWN}
      * @param maxDecoded  the most its blocks decode to if it conforms (exact without compressed blocks)
+     * @param checksum    whether its header says it ends with a content checksum
      */
-    record Frame(int number, int offset, int length, long contentSize, long maxDecoded) {
+    record Frame(int number, int offset, int length, long contentSize, long maxDecoded, boolean checksum) {
         boolean sizeKnown() {
             return contentSize != UNKNOWN;
         }
@@ -163,7 +164,7 @@ final class ZstdFrames {
                     + " blocks can hold at most %d (corrupt data or a decompression bomb)", codec, frame, start,
                     Long.toUnsignedString(contentSize), maxDecoded));
         }
-        return new Frame(number, start, p - start, contentSize, maxDecoded);
+        return new Frame(number, start, p - start, contentSize, maxDecoded, checksum);
     }
 
     private static boolean isMagicPrefix(ByteBuffer in, int pos) {
