@@ -76,8 +76,12 @@ public abstract class S3TestServer implements BeforeAllCallback {
                 port = s.getLocalPort();
             }
             Path log = dir.resolve(name() + ".log");
+            // The server's own temporary files (S3Mock: ObjectService*toTempFile, tomcat.*) go in its
+            // folder, removed when it stops, not in the system's temporary directory.
+            Path tmp = Files.createDirectory(dir.resolve("tmp"));
             List<String> command = new ArrayList<>(List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-jar", jar));
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+                    "-Djava.io.tmpdir=" + tmp, "-jar", jar));
             command.addAll(arguments(dir, port));
             long started = System.nanoTime();
             Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();

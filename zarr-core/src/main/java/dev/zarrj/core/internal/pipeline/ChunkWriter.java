@@ -27,8 +27,9 @@ import java.util.function.Function;
  * <p>Region → chunks it touches (grid, {@link ChunkBox}) → their share of the region
  * ({@link ChunkPart}) → codec chain → store. A share that covers its whole chunk is encoded from
  * the caller's array, in place when its elements are contiguous; a share of part of a chunk is a
- * read, modify, write of the stored chunk under the chunk's lock ({@link ChunkLocks}), so that
- * concurrent writers of different parts of one chunk in this process lose nothing; when the
+ * read, modify, write of the stored chunk under the chunk's lock ({@link ChunkLocks}), and a
+ * whole chunk is stored under that lock too, so that concurrent writers of one chunk in this
+ * process lose nothing; when the
  * store offers conditional writes, the chunk is stored only if unchanged since it was read
  * (retried otherwise), so that writers in other processes lose nothing either. Chunks are
  * written in parallel ({@link ParallelTasks}), a bounded number at a time. A chunk left all fill
@@ -210,11 +211,13 @@ public final class ChunkWriter {
                 encoded = chain.encode(chunk, spec, lease);
             }
             handedOver = true;
+            // Ordered with partial updates of the chunk until the request completes (ChunkLocks).
+            locks.startWhole(key);
             if (encoded == null) {
                 lease.close();
-                pending.erase(key, spec.byteSize());
+                pending.erase(key, spec.byteSize(), () -> locks.endWhole(key));
             } else {
-                pending.set(key, spec.byteSize(), encoded, lease);
+                pending.set(key, spec.byteSize(), encoded, lease, () -> locks.endWhole(key));
             }
         } finally {
             if (!handedOver) {
@@ -296,7 +299,7 @@ public final class ChunkWriter {
         if (gather.isPresent()) {
             Region region = part.ofRegion();
             if (writeEmptyChunks == WriteEmptyChunks.SKIP && src.isAll(spec.fillValue(), region)) {
-                store.erase(key);
+                locks.whole(key, () -> store.erase(key));
             } else {
                 setEncoded(key, lender -> gather.get().encode(src, region, lender));
             }
@@ -468,10 +471,14 @@ public final class ChunkWriter {
                 + " smaller chunks");
     }
 
-    /** Encodes and stores one whole chunk, or erases it when it is all fill value and that is configured. */
+    /**
+     * Encodes and stores one whole chunk, or erases it when it is all fill value and that is
+     * configured; the store request holds the chunk's lock ({@link ChunkLocks}), already held when
+     * this stores a partial update.
+     */
     private void store(StoreKey key, ChunkSpec spec, NdArray chunk) {
         if (writeEmptyChunks == WriteEmptyChunks.SKIP && chunk.isAll(spec.fillValue())) {
-            store.erase(key);
+            locks.whole(key, () -> store.erase(key));
             return;
         }
         DefaultCodecChain chain = meta.codecs();
@@ -481,11 +488,13 @@ public final class ChunkWriter {
     /**
      * Stores what {@code encode} returns, lending it reused memory ({@link ChunkBuffers}) for its
      * output and taking all of it back once the store has the value: stores copy what they are
-     * given (S18).
+     * given (S18). Encoding runs unlocked; the store request holds the chunk's lock
+     * ({@link ChunkLocks}).
      */
     private void setEncoded(StoreKey key, Function<BufferLender, ByteBuffer> encode) {
         try (BufferLease lease = new BufferLease()) {
-            store.set(key, encode.apply(lease));
+            ByteBuffer encoded = encode.apply(lease);
+            locks.whole(key, () -> store.set(key, encoded));
         }
     }
 }

@@ -105,6 +105,11 @@ final class PendingWrites {
      * @param chunkBytes the chunk's decoded size, for an error about memory
      */
     void set(StoreKey key, long chunkBytes, ByteBuffer value, BufferLease lease) {
+        set(key, chunkBytes, value, lease, null);
+    }
+
+    /** As {@link #set(StoreKey, long, ByteBuffer, BufferLease)}, running {@code done} (when not null) once the request completes. */
+    void set(StoreKey key, long chunkBytes, ByteBuffer value, BufferLease lease, Runnable done) {
         // The lease may hold more than the value (the chunk copied before encoding); the value may
         // lie outside it (a view of the caller's array): count whichever is more.
         long bytes = Math.max(value.remaining(), lease.lentBytes());
@@ -122,11 +127,16 @@ final class PendingWrites {
         } catch (RuntimeException | Error e) {
             f = CompletableFuture.failedFuture(e);
         }
-        f.whenComplete((v, e) -> completed(key, chunkBytes, bytes, lease, e));
+        f.whenComplete((v, e) -> completed(key, chunkBytes, bytes, lease, done, e));
     }
 
     /** Erases {@code key} through {@link Store#eraseAsync}, using the place the caller reserved. */
     void erase(StoreKey key, long chunkBytes) {
+        erase(key, chunkBytes, null);
+    }
+
+    /** As {@link #erase(StoreKey, long)}, running {@code done} (when not null) once the request completes. */
+    void erase(StoreKey key, long chunkBytes, Runnable done) {
         CompletableFuture<Void> f;
         try {
             f = store.eraseAsync(key);
@@ -137,12 +147,15 @@ final class PendingWrites {
         } catch (RuntimeException | Error e) {
             f = CompletableFuture.failedFuture(e);
         }
-        f.whenComplete((v, e) -> completed(key, chunkBytes, 0, null, e));
+        f.whenComplete((v, e) -> completed(key, chunkBytes, 0, null, done, e));
     }
 
-    private void completed(StoreKey key, long chunkBytes, long bytes, BufferLease lease, Throwable e) {
+    private void completed(StoreKey key, long chunkBytes, long bytes, BufferLease lease, Runnable done, Throwable e) {
         if (lease != null) {
             lease.close();
+        }
+        if (done != null) {
+            done.run();
         }
         Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
         Throwable reported = cause == null ? null
