@@ -56,7 +56,7 @@ V3 = {
                         [3], [3], "NaT", [BYTES_LE]),
     "complex64-fill": array("complex64", [2, 2], [1, 2], [1.5, "-Infinity"], [BYTES_LE]),
     "int4-packbits": array("int4", [9], [4], -3, [{"name": "packbits", "configuration": {"padding_encoding": "none"}}]),
-    "raw-bits": array("r16", [4], [4], "0x00ff", [BYTES_LE]),
+    "raw-bits": array("r16", [4], [4], [0, 255], [BYTES_LE]),
     "v2-key-encoding": dict(array("float32", [4, 4], [2, 2], 0.5, [BYTES_LE]),
                             chunk_key_encoding={"name": "v2", "configuration": {"separator": "."}}),
 }

@@ -175,6 +175,8 @@ public final class FuzzRunner {
             cmd.add("-print_final_stats=1");
             if (settings.runs() > 0) {
                 cmd.add("-runs=" + settings.runs());
+                // The driver turns @FuzzTest(maxDuration) into a time limit; this one replaces it.
+                cmd.add("-max_total_time=0");
             } else {
                 cmd.add("-max_total_time=" + settings.seconds());
             }
