@@ -28,6 +28,7 @@ import java.util.stream.Stream;
 class StoreKeyFuzzTest {
     private static final Zarr ZARR = Zarr.builder().threads(1).build();
     private static final byte[] GROUP = "{\"zarr_format\":3,\"node_type\":\"group\"}".getBytes(StandardCharsets.UTF_8);
+    private static final int MAX_CREATED_PATH = 64;
     private static final Path PARENT;
     private static final Path ROOT;
     private static final Store FILES;
@@ -74,6 +75,9 @@ class StoreKeyFuzzTest {
                 store.set(StoreKey.of("a/zarr.json"), ByteBuffer.wrap(GROUP));
                 Outcomes.zarrErrorOrNothing(() -> ZARR.open(store, path));
                 Outcomes.zarrErrorOrNothing(() -> ZARR.exists(store, path));
+                if (path.length() > MAX_CREATED_PATH) {
+                    return; // creating writes a group per segment; a long path only makes the run slow
+                }
                 ZarrGroup created = ZARR.createGroup(store, path);
                 ZarrNode again = ZARR.open(store, created.path());
                 if (!(again instanceof ZarrGroup)) {
