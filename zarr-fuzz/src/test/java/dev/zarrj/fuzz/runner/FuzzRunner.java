@@ -34,7 +34,8 @@ import java.util.stream.Stream;
  * {@code zarrj.fuzz.runs} (a fixed number of executions per target instead; 0 = use seconds),
  * {@code zarrj.fuzz.only} (a regex on {@code Class.method}, simple or qualified class name),
  * {@code zarrj.fuzz.jobs} (children at once, default 2), {@code zarrj.fuzz.timeout} (seconds per
- * input, default 10), {@code zarrj.fuzz.rssMb} (default 1536), {@code zarrj.fuzz.heap} (default
+ * input, default 30: a hang never ends, while the first inputs of a cold JVM on a loaded machine
+ * took 10 s, class loading and instrumentation included), {@code zarrj.fuzz.rssMb} (default 1536), {@code zarrj.fuzz.heap} (default
  * 256m).
  */
 public final class FuzzRunner {
@@ -75,7 +76,7 @@ public final class FuzzRunner {
                     Long.getLong("zarrj.fuzz.runs", 0),
                     Pattern.compile(only.isBlank() ? ".*" : only),
                     Integer.getInteger("zarrj.fuzz.jobs", 2),
-                    Integer.getInteger("zarrj.fuzz.timeout", 10),
+                    Integer.getInteger("zarrj.fuzz.timeout", 30),
                     Integer.getInteger("zarrj.fuzz.rssMb", 1536),
                     System.getProperty("zarrj.fuzz.heap", "256m"));
         }
@@ -201,7 +202,7 @@ public final class FuzzRunner {
             long executions = executions(output);
             List<Path> crashes;
             try (Stream<Path> s = Files.list(findings)) {
-                crashes = s.filter(f -> f.getFileName().toString().matches("(crash|timeout|oom|leak|slow-unit)-.*"))
+                crashes = s.filter(f -> f.getFileName().toString().matches("(crash|timeout|oom|leak)-.*"))
                         .sorted().toList();
             }
             String excerpt = exited ? excerpt(output) : "the driver did not exit within " + limit + " s; killed";
@@ -282,7 +283,7 @@ public final class FuzzRunner {
                 b.append("keep it as a regression input (after the fix): mkdir -p ").append(module.relativize(inputs))
                         .append(" && cp ").append(module.relativize(f)).append(' ')
                         .append(module.relativize(inputs.resolve(f.getFileName().toString()
-                                .replaceFirst("^(crash|timeout|oom|leak|slow-unit)-", "regression-"))))
+                                .replaceFirst("^(crash|timeout|oom|leak)-", "regression-"))))
                         .append("\n");
             }
             b.append("full output: ").append(r.log()).append("\n");
