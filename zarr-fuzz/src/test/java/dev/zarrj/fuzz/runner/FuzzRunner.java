@@ -156,11 +156,17 @@ public final class FuzzRunner {
     private Result fuzz(Target t, Path findings, Path log) throws IOException, InterruptedException {
         deleteTree(findings);
         Files.createDirectories(findings);
-        Path scratch = Files.createTempDirectory("zarrj-fuzz-corpus-");
+        // The child's own temporary folder holds the scratch corpus and everything the child
+        // leaves in java.io.tmpdir (the driver's extracted agent and native libraries, a target's
+        // files if it is killed), so that removing it leaves nothing behind.
+        Path scratch = Files.createTempDirectory("zarrj-fuzz-");
+        Path corpus = Files.createDirectory(scratch.resolve("corpus"));
+        Path tmp = Files.createDirectory(scratch.resolve("tmp"));
         try {
             List<String> cmd = new ArrayList<>();
             cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             cmd.add("-Xmx" + settings.heap());
+            cmd.add("-Djava.io.tmpdir=" + tmp);
             cmd.add("-Djava.util.logging.config.file=" + testClasses.resolve("fuzz-logging.properties"));
             cmd.add("-cp");
             cmd.add(classPath);
@@ -181,7 +187,7 @@ public final class FuzzRunner {
             } else {
                 cmd.add("-max_total_time=" + settings.seconds());
             }
-            cmd.add(scratch.toString());
+            cmd.add(corpus.toString());
             Path seeds = t.inputs(testClasses);
             if (Files.isDirectory(seeds)) {
                 cmd.add(seeds.toString());
