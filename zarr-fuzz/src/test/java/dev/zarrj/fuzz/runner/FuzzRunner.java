@@ -35,8 +35,12 @@ import java.util.stream.Stream;
  * {@code zarrj.fuzz.only} (a regex on {@code Class.method}, simple or qualified class name),
  * {@code zarrj.fuzz.jobs} (children at once, default 2), {@code zarrj.fuzz.timeout} (seconds per
  * input, default 30: a hang never ends, while the first inputs of a cold JVM on a loaded machine
- * took 10 s, class loading and instrumentation included), {@code zarrj.fuzz.rssMb} (default 1536), {@code zarrj.fuzz.heap} (default
+ * took 10 s, class loading and instrumentation included), {@code zarrj.fuzz.rssMb} (default
+ * 1536; a child with a 256 MB heap has about 550 MB resident), {@code zarrj.fuzz.heap} (default
  * 256m).
+ *
+ * <p>A child that exits with an error without executing an input (the driver's native library
+ * failing to load, say) fails its target: a run never passes by fuzzing nothing.
  */
 public final class FuzzRunner {
     private static final Pattern EXECUTED = Pattern.compile("stat::number_of_executed_units:\\s*(\\d+)");
