@@ -63,6 +63,7 @@ final class ZipArchive implements AutoCloseable {
     private static final int BLOCK = 64 * 1024;
     /** The largest value read into one buffer. */
     static final long MAX_BUFFER = Integer.MAX_VALUE - 8;
+    private static final long MAX_DEFLATE_RATIO = 1032;
 
     private final String label;
     private final ArchiveChannel channel;
@@ -331,6 +332,14 @@ final class ZipArchive implements AutoCloseable {
         return b.length() >= 200 ? b + "..." : b.toString();
     }
 
+    /**
+     * The most that {@code compressed} bytes of deflate data can inflate to: a deflate stream
+     * expands at most 1032 to 1 (a 258-byte match in two bits), plus one block's slack.
+     */
+    static long maxInflated(long compressed) {
+        return compressed * MAX_DEFLATE_RATIO + MAX_DEFLATE_RATIO;
+    }
+
     private static ArchiveEntry describe(ArchiveChannel ch, ZipArchiveEntry z, long length) throws IOException {
         String name = z.getName();
         long dataOffset = z.getDataOffset();
@@ -350,6 +359,10 @@ final class ZipArchive implements AutoCloseable {
         } else if (z.getMethod() == ArchiveEntry.STORED && csize != size) {
             problem = new ArchiveEntry.Problem(true, "it is stored (not compressed) but its compressed size " + csize
                     + " differs from its size " + size + "; the central directory is corrupt");
+        } else if (z.getMethod() == ArchiveEntry.DEFLATED && size > maxInflated(csize)) {
+            // Checked before any read allocates a buffer of the declared size.
+            problem = new ArchiveEntry.Problem(true, "its header declares " + size + " bytes, more than its "
+                    + csize + " deflated bytes can inflate to; the central directory is corrupt");
         } else if (!hasLocalHeader(ch, z.getLocalHeaderOffset())) {
             problem = new ArchiveEntry.Problem(true, "there is no local file header at offset "
                     + z.getLocalHeaderOffset() + " where the central directory puts it; the archive is corrupt");

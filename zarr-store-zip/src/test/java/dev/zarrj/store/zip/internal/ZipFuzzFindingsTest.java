@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.StoreException;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
@@ -177,5 +178,25 @@ class ZipFuzzFindingsTest {
         StoreException e = refused(zip);
         assertTrue(e.getMessage().contains("record at offset " + (z.length + 3) + " declares a central directory of "),
                 e.getMessage());
+    }
+
+    /**
+     * zarr-fuzz ZipFuzzTest.archive: a deflated entry whose central directory declares 2 GB was
+     * read into a buffer of the declared size, an OutOfMemoryError instead of an error naming it.
+     */
+    @Test
+    void aDeflatedEntryDeclaringMoreThanItsBytesCanHoldIsCorruptNotAnAllocation() throws IOException {
+        Path zip = Zips.write(tmp.resolve("big.zip"), Item.deflated("zarr.json", utf8("{}")),
+                Item.deflated("c/0", pattern(100, 3)));
+        byte[] z = Files.readAllBytes(zip);
+        le(z).putInt(Zips.centralHeader(z, "c/0") + 24, 0x7f000000);
+        Files.write(zip, z);
+        try (Store s = ZipStores.open(zip, "")) {
+            assertEquals(List.of(StoreKey.of("c/0"), StoreKey.of("zarr.json")), s.list());
+            CorruptDataException e = assertThrows(CorruptDataException.class, () -> s.get(StoreKey.of("c/0")));
+            assertTrue(e.getMessage().contains("entry 'c/0'") && e.getMessage().contains("declares 2130706432 bytes, more than its"),
+                    e.getMessage());
+            assertEquals(utf8("{}").length, s.get(StoreKey.of("zarr.json")).orElseThrow().remaining());
+        }
     }
 }
