@@ -656,7 +656,7 @@ public final class FileStore implements Store {
      * the key's stripe of {@link #KEY_LOCKS} in this JVM, then a {@link FileLock} on the key's
      * lock file, which is deleted when the lock is released.
      */
-    private static final class KeyLock implements AutoCloseable {
+    static final class KeyLock implements AutoCloseable {
         private final ReentrantLock stripe;
         private final String name;
         private final Path file;
@@ -697,7 +697,7 @@ public final class FileStore implements Store {
      * one no one else will ever open again. The file opened keeps its inode number from being
      * reused, so an unchanged file key means the path still names it.
      */
-    private KeyLock lockKey(StoreKey key, Path target) throws IOException {
+    KeyLock lockKey(StoreKey key, Path target) throws IOException {
         String name = lockName(target.getFileName().toString());
         Path file = target.resolveSibling(name);
         ReentrantLock stripe = KEY_LOCKS[Math.floorMod(name.hashCode(), KEY_LOCKS.length)];
@@ -726,6 +726,7 @@ public final class FileStore implements Store {
                         throw new StoreException(describe() + ": cannot lock key '" + key + "' for a conditional"
                                 + " write: the file system refused a lock on " + file + ": " + explain((IOException) e), e);
                     }
+                    discardUnheldLockFile(file);
                     throw e;
                 }
                 BasicFileAttributes after = attributes(file, LinkOption.NOFOLLOW_LINKS);
@@ -747,6 +748,41 @@ public final class FileStore implements Store {
                 }
             }
             throw e;
+        }
+    }
+
+    /**
+     * After an interrupt stopped {@link #lockKey} between creating a lock file and locking it,
+     * deletes the file if no one holds it, so that an interrupted write leaves nothing behind.
+     * Deleting is safe only while holding its lock (a holder's file must stay, and a process
+     * waiting on a deleted file notices and opens the new one), so it is locked first, without
+     * waiting, and deleted only if the path still names the file locked. The caller holds the
+     * key's stripe, so no other thread of this JVM holds a lock on this file; the interrupt status
+     * is kept.
+     */
+    private void discardUnheldLockFile(Path file) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            BasicFileAttributes before = attributes(file, LinkOption.NOFOLLOW_LINKS);
+            if (before == null) {
+                return;
+            }
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
+                FileLock lock = ch.tryLock();
+                if (lock == null) {
+                    return; // another process holds it, and deletes it when it releases it
+                }
+                BasicFileAttributes after = attributes(file, LinkOption.NOFOLLOW_LINKS);
+                if (after != null && before.fileKey() != null && before.fileKey().equals(after.fileKey())) {
+                    Files.deleteIfExists(file);
+                }
+            }
+        } catch (IOException | OverlappingFileLockException e) {
+            // Left for removeLeftovers, which reports an unlocked lock file as a leftover.
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
