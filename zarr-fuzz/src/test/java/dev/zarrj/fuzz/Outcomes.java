@@ -8,12 +8,12 @@ import dev.zarrj.api.ZarrException;
  * {@code RuntimeException} of another kind, an {@code Error}, an {@code OutOfMemoryError} under the
  * module's small heap) leaves the target and is a finding.
  */
-final class Outcomes {
+public final class Outcomes {
     private Outcomes() {}
 
     /** An action on fuzzed input. */
     @FunctionalInterface
-    interface Action {
+    public interface Action {
         void run() throws Exception;
     }
 
@@ -24,7 +24,7 @@ final class Outcomes {
      * @throws AssertionError when a {@code ZarrException} has no message, or a checked exception
      *     that is not one escapes
      */
-    static ZarrException zarrErrorOrNothing(Action action) {
+    public static ZarrException zarrErrorOrNothing(Action action) {
         try {
             action.run();
             return null;

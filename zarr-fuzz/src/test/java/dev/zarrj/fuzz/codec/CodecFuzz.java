@@ -2,6 +2,7 @@ package dev.zarrj.fuzz.codec;
 
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.ZarrException;
+import dev.zarrj.fuzz.Outcomes;
 import dev.zarrj.api.datatype.DataType;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
@@ -117,28 +118,9 @@ final class CodecFuzz {
         });
     }
 
-    /** The property of every target; see zarr-fuzz's {@code Outcomes.zarrErrorOrNothing}. */
-    static ZarrException property(Action action) {
-        try {
-            action.run();
-            return null;
-        } catch (ZarrException e) {
-            String message = e.getMessage();
-            if (message == null || message.isBlank()) {
-                throw new AssertionError("a ZarrException without a message", e);
-            }
-            return e;
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new AssertionError("a checked exception that is not a ZarrException: " + e, e);
-        }
-    }
-
-    /** An action on fuzzed input. */
-    @FunctionalInterface
-    interface Action {
-        void run() throws Exception;
+    /** The property of every target: {@link Outcomes#zarrErrorOrNothing}. */
+    static ZarrException property(Outcomes.Action action) {
+        return Outcomes.zarrErrorOrNothing(action);
     }
 
     static void checkShape(NdArray values, long[] shape, String what) {
