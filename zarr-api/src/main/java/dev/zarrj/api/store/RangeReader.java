@@ -71,7 +71,9 @@ public interface RangeReader extends AutoCloseable {
 
     /**
      * Whether all reads of this reader see one version of the value, as described above; false
-     * by default.
+     * by default. A reader that learns from the store's first answer whether it can tell versions
+     * apart (an HTTP server that sends an {@code ETag} or none) answers after its first read that
+     * found the value.
      */
     default boolean versioned() {
         return false;

@@ -292,9 +292,10 @@ public final class S3Store implements Store {
                 }), "get", key);
             }
 
+            /** Known from the first answer: true when it carried an ETag. */
             @Override
             public boolean versioned() {
-                return true;
+                return version != null;
             }
         };
     }
