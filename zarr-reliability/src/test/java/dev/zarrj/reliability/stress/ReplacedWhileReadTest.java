@@ -93,7 +93,33 @@ class ReplacedWhileReadTest {
             // read that noticed the change and started over. Never {13, 13}: inner chunk 2 of the new shard.
             int[] expected = kind.equals("s3") ? new int[] {12, 12} : new int[] {2, 2};
             assertArrayEquals(expected, got, "inner chunk 1, as of one version of the shard");
+            if (kind.equals("file")) {
+                assertEquals(List.of(), openUnder(dir), "the file the range reader kept open was closed");
+            }
         }
+    }
+
+    /** The files under {@code root} this process has open (Linux: /proc/self/fd; elsewhere none are seen). */
+    private static List<String> openUnder(Path root) throws java.io.IOException {
+        Path fds = Path.of("/proc/self/fd");
+        if (!java.nio.file.Files.isDirectory(fds)) {
+            return List.of();
+        }
+        String prefix = root.toRealPath().toString();
+        List<String> open = new java.util.ArrayList<>();
+        try (var list = java.nio.file.Files.list(fds)) {
+            for (Path fd : (Iterable<Path>) list::iterator) {
+                try {
+                    String target = java.nio.file.Files.readSymbolicLink(fd).toString();
+                    if (target.startsWith(prefix)) {
+                        open.add(target);
+                    }
+                } catch (java.io.IOException | UnsupportedOperationException gone) {
+                    // closed meanwhile
+                }
+            }
+        }
+        return open;
     }
 
     private Store open(Zarr z, String kind) {
