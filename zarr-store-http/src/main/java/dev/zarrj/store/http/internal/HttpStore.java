@@ -387,7 +387,9 @@ public final class HttpStore implements Store {
     public RangeReader rangeReader(StoreKey key) {
         Objects.requireNonNull(key, "key");
         return new RangeReader() {
-            private volatile String version;
+            /** The ETag of the value read first, once an answer carried one. */
+            private final java.util.concurrent.atomic.AtomicReference<String> version =
+                    new java.util.concurrent.atomic.AtomicReference<>();
 
             @Override
             public Optional<ByteBuffer> get(ByteRange range) {
@@ -402,7 +404,7 @@ public final class HttpStore implements Store {
 
             @Override
             public CompletableFuture<List<Optional<ByteBuffer>>> getAllAsync(List<ByteRange> ranges) {
-                String want = version;
+                String want = version.get();
                 return settle(() -> {
                     List<CompletableFuture<Got>> parts = new ArrayList<>(ranges.size());
                     for (ByteRange r : ranges) {
@@ -427,8 +429,11 @@ public final class HttpStore implements Store {
                             }
                             out.add(got.bytes());
                         }
-                        if (want == null && seen != null) {
-                            version = seen;
+                        if (want == null && seen != null && !version.compareAndSet(null, seen)
+                                && !seen.equals(version.get())) {
+                            // Another read of this reader, made at the same time, saw another version.
+                            throw new ValueChangedException(url(key) + ": key '" + key + "' was replaced while"
+                                    + " being read (ETag " + version.get() + ", then " + seen + ")", null);
                         }
                         return out;
                     });
@@ -438,7 +443,7 @@ public final class HttpStore implements Store {
             /** Known from the first answer: true when it carried an ETag. */
             @Override
             public boolean versioned() {
-                return version != null;
+                return version.get() != null;
             }
         };
     }

@@ -244,7 +244,9 @@ public final class S3Store implements Store {
     public RangeReader rangeReader(StoreKey key) {
         java.util.Objects.requireNonNull(key, "key");
         return new RangeReader() {
-            private volatile String version;
+            /** The ETag of the value read first, once an answer carried one. */
+            private final java.util.concurrent.atomic.AtomicReference<String> version =
+                    new java.util.concurrent.atomic.AtomicReference<>();
 
             @Override
             public Optional<ByteBuffer> get(ByteRange range) {
@@ -258,7 +260,7 @@ public final class S3Store implements Store {
 
             @Override
             public CompletableFuture<List<Optional<ByteBuffer>>> getAllAsync(List<ByteRange> ranges) {
-                String want = version;
+                String want = version.get();
                 List<CompletableFuture<Got>> parts = new ArrayList<>(ranges.size());
                 for (ByteRange r : ranges) {
                     if (r == null) {
@@ -285,8 +287,11 @@ public final class S3Store implements Store {
                         }
                         out.add(got.bytes());
                     }
-                    if (want == null && seen != null) {
-                        version = seen;
+                    if (want == null && seen != null && !version.compareAndSet(null, seen)
+                            && !seen.equals(version.get())) {
+                        // Another read of this reader, made at the same time, saw another version.
+                        throw new ValueChangedException(where("get", key) + ": replaced while being read"
+                                + " (ETag " + version.get() + ", then " + seen + ")", null);
                     }
                     return out;
                 }), "get", key);
@@ -295,7 +300,7 @@ public final class S3Store implements Store {
             /** Known from the first answer: true when it carried an ETag. */
             @Override
             public boolean versioned() {
-                return version != null;
+                return version.get() != null;
             }
         };
     }
