@@ -27,6 +27,8 @@ class ExceptionsTest {
         assertEquals("ZARR-KEY", new InvalidKeyException("m").code());
         assertEquals("ZARR-READONLY", new ReadOnlyException("m").code());
         assertEquals("ZARR-STORE", new StoreException("m", null).code());
+        assertEquals("ZARR-STORE-CHANGED", new ValueChangedException("m", null).code());
+        assertInstanceOf(StoreException.class, new ValueChangedException("m", null));
         assertEquals("ZARR-CORRUPT", new CorruptDataException("m").code());
         assertEquals("ZARR-CHECKSUM", new ChecksumMismatchException("m").code());
         assertEquals("ZARR-CHUNK", new ChunkDecodeException("c/0", new CorruptDataException("m")).code());

@@ -13,6 +13,7 @@ import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.InvalidKeyException;
 import dev.zarrj.api.ReadOnlyException;
 import dev.zarrj.api.StoreException;
+import dev.zarrj.api.ValueChangedException;
 import dev.zarrj.api.ZarrException;
 import dev.zarrj.api.store.ConditionalWrites;
 import dev.zarrj.api.store.ConditionalWrites.VersionedValue;
@@ -21,6 +22,7 @@ import dev.zarrj.api.store.KeySize;
 import dev.zarrj.api.store.KeyStartValue;
 import dev.zarrj.api.store.Leftover;
 import dev.zarrj.api.store.ListDirResult;
+import dev.zarrj.api.store.RangeReader;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
@@ -103,7 +105,8 @@ import org.opentest4j.AssertionFailedError;
  * {@code writable}, listing rules {@code listable}; {@code set_partial_values} is the optional rule
  * {@code S22}, checked when {@code partialWrites} is declared — and when it is not, {@code S21}
  * checks that the store refuses it. Conditional writes ({@link Store#conditionalWrites()}) are
- * the optional rule {@code S27}. A rule that does not apply runs no test (its
+ * the optional rule {@code S27}. Range readers ({@link Store#rangeReader}) that claim to read one
+ * version of a value are held to it by {@code S29}. A rule that does not apply runs no test (its
  * {@code @TestFactory} yields nothing) and prints why, so that a build reports no skipped tests.
  *
  * <p>The kit closes every store it gets after each rule. Rules are listed with their spec
@@ -825,6 +828,163 @@ public abstract class StoreContract {
                     }
                     expectInvalidKey("listPrefixSizes(\"a\")", () -> s.listPrefixSizes("a"));
                 });
+    }
+
+    private static final String S29 = "a range reader reads what get reads and, when versioned, one version of the value";
+
+    /**
+     * {@link Store#rangeReader}: a reader of a present key reads what {@code get(key, range)} reads
+     * (bounded, from, suffix and empty ranges; {@code getAll} and {@code getAllAsync} in the order
+     * given); of an absent key, empty; a range outside the value is a {@link ZarrException}
+     * (through the future for {@code getAllAsync}); closing twice is harmless. When the store is
+     * writable and the reader claims {@link RangeReader#versioned()}: after the value it first read
+     * is replaced with {@code set}, and then erased, each later read of it gives the bytes of the
+     * value first read or throws {@link ValueChangedException}; never bytes of the new value,
+     * never empty. A new reader then reads the key as it is now.
+     *
+     * <p>Spec: zarrj {@link Store#rangeReader} and {@link RangeReader}; not part of core.rst's
+     * abstract store interface (a partial decode's ranges, core.rst "partial_decode", must come
+     * from one value).
+     *
+     * <p>If this fails, check: a reader that claims versions but reads the key afresh on every
+     * read; a version (ETag) taken but not sent, or an answer of another version not compared; a
+     * file reopened by path for each read instead of the channel first opened being kept.
+     */
+    @Test
+    @DisplayName("S29 a range reader reads what get reads and, when versioned, one version of the value"
+            + " (spec: zarrj Store.rangeReader)")
+    public void required_S29_rangeReaderReadsOneVersion() {
+        check("S29", S29, () -> {
+            byte[] v = pattern(1000, 29);
+            Store s = storeWith(content("k", v));
+            StoreKey k = StoreKey.of("k");
+            List<ByteRange> ranges = List.of(ByteRange.of(0, 10), ByteRange.of(990, 10), ByteRange.from(500),
+                    ByteRange.suffix(7), ByteRange.of(10, 0), ByteRange.of(300, 400));
+            RangeReader r = s.rangeReader(k);
+            if (r == null) {
+                throw Rule.fail("rangeReader('k') returned null");
+            }
+            try (r) {
+                for (ByteRange range : ranges) {
+                    expectRead(r.get(range), expectedRange(v, range), "rangeReader('k').get(" + range + ")");
+                }
+                List<ByteRange> some = List.of(ByteRange.of(100, 5), ByteRange.of(0, 3), ByteRange.suffix(2));
+                expectReads(r.getAll(some), v, some, "rangeReader('k').getAll(" + some + ")");
+                expectReads(joined(r.getAllAsync(some), "getAllAsync"), v, some,
+                        "rangeReader('k').getAllAsync(" + some + ")");
+                expectZarrException("rangeReader('k').get(" + ByteRange.of(995, 10) + ") of a 1000-byte value",
+                        () -> r.get(ByteRange.of(995, 10)));
+                CompletableFuture<List<Optional<ByteBuffer>>> outside;
+                try {
+                    outside = r.getAllAsync(List.of(ByteRange.of(995, 10)));
+                } catch (RuntimeException e) {
+                    throw Rule.fail("rangeReader('k').getAllAsync of a range outside the value threw " + e
+                            + " instead of failing its future");
+                }
+                expectZarrException("the future of rangeReader('k').getAllAsync of a range outside the value",
+                        () -> joined(outside, "getAllAsync"));
+            }
+            r.close();
+            try (RangeReader absent = s.rangeReader(StoreKey.of("absent"))) {
+                expectEquals(Optional.empty(), absent.get(ByteRange.of(0, 1)), "rangeReader('absent').get");
+                expectEquals(List.of(Optional.empty()), absent.getAll(List.of(ByteRange.of(0, 1))),
+                        "rangeReader('absent').getAll");
+            }
+            Store w = fresh();
+            if (!w.capabilities().writable()) {
+                Rule.notApplicable("required_S29 (one version)", subject, "not writable");
+                return;
+            }
+            byte[] first = pattern(1000, 1);
+            byte[] second = pattern(1200, 2);
+            w.set(k, ByteBuffer.wrap(first.clone()));
+            try (RangeReader one = w.rangeReader(k)) {
+                expectRead(one.get(ByteRange.of(0, 100)), range(first, 0, 100), "the first read");
+                if (!one.versioned()) {
+                    Rule.notApplicable("required_S29 (one version)", subject, "its range readers are not versioned");
+                    return;
+                }
+                w.set(k, ByteBuffer.wrap(second.clone()));
+                oneVersion(() -> List.of(one.get(ByteRange.of(100, 100))), first, List.of(ByteRange.of(100, 100)),
+                        "get after the value was replaced");
+                List<ByteRange> two = List.of(ByteRange.of(300, 50), ByteRange.of(900, 100));
+                oneVersion(() -> one.getAll(two), first, two, "getAll after the value was replaced");
+                oneVersion(() -> joined(one.getAllAsync(two), "getAllAsync"), first, two,
+                        "getAllAsync after the value was replaced");
+                w.erase(k);
+                oneVersion(() -> List.of(one.get(ByteRange.of(500, 20))), first, List.of(ByteRange.of(500, 20)),
+                        "get after the value was erased");
+            }
+            w.set(k, ByteBuffer.wrap(second.clone()));
+            try (RangeReader now = w.rangeReader(k)) {
+                expectRead(now.get(ByteRange.of(1100, 100)), range(second, 1100, 1200), "a new reader's read");
+            }
+        });
+    }
+
+    private static byte[] expectedRange(byte[] v, ByteRange range) {
+        long[] r = range.resolve(v.length);
+        return range(v, r[0], r[1]);
+    }
+
+    private static void expectRead(Optional<ByteBuffer> got, byte[] expected, String what) {
+        if (got == null) {
+            throw Rule.fail(what + " returned null instead of an Optional");
+        }
+        byte[] actual = got.map(StoreBytes::array).orElse(null);
+        if (!Arrays.equals(expected, actual)) {
+            throw Rule.fail(what + " gave " + show(actual) + ", expected " + show(expected));
+        }
+    }
+
+    private static void expectReads(List<Optional<ByteBuffer>> got, byte[] v, List<ByteRange> ranges, String what) {
+        if (got == null || got.size() != ranges.size()) {
+            throw Rule.fail(what + " returned " + (got == null ? "null" : got.size() + " values") + " for "
+                    + ranges.size() + " ranges");
+        }
+        for (int i = 0; i < ranges.size(); i++) {
+            expectRead(got.get(i), expectedRange(v, ranges.get(i)), what + "[" + i + "]");
+        }
+    }
+
+    private static <T> T joined(CompletableFuture<T> f, String call) {
+        if (f == null) {
+            throw Rule.fail(call + " returned a null future");
+        }
+        try {
+            return f.get(60, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw Rule.fail(call + ": interrupted");
+        } catch (TimeoutException e) {
+            throw Rule.fail(call + " did not complete within 60 s");
+        }
+    }
+
+    /** The reads give the bytes of {@code first}, or throw ValueChangedException. */
+    private static void oneVersion(Supplier<List<Optional<ByteBuffer>>> reads, byte[] first, List<ByteRange> ranges,
+                                   String what) {
+        List<Optional<ByteBuffer>> got;
+        try {
+            got = reads.get();
+        } catch (ValueChangedException noticed) {
+            return;
+        }
+        for (int i = 0; i < ranges.size(); i++) {
+            Optional<ByteBuffer> b = got.get(i);
+            byte[] actual = b == null ? null : b.map(StoreBytes::array).orElse(null);
+            byte[] expected = expectedRange(first, ranges.get(i));
+            if (!Arrays.equals(expected, actual)) {
+                throw Rule.fail("a versioned range reader: " + what + ", " + ranges.get(i) + " gave " + show(actual)
+                        + "; expected the bytes of the value it first read, " + show(expected)
+                        + ", or a ValueChangedException");
+            }
+        }
     }
 
     /**

@@ -132,6 +132,24 @@ public interface Store extends AutoCloseable {
         return out;
     }
 
+    /**
+     * A reader of ranges of one key's value whose reads all see one version of it, for a read
+     * made of several ranged requests (a shard's index, then its inner chunks): see
+     * {@link RangeReader}. Opening one makes no request; the caller closes it when its read ends.
+     *
+     * <p>The default reads through {@link #get(StoreKey, ByteRange)}, {@link #getPartialValues}
+     * and {@link #getPartialValuesAsync}, request for request as before, and is not
+     * {@linkplain RangeReader#versioned() versioned}: a value replaced between two of its reads
+     * goes unnoticed. A store whose values can be replaced while being read overrides it: by
+     * reading on from what it first opened (a file, a buffer in memory), or by sending the version
+     * it first saw with the following requests ({@code If-Match}) and throwing
+     * {@link dev.zarrj.api.ValueChangedException} when it no longer matches, never with an extra
+     * request per read.
+     */
+    default RangeReader rangeReader(StoreKey key) {
+        return RangeReader.through(this, key);
+    }
+
     /** The size of a key's value in bytes, or empty when absent. */
     default OptionalLong size(StoreKey key) {
         Optional<ByteBuffer> v = get(key);

@@ -8,6 +8,7 @@ import dev.zarrj.api.store.KeySize;
 import dev.zarrj.api.store.KeyStartValue;
 import dev.zarrj.api.store.Leftover;
 import dev.zarrj.api.store.ListDirResult;
+import dev.zarrj.api.store.RangeReader;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
@@ -569,6 +570,29 @@ public final class BrokenStores {
             return new ForwardingStore(m) {
                 @Override public List<KeySize> listPrefixSizes(String prefix) {
                     return delegate.listPrefixSizes(prefix).stream().filter(k -> k.size() > 0).toList();
+                }
+            };
+        }
+    }
+
+    /**
+     * S29: range readers that claim to read one version of a value but read the key afresh on
+     * every read, as a reader that took an object's ETag and never sent it would.
+     */
+    public static class RangeReaderClaimsVersionsItLacks extends Wrapped {
+        @Override Store wrap(Store m) {
+            return new ForwardingStore(m) {
+                @Override public RangeReader rangeReader(StoreKey key) {
+                    RangeReader afresh = RangeReader.through(delegate, key);
+                    return new RangeReader() {
+                        @Override public Optional<ByteBuffer> get(ByteRange range) {
+                            return afresh.get(range);
+                        }
+
+                        @Override public boolean versioned() {
+                            return true;
+                        }
+                    };
                 }
             };
         }

@@ -6,6 +6,7 @@ import dev.zarrj.api.store.KeySize;
 import dev.zarrj.api.store.KeyStartValue;
 import dev.zarrj.api.store.Leftover;
 import dev.zarrj.api.store.ListDirResult;
+import dev.zarrj.api.store.RangeReader;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
@@ -50,6 +51,7 @@ public class ForwardingStore implements Store {
     @Override public List<StoreKey> list() { return delegate.list(); }
     @Override public List<StoreKey> listPrefix(String prefix) { return delegate.listPrefix(prefix); }
     @Override public List<KeySize> listPrefixSizes(String prefix) { return delegate.listPrefixSizes(prefix); }
+    @Override public RangeReader rangeReader(StoreKey key) { return delegate.rangeReader(key); }
     @Override public ListDirResult listDir(String prefix) { return delegate.listDir(prefix); }
     @Override public List<Leftover> leftovers() { return delegate.leftovers(); }
     @Override public List<Leftover> removeLeftovers(Duration minimumAge) { return delegate.removeLeftovers(minimumAge); }

@@ -57,6 +57,7 @@ class KitSelfTest {
                 Arguments.of(BrokenStores.SetIfMatchIgnoresVersion.class, "S27"),
                 Arguments.of(BrokenStores.VersionUnchangedByWrites.class, "S27"),
                 Arguments.of(BrokenStores.ListedSizesSkipEmptyValues.class, "S28"),
+                Arguments.of(BrokenStores.RangeReaderClaimsVersionsItLacks.class, "S29"),
                 // data types
                 Arguments.of(BrokenMetadata.NanPayloadLost.class, "DT01"),
                 Arguments.of(BrokenMetadata.IntegerFractionTruncated.class, "DT02"),

@@ -37,7 +37,6 @@ class ConcurrencyStressTest {
     static final int THREADS = 16;
     static final int SIZE = 64;
     private static final long MILLIS = Long.getLong("zarrj.stress.millis", 2500);
-    private static final boolean STRICT_SHARD_READS = Boolean.getBoolean("zarrj.stress.strictShardReads");
 
     @TempDir
     Path dir;
@@ -74,16 +73,9 @@ class ConcurrencyStressTest {
                             + " %d chunks checked, %d write-chunk pairs, 0 lost%n", how, THREADS, r.millis, r.writes,
                     r.reads, r.valuesRead, r.chunks, r.pairs);
             assertTrue(r.writes > THREADS && r.reads > THREADS, "the run did some work");
-            if (config.sharded() && !STRICT_SHARD_READS) {
-                // Known defect (reported, not yet fixed): a partial read of a shard (memory and file
-                // stores alike) reads the index and then the inner chunks in separate requests; a
-                // shard replaced in between gives chunk bytes at the old index's offsets in the new
-                // shard, so values of another inner chunk. Writes are checked in full regardless. -Dzarrj.stress.strictShardReads=true
-                // enforces the check.
-                System.out.println("ConcurrencyStressTest [" + how + "] KNOWN DEFECT: " + r.badReads.size()
-                        + " reads saw a value no covering write explains" + (r.badReads.isEmpty() ? ""
-                        : "; first: " + r.badReads.get(0)));
-            } else if (!r.badReads.isEmpty()) {
+            // Sharded too: a partial read of a shard reads its index and inner chunks through one
+            // range reader, so a shard replaced in between never gives another inner chunk's values.
+            if (!r.badReads.isEmpty()) {
                 fail(r.badReads.size() + " reads saw a value no covering write explains; first: " + r.badReads.get(0));
             }
         }

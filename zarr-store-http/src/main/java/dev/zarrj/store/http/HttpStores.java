@@ -31,6 +31,13 @@ import org.apiguardian.api.API;
  * {@code getPartialValuesAsync}) complete from {@code java.net.http}'s callbacks, so no thread
  * waits per request.
  *
+ * <p>A partial read of a value in several ranged requests (a shard's index, then its inner
+ * chunks) reads one version of it when the server sends an {@code ETag}: the later requests carry
+ * the first answer's strong ETag as {@code If-Match}, and an answer of 412 or with another ETag
+ * makes zarrj read that shard again. A server that sends no ETag gives nothing to compare, so a
+ * value replaced on it between two such requests can be read as a mix of both versions (wrong
+ * values, or a decoding error); serve data that changes from a server that sends ETags.
+ *
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")

@@ -10,7 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.ReadOnlyException;
 import dev.zarrj.api.StoreException;
+import dev.zarrj.api.ValueChangedException;
 import dev.zarrj.api.store.KeyRange;
+import dev.zarrj.api.store.RangeReader;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
@@ -67,6 +69,44 @@ class HttpStoreTest {
     private static List<ByteRange> outside() {
         return List.of(ByteRange.of(8, 3), ByteRange.of(11, 1), ByteRange.of(11, 0), ByteRange.from(11),
                 ByteRange.suffix(11));
+    }
+
+    @Test
+    void aRangeReaderSendsTheFirstETagAsIfMatchAndNoticesAReplacedValue() {
+        server.etags(true);
+        Store s = open("/data");
+        StoreKey k = StoreKey.of("a/v");
+        try (RangeReader r = s.rangeReader(k)) {
+            assertArrayEquals("012".getBytes(StandardCharsets.US_ASCII), bytes(r.get(ByteRange.of(0, 3))));
+            assertTrue(r.versioned(), "the server sent an ETag");
+            assertArrayEquals("345".getBytes(StandardCharsets.US_ASCII), bytes(r.get(ByteRange.of(3, 3))));
+            server.put("a/v", "abcdefghij".getBytes(StandardCharsets.US_ASCII));
+            ValueChangedException e = assertThrows(ValueChangedException.class, () -> r.get(ByteRange.of(6, 3)));
+            assertTrue(e.getMessage().contains("'a/v'") && e.getMessage().contains("412"), e.getMessage());
+            assertThrows(ValueChangedException.class, () -> r.getAll(List.of(ByteRange.of(0, 1), ByteRange.of(5, 2))));
+        }
+        List<String> requests = server.requests();
+        assertEquals(5, requests.size(), "one request per range read, no extra one: " + requests);
+        assertFalse(requests.get(0).contains("If-Match"), requests.get(0));
+        for (String later : requests.subList(1, 5)) {
+            assertTrue(later.contains("[If-Match \""), later);
+        }
+        try (RangeReader fresh = s.rangeReader(k)) {
+            assertArrayEquals("ghi".getBytes(StandardCharsets.US_ASCII), bytes(fresh.get(ByteRange.of(6, 3))));
+        }
+    }
+
+    @Test
+    void withoutETagsARangeReaderIsNotVersionedAndReadsAsBefore() {
+        Store s = open("/data");
+        try (RangeReader r = s.rangeReader(StoreKey.of("a/v"))) {
+            assertArrayEquals("012".getBytes(StandardCharsets.US_ASCII), bytes(r.get(ByteRange.of(0, 3))));
+            assertFalse(r.versioned(), "no ETag, nothing to compare");
+            server.put("a/v", "abcdefghij".getBytes(StandardCharsets.US_ASCII));
+            // The documented limit: the new value's bytes.
+            assertArrayEquals("def".getBytes(StandardCharsets.US_ASCII), bytes(r.get(ByteRange.of(3, 3))));
+        }
+        assertTrue(server.requests().stream().noneMatch(q -> q.contains("If-Match")), server.requests().toString());
     }
 
     @Test

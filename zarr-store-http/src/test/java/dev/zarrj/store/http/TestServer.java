@@ -49,6 +49,7 @@ final class TestServer implements AutoCloseable {
     private volatile Mode mode = Mode.HONOURS_RANGE;
     private volatile boolean headAllowed = true;
     private volatile String requiredAuthorization;
+    private volatile boolean etags;
 
     private TestServer(Map<String, byte[]> map, Path dir) {
         this.map = map;
@@ -76,6 +77,20 @@ final class TestServer implements AutoCloseable {
     TestServer mode(Mode mode) {
         this.mode = mode;
         return this;
+    }
+
+    /**
+     * Whether answers carry a strong {@code ETag} (a digest of the value) and {@code If-Match}
+     * is honoured (412 when it names another); off by default.
+     */
+    TestServer etags(boolean on) {
+        this.etags = on;
+        return this;
+    }
+
+    /** Replaces (or adds) the value of a key served from the map. */
+    void put(String key, byte[] value) {
+        map.put(key, value);
     }
 
     /** Whether HEAD is answered (else 405). */
@@ -124,8 +139,9 @@ final class TestServer implements AutoCloseable {
             String range = ex.getRequestHeaders().getFirst("Range");
             String method = ex.getRequestMethod();
             String auth = ex.getRequestHeaders().getFirst("Authorization");
+            String ifMatch = ex.getRequestHeaders().getFirst("If-Match");
             requests.add(method + " " + ex.getRequestURI().getRawPath() + (range == null ? "" : " " + range)
-                    + (auth == null ? "" : " [auth]"));
+                    + (auth == null ? "" : " [auth]") + (ifMatch == null ? "" : " [If-Match " + ifMatch + "]"));
             if (path.startsWith("/elsewhere/")) {
                 // The same server under another host name: a different origin to the client.
                 ex.getResponseHeaders().set("Location", "http://localhost:" + server.getAddress().getPort()
@@ -156,6 +172,14 @@ final class TestServer implements AutoCloseable {
             if (value == null) {
                 ex.sendResponseHeaders(404, -1);
                 return;
+            }
+            if (etags) {
+                String tag = "\"" + Integer.toHexString(java.util.Arrays.hashCode(value)) + "-" + value.length + "\"";
+                if (ifMatch != null && !ifMatch.equals(tag)) {
+                    ex.sendResponseHeaders(412, -1);
+                    return;
+                }
+                ex.getResponseHeaders().set("ETag", tag);
             }
             if (method.equals("HEAD")) {
                 ex.getResponseHeaders().set("Content-Length", Long.toString(value.length));

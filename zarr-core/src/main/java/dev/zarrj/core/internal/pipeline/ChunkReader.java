@@ -5,6 +5,8 @@ import dev.zarrj.api.ChunkSpec;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.Region;
 import dev.zarrj.api.RegionCopy;
+import dev.zarrj.api.StoreException;
+import dev.zarrj.api.ValueChangedException;
 import dev.zarrj.api.codec.ArrayPartialDecoder;
 import dev.zarrj.api.codec.CodecChain;
 import dev.zarrj.api.store.Store;
@@ -197,19 +199,22 @@ public final class ChunkReader {
                 }
                 return;
             }
-            Optional<ArrayPartialDecoder> partial = Optional.empty();
             if (!part.wholeChunk() && !spec.equals(noPartialDecoder)) {
-                partial = chain.partialDecoder(new StoreByteSource(from, key, coalesceGap, StoreByteSource.MAX_MERGED,
-                        ioConcurrency > tasks.parallelism() ? ioConcurrency : 0), spec);
-                if (partial.isEmpty()) {
-                    noPartialDecoder = spec;
+                for (int attempt = 1; ; attempt++) {
+                    try (StoreByteSource source = source(from, key)) {
+                        Optional<ArrayPartialDecoder> partial = chain.partialDecoder(source, spec);
+                        if (partial.isEmpty()) {
+                            noPartialDecoder = spec;
+                            break;
+                        }
+                        if (!partial.get().decodeInto(part.ofChunk(), dst, part.inRegion())) {
+                            fillRegion(dst, part, dstZeroed);
+                        }
+                        return;
+                    } catch (RuntimeException e) {
+                        startOver(from, key, attempt, e);
+                    }
                 }
-            }
-            if (partial.isPresent()) {
-                if (!partial.get().decodeInto(part.ofChunk(), dst, part.inRegion())) {
-                    fillRegion(dst, part, dstZeroed);
-                }
-                return;
             }
             try (BufferLease lease = new BufferLease()) {
                 Optional<ByteBuffer> bytes = from.get(key, lease::borrow);
@@ -333,12 +338,54 @@ public final class ChunkReader {
     }
 
     private void visitChunk(long j, long[] coords, Supplier<Fetched> fetched, ChunkVisit visit) {
-        try (ChunkSource chunk = new ChunkSource(coords, fetched)) {
-            try {
-                visit.visit(j, chunk);
-            } catch (RuntimeException | OutOfMemoryError e) {
-                throw errors.reading(chunk.key, chunk.spec.byteSize(), e);
+        for (int attempt = 1; ; attempt++) {
+            try (ChunkSource chunk = new ChunkSource(coords, fetched)) {
+                try {
+                    visit.visit(j, chunk);
+                    return;
+                } catch (RuntimeException e) {
+                    try {
+                        // A visit writes the same elements when made again: all of it starts over.
+                        startOver(store, chunk.key, attempt, e);
+                    } catch (RuntimeException notAgain) {
+                        throw errors.reading(chunk.key, chunk.spec.byteSize(), notAgain);
+                    }
+                } catch (OutOfMemoryError e) {
+                    throw errors.reading(chunk.key, chunk.spec.byteSize(), e);
+                }
             }
+        }
+    }
+
+    /** How many times a chunk read in ranged requests is read when its value keeps changing meanwhile. */
+    static final int MAX_ATTEMPTS = 8;
+
+    /** A source of the ranges of a stored value for a partial decoder; closed when the decode ends. */
+    private StoreByteSource source(Store from, StoreKey key) {
+        return new StoreByteSource(from, key, coalesceGap, StoreByteSource.MAX_MERGED,
+                ioConcurrency > tasks.parallelism() ? ioConcurrency : 0);
+    }
+
+    /**
+     * Returns when {@code e} says that the value of {@code key} changed while its ranges were
+     * being read ({@link ValueChangedException}, however a codec wrapped it) and attempt
+     * {@code attempt} was not the last, so that the caller reads the chunk again with a new
+     * source; otherwise throws: {@code e} itself, or after the last attempt a
+     * {@link StoreException} naming the key.
+     */
+    private static void startOver(Store from, StoreKey key, int attempt, RuntimeException e) {
+        ValueChangedException changed = null;
+        for (Throwable t = e; t != null && changed == null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof ValueChangedException v) {
+                changed = v;
+            }
+        }
+        if (changed == null) {
+            throw e;
+        }
+        if (attempt >= MAX_ATTEMPTS) {
+            throw new StoreException(from.describe() + ": key '" + key + "' was replaced while being read, "
+                    + attempt + " times in a row; gave up (last: " + changed.detail() + ")", changed);
         }
     }
 
@@ -354,10 +401,13 @@ public final class ChunkReader {
             return cast(known[1]);
         }
         // Creating a decoder reads nothing.
-        Optional<long[]> inner = meta.codecs().partialDecoder(
-                        new StoreByteSource(store, meta.chunkKey(prefix, coords), 0, StoreByteSource.MAX_MERGED, 0), spec)
-                .flatMap(ArrayPartialDecoder::innerChunkShape)
-                .filter(s -> valid(s, spec.shape()));
+        Optional<long[]> inner;
+        try (StoreByteSource none = new StoreByteSource(store, meta.chunkKey(prefix, coords), 0,
+                StoreByteSource.MAX_MERGED, 0)) {
+            inner = meta.codecs().partialDecoder(none, spec)
+                    .flatMap(ArrayPartialDecoder::innerChunkShape)
+                    .filter(s -> valid(s, spec.shape()));
+        }
         innerShapes = new Object[] {spec, inner};
         return inner;
     }
@@ -395,6 +445,8 @@ public final class ChunkReader {
         private final BufferLease lease = new BufferLease();
         private Optional<ByteBuffer> bytes;
         private ArrayPartialDecoder partial;
+        /** What {@link #partial} reads through, closed with this source. */
+        private StoreByteSource partialSource;
         private NdArray decoded;
         private ByteBuffer scratch;
         private int expected = 1;
@@ -443,8 +495,8 @@ public final class ChunkReader {
             DefaultCodecChain chain = meta.codecs();
             if (bytes == null && fetched == null && !(whole && expected == 1)) {
                 if (partial == null && !spec.equals(noPartialDecoder)) {
-                    partial = chain.partialDecoder(new StoreByteSource(store, key, coalesceGap, StoreByteSource.MAX_MERGED,
-                            ioConcurrency > tasks.parallelism() ? ioConcurrency : 0), spec).orElse(null);
+                    partialSource = source(store, key);
+                    partial = chain.partialDecoder(partialSource, spec).orElse(null);
                     if (partial == null) {
                         noPartialDecoder = spec;
                     }
@@ -524,7 +576,13 @@ public final class ChunkReader {
 
         @Override
         public void close() {
-            lease.close();
+            try {
+                if (partialSource != null) {
+                    partialSource.close();
+                }
+            } finally {
+                lease.close();
+            }
         }
     }
 

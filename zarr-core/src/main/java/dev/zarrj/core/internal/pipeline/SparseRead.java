@@ -4,6 +4,7 @@ import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.keyencoding.ChunkKeyEncoding;
 import dev.zarrj.api.store.KeyRange;
 import dev.zarrj.api.store.ListDirResult;
+import dev.zarrj.api.store.RangeReader;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
@@ -313,6 +314,42 @@ final class SparseRead {
                 values.forEach(this::note);
                 return values;
             });
+        }
+
+        @Override
+        public RangeReader rangeReader(StoreKey key) {
+            RangeReader reader = store.rangeReader(key);
+            return new RangeReader() {
+                @Override
+                public Optional<ByteBuffer> get(ByteRange range) {
+                    return note(reader.get(range));
+                }
+
+                @Override
+                public List<Optional<ByteBuffer>> getAll(List<ByteRange> ranges) {
+                    List<Optional<ByteBuffer>> values = reader.getAll(ranges);
+                    values.forEach(Noting.this::note);
+                    return values;
+                }
+
+                @Override
+                public CompletableFuture<List<Optional<ByteBuffer>>> getAllAsync(List<ByteRange> ranges) {
+                    return reader.getAllAsync(ranges).thenApply(values -> {
+                        values.forEach(Noting.this::note);
+                        return values;
+                    });
+                }
+
+                @Override
+                public boolean versioned() {
+                    return reader.versioned();
+                }
+
+                @Override
+                public void close() {
+                    reader.close();
+                }
+            };
         }
 
         @Override

@@ -3,7 +3,7 @@ package dev.zarrj.core.internal.pipeline;
 import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.ByteSource;
 import dev.zarrj.api.StoreException;
-import dev.zarrj.api.store.KeyRange;
+import dev.zarrj.api.store.RangeReader;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
 import java.nio.ByteBuffer;
@@ -30,8 +30,14 @@ import java.util.concurrent.ExecutionException;
  *
  * <p>When the value is absent, reads return empty, which the chunk reader turns into the fill
  * value: no request is spent asking for the size first.
+ *
+ * <p>All reads go through one {@link Store#rangeReader} of the key, so that the ranges one
+ * partial decode reads (a shard's index, then its inner chunks) come from one version of the
+ * value, or a read throws {@link dev.zarrj.api.ValueChangedException} and the chunk reader starts
+ * that chunk over. Closing the source closes the reader (an open file); the source is closed when
+ * the decode that uses it ends.
  */
-final class StoreByteSource implements ByteSource {
+final class StoreByteSource implements ByteSource, AutoCloseable {
     /**
      * The default most bytes one coalesced request reads: large enough that merging is rarely cut
      * short, small enough that a merge never reads a huge stretch into one buffer.
@@ -43,6 +49,7 @@ final class StoreByteSource implements ByteSource {
     private final long gap;
     private final long maxMerged;
     private final int window;
+    private final RangeReader reader;
 
     /** Merges only ranges that touch or overlap, with blocking requests. */
     StoreByteSource(Store store, StoreKey key) {
@@ -65,11 +72,17 @@ final class StoreByteSource implements ByteSource {
         this.gap = gap;
         this.maxMerged = maxMerged;
         this.window = window;
+        this.reader = store.rangeReader(key);
     }
 
     @Override
     public Optional<ByteBuffer> read(ByteRange range) {
-        return store.get(key, range);
+        return reader.get(range);
+    }
+
+    @Override
+    public void close() {
+        reader.close();
     }
 
     @Override
@@ -104,9 +117,9 @@ final class StoreByteSource implements ByteSource {
                 members.add(new ArrayList<>(List.of(i)));
             }
         }
-        List<KeyRange> requests = new ArrayList<>(groups.size());
+        List<ByteRange> requests = new ArrayList<>(groups.size());
         for (long[] g : groups) {
-            requests.add(new KeyRange(key, ByteRange.of(g[0], g[1] - g[0])));
+            requests.add(ByteRange.of(g[0], g[1] - g[0]));
         }
         List<Optional<ByteBuffer>> values = fetch(requests);
         for (int gi = 0; gi < groups.size(); gi++) {
@@ -130,20 +143,20 @@ final class StoreByteSource implements ByteSource {
         return Optional.of(Arrays.asList(out));
     }
 
-    private List<Optional<ByteBuffer>> fetch(List<KeyRange> requests) {
+    private List<Optional<ByteBuffer>> fetch(List<ByteRange> requests) {
         if (requests.isEmpty()) {
             return List.of();
         }
         if (window == 0 || requests.size() == 1) {
-            return store.getPartialValues(requests);
+            return reader.getAll(requests);
         }
         List<Optional<ByteBuffer>> values = new ArrayList<>(requests.size());
         for (int from = 0; from < requests.size(); from += window) {
-            List<KeyRange> batch = requests.subList(from, Math.min(requests.size(), from + window));
+            List<ByteRange> batch = requests.subList(from, Math.min(requests.size(), from + window));
             try {
-                List<Optional<ByteBuffer>> got = store.getPartialValuesAsync(batch).get();
+                List<Optional<ByteBuffer>> got = reader.getAllAsync(batch).get();
                 if (got == null || got.size() != batch.size()) {
-                    throw new StoreException(store.describe() + ": getPartialValuesAsync of " + batch.size()
+                    throw new StoreException(store.describe() + ": reading " + batch.size()
                             + " ranges of '" + key + "' completed with " + (got == null ? "null" : got.size()
                             + " values"), null);
                 }

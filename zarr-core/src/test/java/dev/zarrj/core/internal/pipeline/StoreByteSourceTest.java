@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.store.KeyRange;
+import dev.zarrj.api.store.RangeReader;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.core.Zarr;
@@ -28,6 +29,10 @@ class StoreByteSourceTest {
         memory.set(KEY, ByteBuffer.wrap(v));
         return (Store) Proxy.newProxyInstance(Store.class.getClassLoader(), new Class<?>[] {Store.class},
                 (proxy, method, args) -> {
+                    if (method.getName().equals("rangeReader")) {
+                        // Reads through this proxy's getPartialValues, so that its requests are recorded.
+                        return RangeReader.through((Store) proxy, (StoreKey) args[0]);
+                    }
                     if (method.getName().equals("getPartialValues")) {
                         @SuppressWarnings("unchecked")
                         List<KeyRange> ranges = (List<KeyRange>) args[0];

@@ -8,6 +8,7 @@ import dev.zarrj.api.store.KeyRange;
 import dev.zarrj.api.store.KeySize;
 import dev.zarrj.api.store.Leftover;
 import dev.zarrj.api.store.ListDirResult;
+import dev.zarrj.api.store.RangeReader;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
@@ -74,6 +75,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *       locked ({@link FileChannel#lock()}) from its creation until it is closed, just before
  *       the rename, so that {@link #leftovers()} tells a write in progress in another process
  *       from a crash's leftover; nothing removes leftovers but {@link #removeLeftovers}.</li>
+ *   <li>A {@linkplain #rangeReader range reader} (a partial decode: a shard's index, then its
+ *       inner chunks) keeps the file its first read opened until the decode ends, so all its
+ *       ranges come from the version it opened, however often the key is replaced meanwhile.</li>
  *   <li>{@code erase} removes directories it leaves empty, up to but not including the root.</li>
  *   <li>A directory is never a key; every child directory is a prefix in {@code list_dir}.</li>
  *   <li>A key is absent only when nothing is at its path (or a value is above it). Reading a key
@@ -332,6 +336,56 @@ public final class FileStore implements Store {
             return b;
         }
         return b.slice(b.position(), HEAP_IO_PIECE);
+    }
+
+    /**
+     * Reads on from the file the first read opened, until closed: a value is replaced by renaming
+     * a new file over it, and an open file keeps the bytes it had, so every range comes from one
+     * version. A first read that finds the key absent keeps nothing, and the next read looks again.
+     */
+    @Override
+    public RangeReader rangeReader(StoreKey key) {
+        Objects.requireNonNull(key, "key");
+        return new RangeReader() {
+            private FileChannel channel;
+            private boolean closed;
+
+            /** The file opened by the first read that found it, or null while the key is absent. */
+            private synchronized FileChannel channel() throws IOException {
+                if (closed) {
+                    throw new IllegalStateException(describe() + ": a range reader of '" + key + "' used after closing");
+                }
+                if (channel == null) {
+                    channel = openValue(key, paths.toPath(key));
+                }
+                return channel;
+            }
+
+            @Override
+            public Optional<ByteBuffer> get(ByteRange range) {
+                Objects.requireNonNull(range, "range");
+                try {
+                    FileChannel ch = channel();
+                    return ch == null ? Optional.empty() : Optional.of(readRange(key, ch, range));
+                } catch (IOException e) {
+                    throw failure("read", key, e);
+                }
+            }
+
+            @Override
+            public boolean versioned() {
+                return true;
+            }
+
+            @Override
+            public synchronized void close() {
+                closed = true;
+                if (channel != null) {
+                    closeReader(Optional.of(channel));
+                    channel = null;
+                }
+            }
+        };
     }
 
     /** Opens each key once, however many ranges of it are requested. */

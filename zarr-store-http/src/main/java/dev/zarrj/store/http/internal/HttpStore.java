@@ -2,8 +2,10 @@ package dev.zarrj.store.http.internal;
 
 import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.StoreException;
+import dev.zarrj.api.ValueChangedException;
 import dev.zarrj.api.ZarrException;
 import dev.zarrj.api.store.KeyRange;
+import dev.zarrj.api.store.RangeReader;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
@@ -316,6 +318,25 @@ public final class HttpStore implements Store {
 
     /** A range of a key's value, checked as the class comment says; empty when absent. */
     CompletableFuture<Optional<ByteBuffer>> fetch(StoreKey key, ByteRange range) {
+        return fetch(key, range, null).thenApply(Got::bytes);
+    }
+
+    /**
+     * What one GET answered: the bytes (empty when absent) and the value's {@code ETag}, null when
+     * the answer carried none (or was not a 200 or 206).
+     */
+    private record Got(Optional<ByteBuffer> bytes, String etag) {}
+
+    /** A strong entity tag ({@code "..."}); a weak one ({@code W/"..."}) never passes {@code If-Match}. */
+    private static boolean strong(String etag) {
+        return etag != null && etag.startsWith("\"");
+    }
+
+    /**
+     * A range of a key's value with the value's ETag; with {@code ifMatch} (a strong ETag), only
+     * from the value of that ETag: a 412 fails the future with a {@link ValueChangedException}.
+     */
+    private CompletableFuture<Got> fetch(StoreKey key, ByteRange range, String ifMatch) {
         String url = url(key);
         boolean whole = range instanceof ByteRange.From f && f.start() == 0;
         if ((range instanceof ByteRange.Bounded b && b.length() == 0)
@@ -323,10 +344,10 @@ public final class HttpStore implements Store {
             // HTTP cannot ask for no bytes; the size says whether the empty range lies in the value.
             return sizeAsync(key).thenApply(size -> {
                 if (size.isEmpty()) {
-                    return Optional.empty();
+                    return new Got(Optional.empty(), null);
                 }
                 resolve(key, range, size.getAsLong());
-                return Optional.of(ByteBuffer.allocate(0));
+                return new Got(Optional.of(ByteBuffer.allocate(0)), null);
             });
         }
         HttpRequest.Builder rb = request(url).GET();
@@ -334,8 +355,97 @@ public final class HttpStore implements Store {
         if (asked != null) {
             rb.header("Range", asked);
         }
+        if (ifMatch != null) {
+            rb.header("If-Match", ifMatch);
+        }
         return send("GET", url, rb.build(), HttpResponse.BodyHandlers.ofByteArray())
-                .thenCompose(r -> answer(key, url, range, asked, r));
+                .thenCompose(r -> {
+                    if (r.statusCode() == 412 && ifMatch != null) {
+                        throw new CompletionException(new ValueChangedException("GET " + url
+                                + (asked == null ? "" : " (Range: " + asked + ")") + ": key '" + key
+                                + "' was replaced while being read (If-Match " + ifMatch + " answered HTTP 412)", null));
+                    }
+                    String etag = r.statusCode() == 200 || r.statusCode() == 206
+                            ? r.headers().firstValue("ETag").map(String::trim).filter(e -> !e.isEmpty()).orElse(null)
+                            : null;
+                    return answer(key, url, range, asked, r).thenApply(b -> new Got(b, etag));
+                });
+    }
+
+    /**
+     * Reads whose ranges all come from one version of the value, at no extra request, when the
+     * server sends an {@code ETag}: the first answer's ETag goes with every later request as
+     * {@code If-Match} (when it is a strong one), and a 412, a 404 (the value is gone) or an
+     * answer with another ETag throws {@link ValueChangedException}. Ranges requested together
+     * before any ETag is known go out at once and their ETags must agree. A server that sends no
+     * ETag (some static servers send only {@code Last-Modified}) gives nothing to compare: its
+     * values are read as by the default reader, and one replaced between two ranged reads of a
+     * partial decode goes unnoticed; that is a limit of such servers, documented in
+     * {@link dev.zarrj.store.http.HttpStores}.
+     */
+    @Override
+    public RangeReader rangeReader(StoreKey key) {
+        Objects.requireNonNull(key, "key");
+        return new RangeReader() {
+            /** The ETag of the value read first, once an answer carried one. */
+            private final java.util.concurrent.atomic.AtomicReference<String> version =
+                    new java.util.concurrent.atomic.AtomicReference<>();
+
+            @Override
+            public Optional<ByteBuffer> get(ByteRange range) {
+                Objects.requireNonNull(range, "range");
+                return await(getAllAsync(List.of(range))).get(0);
+            }
+
+            @Override
+            public List<Optional<ByteBuffer>> getAll(List<ByteRange> ranges) {
+                return await(getAllAsync(ranges));
+            }
+
+            @Override
+            public CompletableFuture<List<Optional<ByteBuffer>>> getAllAsync(List<ByteRange> ranges) {
+                String want = version.get();
+                return settle(() -> {
+                    List<CompletableFuture<Got>> parts = new ArrayList<>(ranges.size());
+                    for (ByteRange r : ranges) {
+                        parts.add(fetch(key, Objects.requireNonNull(r, "range"), strong(want) ? want : null));
+                    }
+                    return CompletableFuture.allOf(parts.toArray(new CompletableFuture<?>[0])).thenApply(v -> {
+                        List<Optional<ByteBuffer>> out = new ArrayList<>(parts.size());
+                        String seen = want;
+                        for (CompletableFuture<Got> part : parts) {
+                            Got got = part.join();
+                            if (got.bytes().isEmpty() && seen != null) {
+                                throw new ValueChangedException(url(key) + ": key '" + key + "' is gone while"
+                                        + " being read (ETag " + seen + " was read before)", null);
+                            }
+                            if (got.etag() != null) {
+                                if (seen == null) {
+                                    seen = got.etag();
+                                } else if (!seen.equals(got.etag())) {
+                                    throw new ValueChangedException(url(key) + ": key '" + key + "' was replaced"
+                                            + " while being read (ETag " + seen + ", then " + got.etag() + ")", null);
+                                }
+                            }
+                            out.add(got.bytes());
+                        }
+                        if (want == null && seen != null && !version.compareAndSet(null, seen)
+                                && !seen.equals(version.get())) {
+                            // Another read of this reader, made at the same time, saw another version.
+                            throw new ValueChangedException(url(key) + ": key '" + key + "' was replaced while"
+                                    + " being read (ETag " + version.get() + ", then " + seen + ")", null);
+                        }
+                        return out;
+                    });
+                });
+            }
+
+            /** Known from the first answer: true when it carried an ETag. */
+            @Override
+            public boolean versioned() {
+                return version.get() != null;
+            }
+        };
     }
 
     private CompletableFuture<Optional<ByteBuffer>> answer(StoreKey key, String url, ByteRange range, String asked,

@@ -3,12 +3,14 @@ package dev.zarrj.store.s3.internal;
 import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.ReadOnlyException;
 import dev.zarrj.api.StoreException;
+import dev.zarrj.api.ValueChangedException;
 import dev.zarrj.api.ZarrException;
 import dev.zarrj.api.store.ConditionalWrites;
 import dev.zarrj.api.store.KeyRange;
 import dev.zarrj.api.store.KeySize;
 import dev.zarrj.api.store.Leftover;
 import dev.zarrj.api.store.ListDirResult;
+import dev.zarrj.api.store.RangeReader;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
@@ -192,33 +194,127 @@ public final class S3Store implements Store {
 
     /** A value or a range of it; {@code range == null} or from 0 reads the whole value. */
     private CompletableFuture<Optional<ByteBuffer>> fetch(StoreKey key, ByteRange requested) {
+        return fetch(key, requested, null).thenApply(Got::bytes);
+    }
+
+    /**
+     * What one GET answered: the bytes (empty when absent) and the object's ETag, null when the
+     * answer carried none (an empty range, answered from the size).
+     */
+    private record Got(Optional<ByteBuffer> bytes, String etag) {}
+
+    /**
+     * A value or a range of it, with the ETag of the object it came from; with {@code ifMatch},
+     * only from the object of that ETag: S3 answers 412 when the object has another one, which
+     * fails the future with a {@link ValueChangedException}.
+     */
+    private CompletableFuture<Got> fetch(StoreKey key, ByteRange requested, String ifMatch) {
         ByteRange range = requested instanceof ByteRange.From f && f.start() == 0 ? null : requested;
         String header = rangeHeader(range);
         if (range != null && header == null) {
             // An empty range cannot be written as an HTTP range: the size decides.
-            return sizeAsync(key).thenApply(size -> size.isEmpty()
+            return sizeAsync(key).thenApply(size -> new Got(size.isEmpty()
                     ? Optional.<ByteBuffer>empty()
-                    : Optional.of(emptyWithin(key, range, size.getAsLong())));
+                    : Optional.of(emptyWithin(key, range, size.getAsLong())), null));
         }
-        return s3.getObject(r -> r.bucket(location.bucket()).key(object(key)).range(header),
+        return s3.getObject(r -> r.bucket(location.bucket()).key(object(key)).range(header).ifMatch(ifMatch),
                         AsyncResponseTransformer.toBytes())
                 .handle((bytes, error) -> {
                     if (error == null) {
-                        return CompletableFuture.completedFuture(Optional.of(checked(key, range, bytes)));
+                        String etag = bytes.response().eTag();
+                        return CompletableFuture.completedFuture(new Got(Optional.of(checked(key, range, bytes)),
+                                etag == null || etag.isEmpty() ? null : etag));
                     }
                     int status = status(error);
+                    if (status == 412 && ifMatch != null) {
+                        return CompletableFuture.<Got>failedFuture(new ValueChangedException(where("get", key)
+                                + ": replaced while being read (If-Match " + ifMatch + " answered HTTP 412)", error));
+                    }
                     if (absent(error)) {
-                        return CompletableFuture.completedFuture(Optional.<ByteBuffer>empty());
+                        return CompletableFuture.completedFuture(new Got(Optional.<ByteBuffer>empty(), null));
                     }
                     if (status == 416 && range != null) {
                         // Unsatisfiable: absent, an empty range at the end, or outside the value.
-                        return sizeAsync(key).thenApply(size -> size.isEmpty()
+                        return sizeAsync(key).thenApply(size -> new Got(size.isEmpty()
                                 ? Optional.<ByteBuffer>empty()
-                                : Optional.of(emptyWithin(key, range, size.getAsLong())));
+                                : Optional.of(emptyWithin(key, range, size.getAsLong())), null));
                     }
-                    return CompletableFuture.<Optional<ByteBuffer>>failedFuture(failure("get", key, error));
+                    return CompletableFuture.<Got>failedFuture(failure("get", key, error));
                 })
                 .thenCompose(f -> f);
+    }
+
+    /**
+     * Reads whose ranges all come from one version of the value, at no extra request: the ETag of
+     * the first answer that found the value goes with every later request as {@code If-Match}, and
+     * a 412 (replaced), a 404 (erased) or an answer with another ETag throws
+     * {@link ValueChangedException}. Ranges requested together before any ETag is known go out at
+     * once and their answers' ETags must agree. An answer without an ETag (a service that sends
+     * none) cannot be checked: such a service reads as the default reader does.
+     */
+    @Override
+    public RangeReader rangeReader(StoreKey key) {
+        java.util.Objects.requireNonNull(key, "key");
+        return new RangeReader() {
+            /** The ETag of the value read first, once an answer carried one. */
+            private final java.util.concurrent.atomic.AtomicReference<String> version =
+                    new java.util.concurrent.atomic.AtomicReference<>();
+
+            @Override
+            public Optional<ByteBuffer> get(ByteRange range) {
+                return join(getAllAsync(List.of(range)), key).get(0);
+            }
+
+            @Override
+            public List<Optional<ByteBuffer>> getAll(List<ByteRange> ranges) {
+                return join(getAllAsync(ranges), key);
+            }
+
+            @Override
+            public CompletableFuture<List<Optional<ByteBuffer>>> getAllAsync(List<ByteRange> ranges) {
+                String want = version.get();
+                List<CompletableFuture<Got>> parts = new ArrayList<>(ranges.size());
+                for (ByteRange r : ranges) {
+                    if (r == null) {
+                        return CompletableFuture.failedFuture(new NullPointerException("range"));
+                    }
+                    parts.add(fetch(key, r, want));
+                }
+                return settle(CompletableFuture.allOf(parts.toArray(new CompletableFuture<?>[0])).thenApply(v -> {
+                    List<Optional<ByteBuffer>> out = new ArrayList<>(parts.size());
+                    String seen = want;
+                    for (CompletableFuture<Got> part : parts) {
+                        Got got = part.join();
+                        if (got.bytes().isEmpty() && seen != null) {
+                            throw new ValueChangedException(where("get", key) + ": erased while being read"
+                                    + " (version " + seen + " was read before)", null);
+                        }
+                        if (got.etag() != null) {
+                            if (seen == null) {
+                                seen = got.etag();
+                            } else if (!seen.equals(got.etag())) {
+                                throw new ValueChangedException(where("get", key) + ": replaced while being read"
+                                        + " (ETag " + seen + ", then " + got.etag() + ")", null);
+                            }
+                        }
+                        out.add(got.bytes());
+                    }
+                    if (want == null && seen != null && !version.compareAndSet(null, seen)
+                            && !seen.equals(version.get())) {
+                        // Another read of this reader, made at the same time, saw another version.
+                        throw new ValueChangedException(where("get", key) + ": replaced while being read"
+                                + " (ETag " + version.get() + ", then " + seen + ")", null);
+                    }
+                    return out;
+                }), "get", key);
+            }
+
+            /** Known from the first answer: true when it carried an ETag. */
+            @Override
+            public boolean versioned() {
+                return version.get() != null;
+            }
+        };
     }
 
     /** {@code bytes=a-b}, {@code bytes=a-}, {@code bytes=-n}; null for the whole value or an empty range. */

@@ -7,6 +7,7 @@ import dev.zarrj.api.StoreException;
 import dev.zarrj.api.store.KeySize;
 import dev.zarrj.api.store.Leftover;
 import dev.zarrj.api.store.ListDirResult;
+import dev.zarrj.api.store.RangeReader;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
@@ -302,28 +303,75 @@ public final class ZipStore implements Store {
     private Optional<ByteBuffer> read(StoreKey key, ByteRange range) {
         Lock l = open();
         try {
-            Spill.Slot slot = changes.get(key.value());
-            if (slot == ERASED) {
-                return Optional.empty();
-            }
-            if (slot != null) {
-                long[] r = resolve(key, range, slot.length());
-                try {
-                    return Optional.of(spill.read(slot, r[0], r[1] - r[0]));
-                } catch (IOException e) {
-                    throw new StoreException(description + ": cannot read key '" + key + "' from the spill file "
-                            + spill.path() + ": " + e, e);
-                }
-            }
-            ArchiveEntry e = entry(key);
-            if (e == null) {
-                return Optional.empty();
-            }
-            long[] r = resolve(key, range, e.size());
-            return Optional.of(base.read(e, r[0], r[1]));
+            Object where = locate(key);
+            return where == null ? Optional.empty() : Optional.of(readAt(key, where, range));
         } finally {
             l.unlock();
         }
+    }
+
+    /**
+     * Where the value of a key is now: its {@link Spill.Slot} when set since the store was opened,
+     * else its {@link ArchiveEntry}; null when absent. Neither ever changes: the spill only grows,
+     * and this store reads the archive it opened until it is closed. Called under {@link #open()}.
+     */
+    private Object locate(StoreKey key) {
+        Spill.Slot slot = changes.get(key.value());
+        if (slot == ERASED) {
+            return null;
+        }
+        return slot != null ? slot : entry(key);
+    }
+
+    /** Reads {@code range} (the whole value when null) of a value {@link #locate} found. Called under {@link #open()}. */
+    private ByteBuffer readAt(StoreKey key, Object where, ByteRange range) {
+        if (where instanceof Spill.Slot slot) {
+            long[] r = resolve(key, range, slot.length());
+            try {
+                return spill.read(slot, r[0], r[1] - r[0]);
+            } catch (IOException e) {
+                throw new StoreException(description + ": cannot read key '" + key + "' from the spill file "
+                        + spill.path() + ": " + e, e);
+            }
+        }
+        ArchiveEntry e = (ArchiveEntry) where;
+        long[] r = resolve(key, range, e.size());
+        return base.read(e, r[0], r[1]);
+    }
+
+    /**
+     * Reads on from where the first read found the value (its place in the spill or its entry in
+     * the archive this store opened), both of which never change, so a key set again meanwhile
+     * does not mix two values in one partial decode. An archive replaced by another process is
+     * not seen by a store that has it open in any case.
+     */
+    @Override
+    public RangeReader rangeReader(StoreKey key) {
+        Objects.requireNonNull(key, "key");
+        return new RangeReader() {
+            private volatile Object where;
+
+            @Override
+            public Optional<ByteBuffer> get(ByteRange range) {
+                Objects.requireNonNull(range, "range");
+                Lock l = open();
+                try {
+                    Object w = where;
+                    if (w == null) {
+                        w = locate(key);
+                        where = w;
+                    }
+                    return w == null ? Optional.empty() : Optional.of(readAt(key, w, range));
+                } finally {
+                    l.unlock();
+                }
+            }
+
+            @Override
+            public boolean versioned() {
+                return true;
+            }
+        };
     }
 
     /**

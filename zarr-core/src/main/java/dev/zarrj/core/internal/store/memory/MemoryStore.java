@@ -7,6 +7,7 @@ import dev.zarrj.api.store.ConditionalWrites;
 import dev.zarrj.api.store.KeySize;
 import dev.zarrj.api.store.KeyStartValue;
 import dev.zarrj.api.store.ListDirResult;
+import dev.zarrj.api.store.RangeReader;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
@@ -38,6 +39,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * generation the store gave it when it was written, taken from one counter for the whole store,
  * so a key erased and written again never gets back an old version. Every write, conditional or
  * not, replaces a key's entry in one atomic step, so conditional writes hold against all of them.
+ *
+ * <p>Its {@linkplain #rangeReader range readers} keep the value they first read, so a partial
+ * decode never mixes two versions of a value.
  */
 public final class MemoryStore implements Store {
     private static final StoreCapabilities READ_WRITE = new StoreCapabilities(true, true, true, true);
@@ -88,7 +92,36 @@ public final class MemoryStore implements Store {
 
     @Override
     public Optional<ByteBuffer> get(StoreKey key, ByteRange range) {
-        byte[] v = bytes(key);
+        return range(key, bytes(key), range);
+    }
+
+    /**
+     * Reads on from the array the first read found: stored arrays are never modified, so every
+     * range comes from that version, however the key changes meanwhile.
+     */
+    @Override
+    public RangeReader rangeReader(StoreKey key) {
+        return new RangeReader() {
+            private volatile byte[] first;
+
+            @Override
+            public Optional<ByteBuffer> get(ByteRange range) {
+                byte[] v = first;
+                if (v == null) {
+                    v = bytes(key);
+                    first = v;
+                }
+                return range(key, v, range);
+            }
+
+            @Override
+            public boolean versioned() {
+                return true;
+            }
+        };
+    }
+
+    private Optional<ByteBuffer> range(StoreKey key, byte[] v, ByteRange range) {
         if (v == null) {
             return Optional.empty();
         }
