@@ -24,7 +24,8 @@ import picocli.CommandLine;
 
 /**
  * {@code zarr bench}: zarrj's throughput and latency on the file system store, each figure next
- * to its ceiling measured in the same run (see docs/benchmarks.md).
+ * to its ceiling measured in the same run (see docs/benchmarks.md), and tensorstore beside the
+ * float32 workloads where a Python with it is found ({@link TensorstorePeer}).
  *
  * <p>Prints a table, the JSON document and the issue's targets (or, with {@code --json}, only the
  * JSON document); progress goes to standard error. Exit status 0, or 1 when a workload failed

@@ -99,11 +99,12 @@ final class TensorstorePeer {
         }
         try {
             p.getOutputStream().close();
-            String out = read(p.getInputStream()).strip();
+            // Its few lines fit in the pipe: wait first, so that a Python that hangs is given up on.
             if (!p.waitFor(CHECK_SECONDS, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 return new String[] {null, "no answer within " + CHECK_SECONDS + " s"};
             }
+            String out = read(p.getInputStream()).strip();
             if (p.exitValue() != 0) {
                 String[] lines = out.split("\n");
                 return new String[] {null, lines[lines.length - 1].strip()};
