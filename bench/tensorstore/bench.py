@@ -7,7 +7,22 @@ array as tensorstore read it; the write stores those values in a new array with 
 metadata (DIR/tensorstore/float32/<chain>), which zarr bench then reads with zarrj and
 compares with what it wrote, so that each engine reads the other's bytes bit for bit.
 
-Usage: python bench.py SPEC_JSON   (the spec as one JSON argument; see main())
+Usage: python bench.py SPEC_JSON
+
+The spec (one JSON argument):
+  array      the array zarrj wrote (a folder holding zarr.json)
+  write_to   where the write stores its copy (replaced if present)
+  threads    tensorstore's data_copy_concurrency and file_io_concurrency limits (zarrj's threads)
+  ops        the operations, in order; each has "op" (its name), the timing "warmups",
+             "min_runs", "max_runs" and "seconds" (after the warm-ups, runs go on while fewer
+             than min_runs were made or the seconds last, up to max_runs), and what it does:
+               "kind": "write"       write the whole array (to write_to)
+               "kind": "read"        read the whole array
+               "kind": "box"         read "region": {"offset": [...], "shape": [...]}
+               "kind": "strided"     read every "step"th element in each dimension, from 0
+               "kind": "orthogonal"  read the outer product of "indices" (one list per dimension)
+
+On error it prints {"error": "..."} and exits with status 1.
 """
 import json
 import os
@@ -17,6 +32,14 @@ import time
 
 import numpy as np
 import tensorstore as ts
+
+
+def version():
+    try:
+        from importlib.metadata import version as v
+        return v("tensorstore")
+    except Exception:  # an unusual installation: the figures stand without the version
+        return None
 
 
 def context(threads):
@@ -38,31 +61,35 @@ def open_array(path, ctx, metadata=None):
     return ts.open(spec, context=ctx, create=True, delete_existing=True).result()
 
 
-def timed(fn, warmups, runs, seconds):
-    """Median seconds of fn over at least one and at most `runs` timed runs, after `warmups`,
-    stopping early once `seconds` have passed."""
-    for _ in range(warmups):
+def timed(fn, op):
+    """Median seconds of fn and the number of timed runs, as zarr bench's Timing.latency runs it."""
+    for _ in range(op["warmups"]):
         fn()
     samples = []
-    start = time.perf_counter()
-    while not samples or (len(samples) < runs and time.perf_counter() - start < seconds):
+    deadline = time.perf_counter() + op["seconds"]
+    while len(samples) < op["max_runs"] and (len(samples) < op["min_runs"] or time.perf_counter() < deadline):
         t0 = time.perf_counter()
         fn()
         samples.append(time.perf_counter() - t0)
     return float(np.median(samples)), len(samples)
 
 
-def box(t, region):
-    offset, shape = region["offset"], region["shape"]
-    return t[tuple(slice(o, o + s) for o, s in zip(offset, shape))]
+def selection(op):
+    """The index expression of a read op, for numpy (the check) and tensorstore alike."""
+    kind = op["kind"]
+    if kind == "box":
+        r = op["region"]
+        return tuple(slice(o, o + s) for o, s in zip(r["offset"], r["shape"]))
+    if kind == "strided":
+        return tuple(slice(None, None, op["step"]) for _ in range(3))
+    raise ValueError(kind)
 
 
 def main():
     spec = json.loads(sys.argv[1])
     ctx = context(spec["threads"])
     src = open_array(spec["array"], ctx)
-    warmups, runs, seconds = spec["warmups"], spec["runs"], spec["run_seconds"]
-    out = {"tensorstore_version": getattr(ts, "__version__", None), "ops": {}}
+    out = {"tensorstore_version": version(), "ops": {}}
 
     whole = src.read().result()
     with open(os.path.join(spec["array"], "zarr.json")) as f:
@@ -70,25 +97,34 @@ def main():
     metadata.pop("attributes", None)
 
     for op in spec["ops"]:
-        name = op["op"]
-        if name == "write":
+        name, kind = op["op"], op["kind"]
+        if kind == "write":
             dst_path = spec["write_to"]
             shutil.rmtree(dst_path, ignore_errors=True)
             dst = open_array(dst_path, ctx, metadata)
-            median, n = timed(lambda: dst.write(whole).result(), warmups, runs, seconds)
-        elif name == "read":
-            median, n = timed(lambda: src.read().result(), warmups, runs, seconds)
+            median, n = timed(lambda: dst.write(whole).result(), op)
+        elif kind == "read":
+            median, n = timed(lambda: src.read().result(), op)
         else:
-            view = box(src, op["region"])
+            if kind == "orthogonal":
+                lists = [np.asarray(i, dtype=np.int64) for i in op["indices"]]
+                view = src.oindex[tuple(lists)]
+                want = whole[np.ix_(*lists)]
+            else:
+                index = selection(op)
+                view = src[index]
+                want = whole[index]
             got = view.read().result()
-            want = whole[tuple(slice(o, o + s) for o, s in zip(op["region"]["offset"], op["region"]["shape"]))]
-            if got.tobytes() != want.tobytes():
-                raise SystemExit(f"{name}: tensorstore read other values than its whole read")
-            median, n = timed(lambda: view.read().result(), op.get("warmups", warmups),
-                              op.get("runs", runs), op.get("run_seconds", seconds))
+            if got.shape != want.shape or got.tobytes() != want.tobytes():
+                raise RuntimeError(f"{name}: tensorstore read other values than its whole read")
+            median, n = timed(lambda: view.read().result(), op)
         out["ops"][name] = {"seconds": median, "runs": n}
     print(json.dumps(out))
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except Exception as e:  # one line zarr bench can report
+        print(json.dumps({"error": f"{type(e).__name__}: {e}"}))
+        sys.exit(1)

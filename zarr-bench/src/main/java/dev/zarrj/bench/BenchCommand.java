@@ -24,7 +24,8 @@ import picocli.CommandLine;
 
 /**
  * {@code zarr bench}: zarrj's throughput and latency on the file system store, each figure next
- * to its ceiling measured in the same run (see docs/benchmarks.md).
+ * to its ceiling measured in the same run (see docs/benchmarks.md), and tensorstore beside the
+ * float32 workloads where a Python with it is found ({@link TensorstorePeer}).
  *
  * <p>Prints a table, the JSON document and the issue's targets (or, with {@code --json}, only the
  * JSON document); progress goes to standard error. Exit status 0, or 1 when a workload failed
@@ -60,6 +61,14 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--io-concurrency", paramLabel = "N", description = "The remote section's zarrj ioConcurrency "
             + "(default: zarrj's choice for the store). The ioConcurrency = threads baseline keeps its own.")
     Integer ioConcurrency;
+
+    @Option(names = "--tensorstore-python", paramLabel = "PATH", description = "The Python (with tensorstore and numpy) "
+            + "that measures tensorstore beside each float32 chain (default: $" + TensorstorePeer.PYTHON_ENV
+            + ", else bench/tensorstore/.venv/bin/python, else python3; skipped with the reason when none imports tensorstore).")
+    String tensorstorePython;
+
+    @Option(names = "--no-tensorstore", description = "Do not measure tensorstore beside the float32 chains.")
+    boolean noTensorstore;
 
     @Option(names = "--json", description = "Print only the JSON document on standard output.")
     boolean json;
@@ -101,9 +110,11 @@ public final class BenchCommand implements Callable<Integer> {
         List<Row> rows = new ArrayList<>();
         List<Failure> failures = new ArrayList<>();
         BenchFailure fatal = null;
+        Float32Bench float32 = null;
         try {
             Workbench bench = new Workbench(scale, threads, work, log, selected);
-            rows.addAll(new Float32Bench(bench).run());
+            float32 = new Float32Bench(bench, new Float32Bench.PeerOptions(tensorstorePython, noTensorstore, keep));
+            rows.addAll(float32.run());
             rows.addAll(new SparseBench(bench).run());
             VolumeRuns volumes = new VolumeRuns(scale, threads, work, keep, log, selected);
             try {
@@ -132,6 +143,9 @@ public final class BenchCommand implements Callable<Integer> {
         String load = loadNote(loadBefore, Host.loadAverage());
         List<Targets.Target> targets = Targets.evaluate(rows, failures, threads, scale);
         ObjectNode doc = document(scale, work, rows, targets);
+        if (float32 != null && float32.peer().isPresent()) {
+            doc.set("tensorstore", float32.peer().get().toJson(threads));
+        }
         String text = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(doc);
         if (json) {
             out.println(text);
@@ -237,9 +251,9 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private static void printTable(PrintWriter out, List<Row> rows) {
-        String format = "%-32s %-18s %7s %5s %10s %10s %10s %9s %12s %6s %9s %9s %9s%n";
+        String format = "%-32s %-18s %7s %5s %10s %10s %10s %9s %12s %6s %9s %6s %9s %9s %9s%n";
         out.printf(Locale.ROOT, format, "workload", "op", "threads", "L ms", "seconds", "p90", "p99", "MB/s", "ceiling MB/s",
-                "ratio", "requests", "in flight", "peak RSS");
+                "ratio", "ts MB/s", "vs ts", "requests", "in flight", "peak RSS");
         for (Row r : rows) {
             String op = r.ioConcurrency == null ? r.op : r.op + " io=" + r.ioConcurrency;
             out.printf(Locale.ROOT, format, r.name, op, r.threads == null ? "" : r.threads,
@@ -249,6 +263,8 @@ public final class BenchCommand implements Callable<Integer> {
                     String.format(Locale.ROOT, "%.1f", r.mbPerS),
                     r.ceilingMbPerS == null ? "" : String.format(Locale.ROOT, "%.1f", r.ceilingMbPerS),
                     r.ratioToCeiling() == null ? "" : String.format(Locale.ROOT, "%.2f", r.ratioToCeiling()),
+                    r.tensorstoreMbPerS == null ? "" : String.format(Locale.ROOT, "%.1f", r.tensorstoreMbPerS),
+                    r.ratioToTensorstore() == null ? "" : String.format(Locale.ROOT, "%.2f", r.ratioToTensorstore()),
                     r.httpRequests != null ? r.httpRequests : r.storeRequests == null ? "" : r.storeRequests,
                     r.peakInFlight == null ? "" : r.peakInFlight,
                     r.peakRssMb == null ? "" : String.format(Locale.ROOT, "%.0f MB", r.peakRssMb));

@@ -1,5 +1,9 @@
 package dev.zarrj.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.api.RegionCopy;
 import dev.zarrj.api.Region;
 import dev.zarrj.api.NdArray;
@@ -98,13 +102,37 @@ final class Float32Bench {
     private final Path dir;
     private final Log log;
     private final Predicate<String> selected;
+    private final PeerOptions peerOptions;
+    /** The tensorstore peer of this run, once a float32 chain was selected. */
+    private TensorstorePeer peer;
+    /** The sharded chain's selection reads, for the peer. */
+    private List<SelectionRead> selectionReads = List.of();
+
+    /**
+     * How the tensorstore peer runs: the Python to use ({@code --tensorstore-python}, or null to
+     * look for one), whether it is turned off ({@code --no-tensorstore}), and whether its copies
+     * at {@code DIR/tensorstore/float32/<chain>} are kept ({@code --dir}).
+     */
+    record PeerOptions(String python, boolean off, boolean keep) {
+        static final PeerOptions DEFAULT = new PeerOptions(null, false, false);
+    }
 
     Float32Bench(Workbench bench) {
+        this(bench, PeerOptions.DEFAULT);
+    }
+
+    Float32Bench(Workbench bench, PeerOptions peerOptions) {
         this.scale = bench.scale();
         this.threads = bench.threads();
         this.dir = bench.dir();
         this.log = bench.log();
         this.selected = bench.selected();
+        this.peerOptions = peerOptions;
+    }
+
+    /** The tensorstore peer, or empty when no float32 workload was selected. */
+    Optional<TensorstorePeer> peer() {
+        return Optional.ofNullable(peer);
     }
 
     static String workload(String chain) {
@@ -127,6 +155,13 @@ final class Float32Bench {
         byte[] bytes = heapBytes(data);
         log.line("float32 %s, chunks %s, %.0f MB; %d thread(s)", Arrays.toString(shape), Arrays.toString(CHUNKS),
                 bytes.length / 1e6, threads);
+        peer = peerOptions.off() ? TensorstorePeer.skip("--no-tensorstore") : TensorstorePeer.find(peerOptions.python());
+        if (peer.available()) {
+            log.line("tensorstore %s (%s) after each chain, data_copy_concurrency and file_io_concurrency %d, cache off,"
+                    + " no fsync", peer.version(), peer.python(), threads);
+        } else {
+            log.line("tensorstore skipped: %s", peer.skipped());
+        }
         ExecutorService poolN = Executors.newFixedThreadPool(threads);
         ExecutorService pool1 = Executors.newFixedThreadPool(1);
         try (Zarr zarrN = Zarr.builder().threads(threads).build(); Zarr zarr1 = Zarr.builder().threads(1).build()) {
@@ -141,6 +176,7 @@ final class Float32Bench {
                 ZarrArray arrayN = chain.configure().apply(zarrN.array(DataTypes.FLOAT32, shape)).overwrite(true)
                         .create(store, path);
                 ZarrArray array1 = zarr1.openArray(store, path);
+                int before = rows.size();
                 Path rawDir = dir.resolve("raw").resolve(chain.name());
                 RawLoop raw = chain.sharded()
                         ? RawLoop.sharded(bytes, shape, 4, SHARD, INNER, chain.raw().get(), rawDir)
@@ -160,8 +196,14 @@ final class Float32Bench {
                     rows.addAll(selections(chain, arrayN, store, data));
                 }
                 rows.addAll(latencies(chain, arrayN, store, data, zarrN));
+                if (peer.available()) {
+                    tensorstore(chain, rows.subList(before, rows.size()), store, zarrN, data);
+                }
             }
             Files2.deleteTree(dir.resolve("raw"));
+            if (!peerOptions.keep()) {
+                Files2.deleteTree(dir.resolve("tensorstore"));
+            }
         } finally {
             poolN.shutdown();
             pool1.shutdown();
@@ -308,6 +350,7 @@ final class Float32Bench {
                 selSeconds.add(t);
             }
         }
+        selectionReads = reads;
         List<Row> rows = new ArrayList<>();
         for (int i = 0; i < reads.size(); i++) {
             SelectionRead r = reads.get(i);
@@ -323,6 +366,92 @@ final class Float32Bench {
             rows.add(row);
         }
         return rows;
+    }
+
+    /**
+     * tensorstore on this chain's array, the same operations zarrj measured with its default
+     * threads and the same repetitions: each of those rows gets tensorstore's figure (in the
+     * row's bytes). Then zarrj reads tensorstore's copy of the array (the peer's write) and
+     * compares it with what zarrj wrote: both engines read each other's bytes bit for bit.
+     */
+    private void tensorstore(Chain chain, List<Row> chainRows, CountingStore store, Zarr zarr, NdArray data)
+            throws Exception {
+        String name = workload(chain.name());
+        Path copy = dir.resolve("tensorstore").resolve("float32").resolve(chain.name());
+        ObjectNode spec = JsonNodeFactory.instance.objectNode();
+        spec.put("array", dir.resolve("float32").resolve(chain.name()).toAbsolutePath().toString());
+        spec.put("write_to", copy.toAbsolutePath().toString());
+        spec.put("threads", threads);
+        List<Row> measured = new ArrayList<>();
+        List<ObjectNode> opList = new ArrayList<>();
+        for (Row r : chainRows) {
+            if (!r.name.equals(name) || r.threads == null || r.threads != threads) {
+                continue;
+            }
+            ObjectNode op = JsonNodeFactory.instance.objectNode().put("op", r.op);
+            switch (r.op) {
+                case "write", "read" -> timing(op.put("kind", r.op), scale.warmups(), 1, scale.runs(), scale.runSeconds());
+                case "read-region", "read-chunk", "read-inner-chunk" -> {
+                    op.put("kind", "box").set("region", r.region.toJson());
+                    timing(op, scale.warmups() > 0 ? 3 : 0, scale.latencyMinReps(), scale.latencyMaxReps(),
+                            scale.latencySeconds());
+                }
+                case "read-strided", "read-orthogonal" -> {
+                    SelectionRead s = selectionReads.stream().filter(x -> x.op.equals(r.op)).findFirst().orElseThrow();
+                    if (r.op.equals("read-strided")) {
+                        op.put("kind", "strided").put("step", STRIDE);
+                    } else {
+                        ArrayNode lists = op.put("kind", "orthogonal").putArray("indices");
+                        for (long[] list : s.indices) {
+                            ArrayNode l = lists.addArray();
+                            Arrays.stream(list).forEach(l::add);
+                        }
+                    }
+                    timing(op, scale.warmups() > 0 ? 1 : 0, scale.warmups() > 0 ? SELECTION_MIN_ROUNDS : 1,
+                            SELECTION_MAX_ROUNDS, Math.min(scale.runSeconds(), SELECTION_SECONDS));
+                }
+                default -> {
+                    continue;
+                }
+            }
+            opList.add(op);
+            measured.add(r);
+        }
+        // In zarrj's order, which starts with the write: its copy is what zarrj reads back below.
+        spec.putArray("ops").addAll(opList);
+        log.line("%s: tensorstore on the same %d operation(s)", name, measured.size());
+        JsonNode result = peer.run(spec, name, log);
+        for (Row r : measured) {
+            JsonNode o = result.get(r.op);
+            if (o == null || !o.has("seconds") || o.get("seconds").asDouble() <= 0) {
+                throw new BenchFailure(name + " " + r.op + ": tensorstore reported no time");
+            }
+            r.tensorstoreMbPerS = r.bytes / 1e6 / o.get("seconds").asDouble();
+            log.line("  %s %s: tensorstore %.1f MB/s (%d runs), zarrj %.2fx", name, r.op, r.tensorstoreMbPerS,
+                    o.path("runs").asInt(), r.ratioToTensorstore());
+        }
+        if (measured.stream().anyMatch(r -> r.op.equals("write"))) {
+            NdArray back;
+            try (ZarrArray theirs = zarr.openArray(store, "/tensorstore/float32/" + chain.name())) {
+                back = theirs.read();
+            } catch (BenchFailure e) {
+                throw e;
+            } catch (Exception e) {
+                throw new BenchFailure(name + ": zarrj could not read tensorstore's copy at " + copy + ": " + e.getMessage(), e);
+            }
+            if (!back.contentEquals(data)) {
+                throw new BenchFailure(name + ": zarrj read other values from tensorstore's copy at " + copy
+                        + " than it wrote itself");
+            }
+            log.line("  %s: zarrj read tensorstore's copy back, the same values", name);
+        }
+        if (!peerOptions.keep()) {
+            Files2.deleteTree(copy);
+        }
+    }
+
+    private static void timing(ObjectNode op, int warmups, int minRuns, int maxRuns, double seconds) {
+        op.put("warmups", warmups).put("min_runs", minRuns).put("max_runs", maxRuns).put("seconds", seconds);
     }
 
     /** A selection read: its indices per dimension, and the region that covers them. */

@@ -50,6 +50,12 @@ final class Row {
     Long httpRequests;
     /** Remote rows: the most HTTP requests outstanding at once during one operation (see LatencyRelay). */
     Integer peakInFlight;
+    /**
+     * float32 rows with zarrj's default threads: tensorstore's throughput on the same operation,
+     * counted in this row's {@code bytes}, so that {@link #ratioToTensorstore} is tensorstore's
+     * time over zarrj's (null when the peer did not run).
+     */
+    Double tensorstoreMbPerS;
 
     /**
      * The elements of the array one operation read: {@code offset} and {@code shape} per dimension,
@@ -108,6 +114,11 @@ final class Row {
         return ceilingMbPerS == null || mbPerS == null ? null : mbPerS / ceilingMbPerS;
     }
 
+    /** zarrj's throughput over tensorstore's on the same operation, or null without tensorstore's figure. */
+    Double ratioToTensorstore() {
+        return tensorstoreMbPerS == null || mbPerS == null ? null : mbPerS / tensorstoreMbPerS;
+    }
+
     ObjectNode toJson() {
         ObjectNode n = JsonNodeFactory.instance.objectNode();
         n.put("name", name);
@@ -128,6 +139,8 @@ final class Row {
         putRounded(n, "codec_mb_per_s", codecMbPerS, 5);
         putRounded(n, "store_mb_per_s", storeMbPerS, 5);
         putRounded(n, "ratio_to_ceiling", ratioToCeiling(), 4);
+        putRounded(n, "tensorstore_mb_per_s", tensorstoreMbPerS, 5);
+        putRounded(n, "ratio_to_tensorstore", ratioToTensorstore(), 4);
         if (storeRequests != null) {
             n.put("store_requests", storeRequests);
         }
@@ -182,6 +195,7 @@ final class Row {
         r.ceilingMbPerS = doubleOrNull(n, "ceiling_mb_per_s");
         r.codecMbPerS = doubleOrNull(n, "codec_mb_per_s");
         r.storeMbPerS = doubleOrNull(n, "store_mb_per_s");
+        r.tensorstoreMbPerS = doubleOrNull(n, "tensorstore_mb_per_s");
         r.storeRequests = n.has("store_requests") ? n.get("store_requests").asLong() : null;
         r.latencyMs = n.has("latency_ms") ? n.get("latency_ms").asInt() : null;
         r.ioConcurrency = n.has("io_concurrency") ? n.get("io_concurrency").asInt() : null;

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * The performance targets of issues 8 and 14 (the remote section), checked against one run's rows. Information only: a target
@@ -26,6 +27,9 @@ final class Targets {
     static final double CONCURRENCY_REAL = 5;
     static final double AGAINST_ZARRITA = 3;
     static final double REMOTE_BIG_RSS_MB = 512;
+    /** Issue 23: every float32 operation against tensorstore's, and whole-array reads with a margin. */
+    static final double AGAINST_TENSORSTORE = 1.0;
+    static final double READ_AGAINST_TENSORSTORE = 1.5;
 
     private Targets() {}
 
@@ -52,6 +56,8 @@ final class Targets {
         out.add(concurrencyReal(rows));
         out.add(againstZarrita(rows));
         out.add(remoteBigRss(rows, failures));
+        out.add(againstTensorstore(rows, "every float32 op", r -> true, AGAINST_TENSORSTORE));
+        out.add(againstTensorstore(rows, "whole-array reads", r -> r.op.equals("read"), READ_AGAINST_TENSORSTORE));
         return out;
     }
 
@@ -165,6 +171,29 @@ final class Targets {
         return new Target(name, row.peakRssMb <= REMOTE_BIG_RSS_MB && row.bytes >= 1L << 31, String.format(Locale.ROOT,
                 "%s read in %.1f s (%.1f MB/s), peak RSS %.0f MB (-Xmx%dm), at most %d requests in flight",
                 size(row.bytes), row.seconds, row.mbPerS, row.peakRssMb, RemoteBench.BIG_HEAP_MIB, row.peakInFlight));
+    }
+
+    /**
+     * zarrj against tensorstore on the rows that carry both figures (and {@code which}): met when
+     * each is at least {@code ratio}; the detail lists the rows that miss, then the others.
+     */
+    private static Target againstTensorstore(List<Row> rows, String what, Predicate<Row> which, double ratio) {
+        String name = String.format(Locale.ROOT, "%s >= %.1fx tensorstore", what, ratio);
+        List<String> missed = new ArrayList<>();
+        List<String> met = new ArrayList<>();
+        for (Row r : rows) {
+            if (r.name.startsWith("float32/") && r.ratioToTensorstore() != null && which.test(r)) {
+                String part = String.format(Locale.ROOT, "%s %s %.2fx (%.1f against %.1f MB/s)", chain(r), r.op,
+                        r.ratioToTensorstore(), r.mbPerS, r.tensorstoreMbPerS);
+                (r.ratioToTensorstore() >= ratio ? met : missed).add(part);
+            }
+        }
+        if (missed.isEmpty() && met.isEmpty()) {
+            return new Target(name, null, "not measured in this run (tensorstore skipped: see the JSON's tensorstore.skipped)");
+        }
+        String detail = (missed.isEmpty() ? "none missed" : "missed: " + String.join(", ", missed))
+                + (met.isEmpty() ? "" : "; met: " + String.join(", ", met));
+        return new Target(name, missed.isEmpty(), detail);
     }
 
     private static Target ceiling(List<Row> rows, int threads) {
