@@ -233,11 +233,13 @@ public final class ChunkReader {
     /**
      * Whether a part of a chunk stored as its elements' own bytes is better read whole than
      * through the partial decoder: when chunks are read where they are decoded (no fetching
-     * ahead, the way of a local store) and the part's bytes span at least a quarter of the
-     * chunk. The whole chunk then goes into reused memory with one request and the part is copied
-     * from there into the caller's array, where the partial decoder would read the span into new
-     * memory, gather its runs into more new memory and copy that in turn: for a file, reading up
-     * to four times the bytes costs less than those copies and allocations.
+     * ahead, the way of a local store), the part is a span the {@code bytes} codec's partial
+     * decoder reads in one request anyway (more than {@link #MANY_RUNS} runs, or runs covering at
+     * least half of their span), and that span is at least a quarter of the chunk. The whole chunk
+     * then goes into reused memory and the part is copied from there into the caller's array,
+     * where the partial decoder reads the span into new memory, gathers its runs into more new
+     * memory and copies that in turn: reading up to four times the bytes in the same one request
+     * costs less than those copies and allocations.
      */
     private boolean readWhole(ChunkSpec spec, ChunkPart part) {
         if (ioConcurrency > tasks.parallelism() || !meta.codecs().encodesAsInMemory(spec)) {
@@ -246,19 +248,35 @@ public final class ChunkReader {
         long[] chunk = spec.shape();
         long[] at = part.inChunk();
         long[] extent = part.extent();
+        int rank = chunk.length;
+        // A run: the innermost dimension with every trailing dimension the part holds whole.
+        int inner = Math.max(rank - 1, 0);
+        while (inner > 0 && extent[inner] == chunk[inner]) {
+            inner--;
+        }
         long stride = 1;
         long first = 0;
         long last = 0;
-        for (int d = chunk.length - 1; d >= 0; d--) {
+        long needed = 1;
+        long runs = 1;
+        for (int d = rank - 1; d >= 0; d--) {
             if (extent[d] == 0) {
                 return false;
             }
             first += at[d] * stride;
             last += (at[d] + extent[d] - 1) * stride;
+            needed *= extent[d];
+            if (d < inner) {
+                runs *= extent[d];
+            }
             stride *= chunk[d];
         }
-        return (last - first + 1) * 4 >= stride;
+        long span = last - first + 1;
+        return (runs > MANY_RUNS || span <= 2 * needed) && span * 4 >= stride;
     }
+
+    /** Above this many runs the {@code bytes} codec's partial decoder reads their whole span in one request. */
+    private static final int MANY_RUNS = 1024;
 
     /**
      * {@link #readPart} through the cache: the part copied from the cached chunk, else the chunk
