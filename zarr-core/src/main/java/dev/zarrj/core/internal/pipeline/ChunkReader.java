@@ -642,20 +642,19 @@ public final class ChunkReader {
         dst.fill(meta.fillValue(), part.ofRegion());
     }
 
-    /** Chunks from this size are read by {@link #readInto} when there are threads to share the work. */
+    /** Chunks stored as their elements' bytes from this size are read by {@link #readPlain}. */
     static final long SPLIT_FROM = 1 << 20;
 
     /**
-     * A chunk decoded straight into its own new array, with the whole thread budget: one thread
-     * reads the stored value into reused memory while another allocates the result (a new array,
-     * which the JVM zeroes); then the codecs decode into it, or, for a chunk stored as its
-     * elements' own bytes, each thread copies its share. A file store reading a value into new
-     * heap memory copies it through a temporary buffer of the JDK, so that the read, the zeroing
-     * and the copy would otherwise happen one after the other on one thread.
+     * A chunk stored as its elements' own bytes, read with the whole thread budget: one thread
+     * reads the value into reused memory while another allocates the result (a new array, which
+     * the JVM zeroes), then each copies its share of the bytes. A store reading a file into new
+     * heap memory copies it through a temporary buffer of the JDK, so that read, the zeroing and
+     * the copy would all happen one after the other on one thread.
      *
      * @return the chunk, or the fill value when it is absent
      */
-    private NdArray readInto(StoreKey key, ChunkSpec spec, BufferLease lease) {
+    private NdArray readPlain(StoreKey key, ChunkSpec spec, BufferLease lease) {
         AtomicReference<Optional<ByteBuffer>> read = new AtomicReference<>();
         AtomicReference<NdArray> out = new AtomicReference<>();
         tasks.forEach(2, i -> {
@@ -674,15 +673,10 @@ public final class ChunkReader {
             return chunk;
         }
         ByteBuffer src = bytes.get();
-        DefaultCodecChain chain = meta.codecs();
-        if (chain.hasBytesToBytes()) {
-            chain.decodeInto(src, spec, Region.whole(spec.shape()), chunk, new long[spec.rank()]);
-            return chunk;
-        }
         int size = (int) spec.byteSize();
         if (!src.isDirect() || src.remaining() != size) {
             // Memory of its own (the pool had no room), which the codec wraps, or the wrong size, which it reports.
-            NdArray own = chain.decode(src, spec);
+            NdArray own = meta.codecs().decode(src, spec);
             CodecChain.checkDecodedShape("codecs", own, spec);
             return own;
         }
@@ -729,8 +723,9 @@ public final class ChunkReader {
             version = cache.version(ck);
         }
         try (BufferLease lease = new BufferLease()) {
-            if (tasks.parallelism() > 1 && spec.byteSize() >= SPLIT_FROM && chain.decodesInPlace(spec)) {
-                NdArray chunk = readInto(key, spec, lease);
+            if (!chain.hasBytesToBytes() && chain.encodesAsInMemory(spec) && tasks.parallelism() > 1
+                    && spec.byteSize() >= SPLIT_FROM) {
+                NdArray chunk = readPlain(key, spec, lease);
                 if (ck != null) {
                     cache.put(ck, layout, version, chunk);
                 }

@@ -314,21 +314,6 @@ public final class DefaultCodecChain implements CodecChain {
         return !bytesToBytes.isEmpty();
     }
 
-    /**
-     * Whether {@link #decodeInto} puts a whole chunk of this spec straight into a destination's
-     * memory: no array→array codecs, the array→bytes codec storing the elements as they lie in
-     * memory, and the bytes→bytes codecs (if any) decoding to a size known in advance.
-     */
-    public boolean decodesInPlace(ChunkSpec decoded) {
-        if (!arrayToArray.isEmpty() || !arrayToBytes.encodesAsInMemory(decoded)) {
-            return false;
-        }
-        if (bytesToBytes.isEmpty()) {
-            return true;
-        }
-        return sizes(decoded)[0] instanceof EncodedSize.Fixed fixed && fixed.bytes() <= Integer.MAX_VALUE - 16;
-    }
-
     /** True when the chain is the array→bytes codec alone and it says so. */
     @Override
     public boolean encodesAsInMemory(ChunkSpec decoded) {

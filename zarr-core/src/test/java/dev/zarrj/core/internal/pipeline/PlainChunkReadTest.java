@@ -171,32 +171,6 @@ class PlainChunkReadTest {
     }
 
     @Test
-    void aChecksummedChunkIsDecodedIntoItsOwnArray() {
-        long[] shape = {1, 512, 512};
-        try (Zarr zarr = Zarr.builder().threads(2).build()) {
-            LendingStore store = new LendingStore(zarr.openStore("memory:"));
-            ZarrArray a = zarr.array(DataTypes.INT32, shape).chunks(shape)
-                    .codecs("[{\"name\":\"bytes\",\"configuration\":{\"endian\":\"little\"}},{\"name\":\"crc32c\"}]")
-                    .fillValue(0).create(store, "/a");
-            int[] all = values(512 * 512);
-            a.write(new long[3], NdArray.copyOf(DataTypes.INT32, all, shape));
-            long before = BufferLease.outstanding();
-            NdArray got = a.readChunk(0, 0, 0);
-            assertArrayEquals(all, got.toIntArray());
-            assertFalse(got.bytes().isDirect(), "the chunk is not in pooled memory");
-
-            StoreKey key = StoreKey.of("a/c/0/0/0");
-            ByteBuffer stored = store.get(key).orElseThrow();
-            ByteBuffer damaged = ByteBuffer.allocate(stored.remaining()).put(stored.duplicate()).flip();
-            damaged.put(10, (byte) (damaged.get(10) ^ 1));
-            store.set(key, damaged);
-            ChunkDecodeException e = assertThrows(ChunkDecodeException.class, () -> a.readChunk(0, 0, 0));
-            assertTrue(e.getMessage().contains("a/c/0/0/0"), e.getMessage());
-            assertEquals(before, BufferLease.outstanding(), "pooled buffers lent and not given back");
-        }
-    }
-
-    @Test
     void aWholeChunkIsReadWithTheThreadBudget() {
         readChunks(2);
     }
