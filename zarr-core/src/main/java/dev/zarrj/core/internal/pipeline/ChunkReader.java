@@ -642,7 +642,10 @@ public final class ChunkReader {
         dst.fill(meta.fillValue(), part.ofRegion());
     }
 
-    /** Chunks stored as their elements' bytes from this size are read by {@link #readPlain}. */
+    /**
+     * Chunks stored as their elements' bytes from this size are read by {@link #readPlain}, up to
+     * half the pool's budget: larger ones would not get pooled memory.
+     */
     static final long SPLIT_FROM = 1 << 20;
 
     /**
@@ -724,7 +727,7 @@ public final class ChunkReader {
         }
         try (BufferLease lease = new BufferLease()) {
             if (!chain.hasBytesToBytes() && chain.encodesAsInMemory(spec) && tasks.parallelism() > 1
-                    && spec.byteSize() >= SPLIT_FROM) {
+                    && spec.byteSize() >= SPLIT_FROM && spec.byteSize() <= ChunkBuffers.BUDGET / 2) {
                 NdArray chunk = readPlain(key, spec, lease);
                 if (ck != null) {
                     cache.put(ck, layout, version, chunk);
