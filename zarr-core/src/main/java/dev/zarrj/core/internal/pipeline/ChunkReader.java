@@ -647,6 +647,8 @@ public final class ChunkReader {
      * half the pool's budget: larger ones would not get pooled memory.
      */
     static final long SPLIT_FROM = 1 << 20;
+    /** The least a thread copies of a chunk {@link #readPlain} reads: less costs more to hand over than to copy. */
+    private static final int COPY_PIECE = 512 << 10;
 
     /**
      * A chunk stored as its elements' own bytes, read with the whole thread budget: one thread
@@ -684,7 +686,7 @@ public final class ChunkReader {
             return own;
         }
         ByteBuffer dst = chunk.bytes();
-        int pieces = tasks.parallelism();
+        int pieces = Math.max(1, Math.min(tasks.parallelism(), size / COPY_PIECE));
         int piece = (size / pieces + 4095) & ~4095;
         int from = src.position();
         tasks.forEach(pieces, i -> {
@@ -699,7 +701,9 @@ public final class ChunkReader {
 
     /**
      * Reads one whole chunk as the codec chain decodes it, without copying it into a separate
-     * array: with {@code bytes} alone the result is the store's own (caller-owned) buffer.
+     * array: with {@code bytes} alone the result is the store's own (caller-owned) buffer, except
+     * that with more than one thread a chunk of at least {@link #SPLIT_FROM} bytes is read by
+     * {@link #readPlain}, which shares the work between them.
      *
      * <p>With a bytes→bytes codec (compression, a checksum) the stored bytes are only an
      * intermediate: they go into a reused buffer ({@link ChunkBuffers}), so that the read leaves
