@@ -17,6 +17,7 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
 import java.util.function.Supplier;
@@ -199,7 +200,7 @@ public final class ChunkReader {
                 }
                 return;
             }
-            if (!part.wholeChunk() && !spec.equals(noPartialDecoder)) {
+            if (!part.wholeChunk() && !spec.equals(noPartialDecoder) && !readWhole(spec, part)) {
                 for (int attempt = 1; ; attempt++) {
                     try (StoreByteSource source = source(from, key)) {
                         Optional<ArrayPartialDecoder> partial = chain.partialDecoder(source, spec);
@@ -228,6 +229,54 @@ public final class ChunkReader {
             throw errors.reading(key, spec.byteSize(), e);
         }
     }
+
+    /**
+     * Whether a part of a chunk stored as its elements' own bytes is better read whole than
+     * through the partial decoder: when chunks are read where they are decoded (no fetching
+     * ahead, the way of a local store), the part is a span the {@code bytes} codec's partial
+     * decoder reads in one request anyway (more than {@link #MANY_RUNS} runs, or runs covering at
+     * least half of their span), and that span is at least a quarter of the chunk. The whole chunk
+     * then goes into reused memory and the part is copied from there into the caller's array,
+     * where the partial decoder reads the span into new memory, gathers its runs into more new
+     * memory and copies that in turn: reading up to four times the bytes in the same one request
+     * costs less than those copies and allocations.
+     */
+    private boolean readWhole(ChunkSpec spec, ChunkPart part) {
+        if (ioConcurrency > tasks.parallelism() || !meta.codecs().encodesAsInMemory(spec)) {
+            return false;
+        }
+        long[] chunk = spec.shape();
+        long[] at = part.inChunk();
+        long[] extent = part.extent();
+        int rank = chunk.length;
+        // A run: the innermost dimension with every trailing dimension the part holds whole.
+        int inner = Math.max(rank - 1, 0);
+        while (inner > 0 && extent[inner] == chunk[inner]) {
+            inner--;
+        }
+        long stride = 1;
+        long first = 0;
+        long last = 0;
+        long needed = 1;
+        long runs = 1;
+        for (int d = rank - 1; d >= 0; d--) {
+            if (extent[d] == 0) {
+                return false;
+            }
+            first += at[d] * stride;
+            last += (at[d] + extent[d] - 1) * stride;
+            needed *= extent[d];
+            if (d < inner) {
+                runs *= extent[d];
+            }
+            stride *= chunk[d];
+        }
+        long span = last - first + 1;
+        return (runs > MANY_RUNS || span <= 2 * needed) && span * 4 >= stride;
+    }
+
+    /** Above this many runs the {@code bytes} codec's partial decoder reads their whole span in one request. */
+    private static final int MANY_RUNS = 1024;
 
     /**
      * {@link #readPart} through the cache: the part copied from the cached chunk, else the chunk
@@ -594,8 +643,67 @@ public final class ChunkReader {
     }
 
     /**
+     * Chunks stored as their elements' bytes from this size are read by {@link #readPlain}, up to
+     * half the pool's budget: larger ones would not get pooled memory.
+     */
+    static final long SPLIT_FROM = 1 << 20;
+    /** The least a thread copies of a chunk {@link #readPlain} reads: less costs more to hand over than to copy. */
+    private static final int COPY_PIECE = 512 << 10;
+
+    /**
+     * A chunk stored as its elements' own bytes, read with the whole thread budget: one thread
+     * reads the value into reused memory while another allocates the result (a new array, which
+     * the JVM zeroes), then each copies its share of the bytes. A store reading a file into new
+     * heap memory copies it through a temporary buffer of the JDK, so that read, the zeroing and
+     * the copy would all happen one after the other on one thread.
+     *
+     * @return the chunk, or the fill value when it is absent
+     */
+    private NdArray readPlain(StoreKey key, ChunkSpec spec, BufferLease lease) {
+        AtomicReference<Optional<ByteBuffer>> read = new AtomicReference<>();
+        AtomicReference<NdArray> out = new AtomicReference<>();
+        tasks.forEach(2, i -> {
+            if (i == 0) {
+                read.set(store.get(key, lease::borrow));
+            } else {
+                out.set(Memory.array(spec.dataType(), spec.shape(), () -> errors.describe("reading", key)));
+            }
+        });
+        Optional<ByteBuffer> bytes = read.get();
+        NdArray chunk = out.get();
+        if (bytes.isEmpty()) {
+            if (!NdArray.holdsAfterAllocate(spec.dataType(), spec.fillValue())) {
+                chunk.fill(spec.fillValue());
+            }
+            return chunk;
+        }
+        ByteBuffer src = bytes.get();
+        int size = (int) spec.byteSize();
+        if (!src.isDirect() || src.remaining() != size) {
+            // Memory of its own (the pool had no room), which the codec wraps, or the wrong size, which it reports.
+            NdArray own = meta.codecs().decode(src, spec);
+            CodecChain.checkDecodedShape("codecs", own, spec);
+            return own;
+        }
+        ByteBuffer dst = chunk.bytes();
+        int pieces = Math.max(1, Math.min(tasks.parallelism(), size / COPY_PIECE));
+        int piece = (size / pieces + 4095) & ~4095;
+        int from = src.position();
+        tasks.forEach(pieces, i -> {
+            int start = Math.min(size, i * piece);
+            int length = Math.min(size - start, piece);
+            if (length > 0) {
+                dst.put(start, src, from + start, length);
+            }
+        });
+        return chunk;
+    }
+
+    /**
      * Reads one whole chunk as the codec chain decodes it, without copying it into a separate
-     * array: with {@code bytes} alone the result is the store's own (caller-owned) buffer.
+     * array: with {@code bytes} alone the result is the store's own (caller-owned) buffer, except
+     * that with more than one thread a chunk of at least {@link #SPLIT_FROM} bytes is read by
+     * {@link #readPlain}, which shares the work between them.
      *
      * <p>With a bytes→bytes codec (compression, a checksum) the stored bytes are only an
      * intermediate: they go into a reused buffer ({@link ChunkBuffers}), so that the read leaves
@@ -622,6 +730,14 @@ public final class ChunkReader {
             version = cache.version(ck);
         }
         try (BufferLease lease = new BufferLease()) {
+            if (!chain.hasBytesToBytes() && chain.encodesAsInMemory(spec) && tasks.parallelism() > 1
+                    && spec.byteSize() >= SPLIT_FROM && spec.byteSize() <= ChunkBuffers.BUDGET / 2) {
+                NdArray chunk = readPlain(key, spec, lease);
+                if (ck != null) {
+                    cache.put(ck, layout, version, chunk);
+                }
+                return chunk;
+            }
             Optional<ByteBuffer> bytes = chain.hasBytesToBytes() ? store.get(key, lease::borrow) : store.get(key);
             if (bytes.isEmpty()) {
                 NdArray fill = Memory.array(spec.dataType(), spec.shape(), () -> errors.describe("reading", key));
