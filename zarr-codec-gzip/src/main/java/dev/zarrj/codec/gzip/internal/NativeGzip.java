@@ -33,8 +33,8 @@ public final class NativeGzip {
 
     /** Compressors per level and decompressors kept for reuse; more are made (and freed) as needed. */
     static final int CAPACITY = Math.max(2, Runtime.getRuntime().availableProcessors());
-    /** Scratch memory above this is freed when its context returns to the pool. */
-    static final long KEEP_SCRATCH = 64L << 20;
+    /** Scratch memory above this (chunks larger than usual) is freed when its context returns to the pool. */
+    static final long KEEP_SCRATCH = 16L << 20;
 
     private static final List<ArrayBlockingQueue<Context>> COMPRESSORS = new ArrayList<>();
     private static final ArrayBlockingQueue<Context> DECOMPRESSORS = new ArrayBlockingQueue<>(CAPACITY);
@@ -63,10 +63,11 @@ public final class NativeGzip {
             if (setting != null && setting.strip().toLowerCase(Locale.ROOT).equals("false")) {
                 return new State(false, "java.util.zip (libdeflate turned off by " + from + "=false)");
             }
-            if (Native.SIZE_T_SIZE != 8) {
-                return new State(false, "java.util.zip (libdeflate is used on 64-bit platforms only)");
-            }
             try {
+                // Inside the try: JNA's own native part may fail to load (a noexec temporary directory).
+                if (Native.SIZE_T_SIZE != 8) {
+                    return new State(false, "java.util.zip (libdeflate is used on 64-bit platforms only)");
+                }
                 LibDeflate.register();
                 Pointer probe = LibDeflate.libdeflate_alloc_decompressor();
                 if (probe == null) {

@@ -241,6 +241,20 @@ class CrossImplementationTest {
         assertTrue(chunks >= 5, "found the vectors' gzip chunks: " + chunks);
     }
 
+    /** Chunks above the scratch memory kept per context: allocated for the call, freed after it. */
+    @Test
+    void chunksLargerThanTheKeptScratchRoundTrip() {
+        int size = (int) NativeGzip.KEEP_SCRATCH + 12345;
+        byte[] data = compressible(size, 11);
+        for (int round = 0; round < 2; round++) {
+            byte[] encoded = encode(1, LIBDEFLATE, data);
+            assertArrayEquals(data, decode(LIBDEFLATE, encoded, EncodedSize.fixed(size)));
+            assertArrayEquals(data, decode(ZLIB, encoded, EncodedSize.fixed(size)));
+        }
+        byte[] small = compressible(1000, 12);
+        assertArrayEquals(small, decode(LIBDEFLATE, encode(1, LIBDEFLATE, small), EncodedSize.fixed(1000)));
+    }
+
     @Test
     void encodingIntoALenderBufferUsesItsExactSize() {
         byte[] data = compressible(300_000, 9);
