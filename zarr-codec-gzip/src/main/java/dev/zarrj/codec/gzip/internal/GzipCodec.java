@@ -79,6 +79,8 @@ public record GzipCodec(GzipConfiguration gzipConfiguration, Implementation impl
      * {@link #decodedSize(ByteBuffer)}.
      */
     private static final long MAX_INFLATE_RATIO = 1032;
+    /** The largest decoded/encoded ratio for which a trailer's ISIZE sizes the first output buffer. */
+    private static final long TRUSTED_ISIZE_RATIO = 32;
 
     private static final int FHCRC = 0x02;
     private static final int FEXTRA = 0x04;
@@ -507,12 +509,14 @@ public record GzipCodec(GzipConfiguration gzipConfiguration, Implementation impl
             int encodedLength = encoded.remaining();
             long limit = Math.min(expected.max(), MAX_BUFFER);
             long plausible = MAX_INFLATE_RATIO * encodedLength + 64;
-            // The last member's ISIZE: the size of a one-member stream, a hint for the first buffer.
+            // The last member's ISIZE, the size of a one-member stream, sizes the first buffer, but
+            // only up to a ratio that real data reaches: a lying trailer costs no large allocation.
             long isize = encodedLength < 4 ? 0
                     : Integer.toUnsignedLong(encoded.duplicate().order(ByteOrder.LITTLE_ENDIAN).getInt(encoded.limit() - 4));
+            long hint = Math.min(isize, TRUSTED_ISIZE_RATIO * encodedLength);
             long first = expected instanceof EncodedSize.Fixed
                     ? plausible
-                    : Math.min(plausible, Math.max(isize, Math.max(4L * encodedLength, 8192)));
+                    : Math.min(plausible, Math.max(hint, Math.max(4L * encodedLength, 8192)));
             return new Output(ByteBuffer.allocate((int) Math.min(limit, first)), expected, limit, true);
         }
 

@@ -167,15 +167,32 @@ class CrossImplementationTest {
 
     @Test
     void aLyingIsizeIsNeitherTrustedNorAllocated() {
-        byte[] data = compressible(10_000, 8);
+        byte[] data = compressible(100_000, 8);
         byte[] lying = encode(1, LIBDEFLATE, data);
-        // ISIZE says 4 GiB - 1: the first buffer is bounded by what the input can plausibly hold.
+        // ISIZE says 4 GiB - 1; deflate could hold up to 1032 times the input, tens of MB here.
         ByteBuffer.wrap(lying).order(ByteOrder.LITTLE_ENDIAN).putInt(lying.length - 4, -1);
         for (Implementation reader : Implementation.values()) {
+            long before = allocatedBytes();
             CorruptDataException e = assertThrows(CorruptDataException.class,
                     () -> decode(reader, lying, EncodedSize.unbounded()));
+            long allocated = allocatedBytes() - before;
             assertTrue(e.getMessage().contains("ISIZE mismatch in member 1: the trailer says 4294967295 bytes"),
                     e.getMessage());
+            if (before >= 0) {
+                assertTrue(allocated < 40L * lying.length + (1 << 20), reader + " allocated " + allocated
+                        + " bytes for " + lying.length + " encoded bytes");
+            }
+        }
+    }
+
+    /** Bytes allocated by this thread so far, or -1 when the JVM does not say. */
+    private static long allocatedBytes() {
+        try {
+            Object bean = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean").invoke(null);
+            return (long) Class.forName("com.sun.management.ThreadMXBean")
+                    .getMethod("getCurrentThreadAllocatedBytes").invoke(bean);
+        } catch (ReflectiveOperationException | LinkageError e) {
+            return -1;
         }
     }
 
