@@ -18,6 +18,8 @@ module dev.zarrj.cli {
     requires info.picocli;
     requires dev.zarrj.conformance;
     requires com.fasterxml.jackson.databind;
+    // zarr plugins: which library the gzip codec runs on, when the gzip plugin is there.
+    requires static dev.zarrj.codec.gzip;
 
     opens dev.zarrj.cli to info.picocli;
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.bench.data.Host;
+import dev.zarrj.bench.raw.RawCodec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -107,6 +108,7 @@ public final class BenchCommand implements Callable<Integer> {
         Optional<Double> loadBefore = Host.loadAverage();
         loadBefore.ifPresent(l -> log.line("load average %.2f on %d cores (what else this machine runs)", l,
                 Runtime.getRuntime().availableProcessors()));
+        log.line("gzip runs on %s", RawCodec.gzipImplementation());
         List<Row> rows = new ArrayList<>();
         List<Failure> failures = new ArrayList<>();
         BenchFailure fatal = null;

@@ -3,6 +3,7 @@ package dev.zarrj.bench;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zarrj.bench.data.Host;
+import dev.zarrj.bench.raw.RawCodec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +23,7 @@ final class Machine {
         m.put("java", System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")");
         m.put("jvm_max_heap_mb", Math.round(Runtime.getRuntime().maxMemory() / 1e6));
         m.put("zarrj", Host.zarrjVersion());
+        m.put("gzip", RawCodec.gzipImplementation());
         m.put("quick", quick);
         m.put("dir", dir.toAbsolutePath().toString());
         return m;

@@ -63,6 +63,7 @@ class BenchCommandTest {
         assertTrue(machine.get("cores").asInt() >= 1);
         assertTrue(machine.get("quick").asBoolean(), "tiny is not the full run");
         assertEquals(dir.toAbsolutePath().toString(), machine.get("dir").asText());
+        assertTrue(machine.get("gzip").asText().matches("(libdeflate|java\\.util\\.zip).*"), machine.toString());
 
         Set<String> seen = new HashSet<>();
         List<JsonNode> rows = new ArrayList<>();

@@ -34,14 +34,15 @@ final class PluginsCommand implements Callable<Integer> {
         ArrayNode providers = doc.putArray("providers");
         report.providers().stream()
                 .sorted(Comparator.comparing((ProviderInfo p) -> p.point().ordinal()).thenComparing(ProviderInfo::name))
-                .forEach(p -> providers.addObject()
+                .map(p -> providers.addObject()
                         .put("extension_point", p.point().label())
                         .put("name", p.name())
                         .put("class", p.className())
                         .put("module", p.moduleName())
                         .put("version", p.version().orElse(""))
                         .put("priority", p.priority())
-                        .put("location", p.location()));
+                        .put("location", p.location()))
+                .forEach(PluginsCommand::addImplementation);
         ArrayNode conflicts = doc.putArray("conflicts");
         for (RegistryReport.Conflict c : report.conflicts()) {
             ObjectNode n = conflicts.addObject().put("extension_point", c.point().label()).put("name", c.name());
@@ -70,8 +71,9 @@ final class PluginsCommand implements Callable<Integer> {
                 }
                 root.out().println(point + "s:");
             }
-            root.out().printf("  %-20s %s  (module %s%s)%n", p.get("name").asText(), p.get("class").asText(),
-                    p.get("module").asText(), p.get("version").asText().isEmpty() ? "" : " " + p.get("version").asText());
+            root.out().printf("  %-20s %s  (module %s%s)%s%n", p.get("name").asText(), p.get("class").asText(),
+                    p.get("module").asText(), p.get("version").asText().isEmpty() ? "" : " " + p.get("version").asText(),
+                    p.has("implementation") ? "\n  " + " ".repeat(20) + " runs on " + p.get("implementation").asText() : "");
         }
         for (var c : conflicts) {
             root.out().println("conflict: " + c.get("extension_point").asText() + " '" + c.get("name").asText() + "' "
@@ -85,5 +87,20 @@ final class PluginsCommand implements Callable<Integer> {
             root.out().println("no conflicts, no load problems");
         }
         return 0;
+    }
+
+    /**
+     * The library the gzip codec runs on (libdeflate or java.util.zip, and why), on its provider's
+     * entry: the gzip module says, loading libdeflate to find out.
+     */
+    private static void addImplementation(ObjectNode provider) {
+        if (!"dev.zarrj.codec.gzip.internal.GzipCodecProvider".equals(provider.get("class").asText())) {
+            return;
+        }
+        try {
+            provider.put("implementation", dev.zarrj.codec.gzip.GzipLibrary.describe());
+        } catch (LinkageError e) {
+            // the gzip module is not resolved in this JVM: nothing to say
+        }
     }
 }

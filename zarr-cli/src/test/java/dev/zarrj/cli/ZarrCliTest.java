@@ -238,6 +238,25 @@ class ZarrCliTest {
         assertEquals(0, doc.get("load_problems").size());
     }
 
+    /** The gzip codec's entry says which library it runs on: libdeflate, or java.util.zip and why. */
+    @Test
+    void pluginsSaysWhichLibraryGzipRunsOn() throws IOException {
+        String expected = dev.zarrj.codec.gzip.GzipLibrary.describe();
+        Result text = zarr("plugins");
+        assertTrue(text.out().contains("runs on " + expected), text.out());
+        JsonNode doc = new ObjectMapper().readTree(zarr("plugins", "--json").stdout());
+        int gzip = 0;
+        for (JsonNode p : doc.get("providers")) {
+            if (p.get("class").asText().equals("dev.zarrj.codec.gzip.internal.GzipCodecProvider")) {
+                assertEquals(expected, p.get("implementation").asText(), p.toString());
+                gzip++;
+            } else {
+                assertTrue(!p.has("implementation"), p.toString());
+            }
+        }
+        assertEquals(1, gzip, doc.toString());
+    }
+
     @Test
     void userErrorsPrintOneLineAndExit2() {
         String store = demo();

@@ -3,6 +3,7 @@ package dev.zarrj.bench.raw;
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
+import dev.zarrj.codec.gzip.GzipLibrary;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
@@ -82,9 +83,33 @@ public abstract class RawCodec implements AutoCloseable {
         };
     }
 
-    /** One gzip member per chunk: a 10-byte header, raw {@link Deflater} output, CRC-32 and size. */
+    /**
+     * One gzip member per chunk, on the library zarrj's gzip codec runs on: libdeflate when it
+     * loads ({@link GzipLibrary}), else {@code java.util.zip} (a 10-byte header, raw
+     * {@link Deflater} output, CRC-32 and size).
+     */
     public static RawCodec gzip(int level) {
-        return new Gzip(level);
+        return gzipOnLibdeflate() ? new LibdeflateGzip(level) : new Gzip(level);
+    }
+
+    /**
+     * Which library {@link #gzip} and zarrj's gzip codec run on, one line (for example {@code
+     * libdeflate (/lib/x86_64-linux-gnu/libdeflate.so.0)}), for the bench's log and JSON.
+     */
+    public static String gzipImplementation() {
+        try {
+            return GzipLibrary.describe();
+        } catch (LinkageError e) {
+            return "java.util.zip (the gzip module is not on the module path)";
+        }
+    }
+
+    private static boolean gzipOnLibdeflate() {
+        try {
+            return GzipLibrary.libdeflate();
+        } catch (LinkageError e) {
+            return false; // NoClassDefFoundError: the gzip module is not there
+        }
     }
 
     /** A zstd frame per chunk from zstd-jni's compression context, no checksum. */
@@ -220,6 +245,40 @@ public abstract class RawCodec implements AutoCloseable {
         public void close() {
             deflaters.all().forEach(Deflater::end);
             inflaters.all().forEach(Inflater::end);
+        }
+    }
+
+    /** Through the gzip module's libdeflate binding, which pools its contexts per call. */
+    private static final class LibdeflateGzip extends RawCodec {
+        private final int level;
+
+        LibdeflateGzip(int level) {
+            this.level = level;
+        }
+
+        @Override
+        public int bound(int size) {
+            // libdeflate's own bound: 5 bytes per (at least 5000-byte) block, header, trailer and padding.
+            return size + 5 * (size / 5000 + 1) + 18 + 64;
+        }
+
+        @Override
+        public ByteBuffer encode(ByteBuffer src, ByteBuffer dst) {
+            int n = GzipLibrary.compress(level, src, dst);
+            if (n == 0) {
+                throw new IllegalStateException("libdeflate output exceeds its bound");
+            }
+            return dst.position(0).limit(n);
+        }
+
+        @Override
+        public ByteBuffer decode(ByteBuffer src, ByteBuffer dst, int size) {
+            dst.limit(size);
+            int n = GzipLibrary.decompress(src, dst);
+            if (n != size) {
+                throw new IllegalStateException("gzip member decoded to " + n + " bytes, expected " + size);
+            }
+            return dst.position(0).limit(n);
         }
     }
 

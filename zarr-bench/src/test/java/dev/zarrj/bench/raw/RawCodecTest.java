@@ -83,6 +83,24 @@ class RawCodecTest {
         }
     }
 
+    /** The gzip ceiling runs on the library zarrj's gzip codec runs on, and says which. */
+    @Test
+    void gzipRunsOnTheCodecsLibrary() {
+        String implementation = RawCodec.gzipImplementation();
+        assertEquals(dev.zarrj.codec.gzip.GzipLibrary.describe(), implementation);
+        assertEquals(dev.zarrj.codec.gzip.GzipLibrary.libdeflate(), implementation.startsWith("libdeflate"), implementation);
+        if (dev.zarrj.codec.gzip.GzipLibrary.libdeflate()) {
+            byte[] data = field();
+            try (RawCodec gzip = RawCodec.gzip(1)) {
+                ByteBuffer src = ByteBuffer.allocateDirect(SIZE).put(data).flip();
+                ByteBuffer ours = gzip.encode(src, ByteBuffer.allocateDirect(gzip.bound(SIZE)));
+                ByteBuffer direct = ByteBuffer.allocateDirect(gzip.bound(SIZE));
+                int n = dev.zarrj.codec.gzip.GzipLibrary.compress(1, src, direct);
+                assertEquals(n, ours.remaining(), "the same libdeflate output");
+            }
+        }
+    }
+
     @Test
     void crc32cAppendsTheChecksumLittleEndianAndRejectsAChangedValue() {
         byte[] data = field();

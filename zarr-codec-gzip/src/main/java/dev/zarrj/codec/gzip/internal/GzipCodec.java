@@ -5,6 +5,7 @@ import dev.zarrj.api.ChecksumMismatchException;
 import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.EncodedSize;
 import dev.zarrj.api.ZarrException;
+import dev.zarrj.api.codec.BufferLender;
 import dev.zarrj.api.codec.BytesToBytesCodec;
 import dev.zarrj.codec.gzip.GzipConfiguration;
 import java.nio.ByteBuffer;
@@ -19,17 +20,27 @@ import java.util.zip.Inflater;
 /**
  * The {@code gzip} bytes→bytes codec: deflate compression in the gzip file format.
  *
- * <p>Encoding writes one RFC 1952 member (10-byte header with MTIME 0 and OS 255 "unknown", raw
- * deflate at the configured level, CRC-32 and ISIZE trailer), readable by zlib, {@code gzip(1)}
- * and Python's {@code gzip}. Output is deterministic for a given zlib. Whenever deflate would not
- * beat stored blocks (always at level 0) the data is written as stored blocks, which bounds the
- * encoded size (see {@link #encodedSize}).
+ * <p>Deflate runs on the system's libdeflate when it can be loaded (through JNA, on the first
+ * chunk encoded or decoded, never when a codec is created) and on {@code java.util.zip} (the JDK's
+ * zlib) otherwise, or when the system property {@code zarrj.gzip.native} (environment variable
+ * {@code ZARRJ_GZIP_NATIVE}) is {@code false}: see {@link NativeGzip}. Both write standard gzip
+ * that every reader accepts; the bytes differ (level N is libdeflate's level N), and each decodes
+ * what the other writes.
+ *
+ * <p>Encoding writes one RFC 1952 member (10-byte header with MTIME 0, raw deflate at the
+ * configured level, CRC-32 and ISIZE trailer), readable by zlib, {@code gzip(1)} and Python's
+ * {@code gzip}. Output is deterministic for a given library. Whenever deflate would not beat
+ * stored blocks (always at level 0) the data is written as stored blocks, which bounds the encoded
+ * size (see {@link #encodedSize}).
  *
  * <p>Decoding accepts any RFC 1952 stream: optional header fields (FEXTRA, FNAME, FCOMMENT, and
  * FHCRC, which is verified), several concatenated members, and trailing zero padding. Every
  * member's CRC-32 and ISIZE are verified. Inflation stops as soon as the output exceeds the
  * allowed decoded size, and the output buffer is never larger than that size, so a corrupt or
- * hostile chunk cannot exhaust memory.
+ * hostile chunk cannot exhaust memory. libdeflate decodes one whole member at a time into the
+ * space allowed; whenever it rejects one (corrupt data, a wrong CRC-32 or ISIZE, output larger
+ * than allowed), the chunk is decoded again with {@code java.util.zip}, which names the problem, so
+ * that both paths fail alike.
  *
  * <p>Specification: <a href="https://zarr-specs.readthedocs.io/en/latest/v3/codecs/gzip/">
  * codecs-gzip.rst</a>; formats: RFC 1951 (deflate), RFC 1952 (gzip).
@@ -45,12 +56,14 @@ import java.util.zip.Inflater;
  * <p>Partial operations: none (no {@link #partialDecoder}: a read decodes whole values). The encoded
  * size is {@link EncodedSize.Bounded} when the decoded size is known.
  *
- * <p>A value, equal to another when their configurations are equal. Immutable and thread-safe;
- * zlib streams come from a small shared pool.
+ * <p>A value, equal to another when their configurations (and implementations) are equal.
+ * Immutable and thread-safe; zlib streams and libdeflate contexts come from small shared pools.
  *
  * @param gzipConfiguration the typed configuration
+ * @param implementation    which deflate library runs: {@link Implementation#AUTO} but in tests
  */
-public record GzipCodec(GzipConfiguration gzipConfiguration) implements BytesToBytesCodec {
+public record GzipCodec(GzipConfiguration gzipConfiguration, Implementation implementation)
+        implements BytesToBytesCodec {
     private static final String NAME = GzipConfiguration.NAME;
 
     private static final int HEADER = 10;
@@ -66,6 +79,8 @@ public record GzipCodec(GzipConfiguration gzipConfiguration) implements BytesToB
      * {@link #decodedSize(ByteBuffer)}.
      */
     private static final long MAX_INFLATE_RATIO = 1032;
+    /** The largest decoded/encoded ratio for which a trailer's ISIZE sizes the first output buffer. */
+    private static final long TRUSTED_ISIZE_RATIO = 32;
 
     private static final int FHCRC = 0x02;
     private static final int FEXTRA = 0x04;
@@ -73,9 +88,38 @@ public record GzipCodec(GzipConfiguration gzipConfiguration) implements BytesToB
     private static final int FCOMMENT = 0x10;
     private static final int FRESERVED = 0xE0;
 
-    /** A codec with the given configuration. */
+    /** A codec with the given configuration, on libdeflate when it loads. */
+    public GzipCodec(GzipConfiguration gzipConfiguration) {
+        this(gzipConfiguration, Implementation.AUTO);
+    }
+
+    /** A codec with the given configuration and implementation. */
     public GzipCodec {
         Objects.requireNonNull(gzipConfiguration, "gzipConfiguration");
+        Objects.requireNonNull(implementation, "implementation");
+    }
+
+    /** Which library deflates and inflates. */
+    public enum Implementation {
+        /** libdeflate when {@link NativeGzip#available()}, else {@code java.util.zip}. */
+        AUTO,
+        /** {@code java.util.zip} always. */
+        JAVA_UTIL_ZIP,
+        /** libdeflate always; fails when it is not available (for tests). */
+        LIBDEFLATE;
+
+        boolean usesLibdeflate() {
+            return switch (this) {
+                case AUTO -> NativeGzip.available();
+                case JAVA_UTIL_ZIP -> false;
+                case LIBDEFLATE -> {
+                    if (!NativeGzip.available()) {
+                        throw new IllegalStateException("libdeflate is not available: " + NativeGzip.describe());
+                    }
+                    yield true;
+                }
+            };
+        }
     }
 
     @Override
@@ -114,9 +158,26 @@ public record GzipCodec(GzipConfiguration gzipConfiguration) implements BytesToB
 
     @Override
     public ByteBuffer encode(ByteBuffer decoded) {
+        return encode(decoded, BufferLender.allocating());
+    }
+
+    /** On libdeflate, the member lands in one buffer of its exact size that {@code lender} lends. */
+    @Override
+    public ByteBuffer encode(ByteBuffer decoded, BufferLender lender) {
         ByteBuffer in = decoded.slice();
         int n = in.remaining();
         long stored = storedSize(n);
+        int level = gzipConfiguration.level();
+        if (level > 0 && stored <= MAX_BUFFER && implementation.usesLibdeflate()) {
+            ByteBuffer out = NativeGzip.compress(level, in, (int) stored, lender::borrow);
+            if (out != null) {
+                return out;
+            }
+            // Deflate would not beat stored blocks: write them as the java.util.zip path does.
+            byte[] b = new byte[(int) stored];
+            writeHeader(b);
+            return finish(b, writeStored(in.duplicate(), b, HEADER), in);
+        }
         // One allocation at the worst case: no copies while deflating, trimmed below if mostly empty.
         byte[] out = new byte[(int) Math.min(stored, MAX_BUFFER)];
         writeHeader(out);
@@ -128,6 +189,12 @@ public record GzipCodec(GzipConfiguration gzipConfiguration) implements BytesToB
             }
             end = writeStored(in.duplicate(), out, HEADER);
         }
+        return finish(out, end, in);
+    }
+
+    /** Writes the trailer of {@code in}'s member at {@code end} of {@code out}; trims a mostly empty buffer. */
+    private static ByteBuffer finish(byte[] out, int end, ByteBuffer in) {
+        int n = in.remaining();
         CRC32 crc = new CRC32();
         crc.update(in.duplicate());
         putIntLE(out, end, (int) crc.getValue());
@@ -204,8 +271,8 @@ public record GzipCodec(GzipConfiguration gzipConfiguration) implements BytesToB
     @Override
     public ByteBuffer decode(ByteBuffer encoded, EncodedSize decodedSize) {
         Objects.requireNonNull(decodedSize, "decodedSize");
-        Output out = Output.allocate(decodedSize, encoded.remaining());
-        inflateAll(encoded, out);
+        Output out = Output.allocate(decodedSize, encoded);
+        inflateAll(encoded, out, implementation);
         return out.result();
     }
 
@@ -215,16 +282,54 @@ public record GzipCodec(GzipConfiguration gzipConfiguration) implements BytesToB
         if (destination.isReadOnly()) {
             throw new IllegalArgumentException(NAME + ": cannot decode into a read-only buffer");
         }
-        inflateAll(encoded, Output.into(destination));
+        inflateAll(encoded, Output.into(destination), implementation);
     }
 
     /** Inflates every member of the stream into {@code out} and checks the decoded size. */
-    private static void inflateAll(ByteBuffer encoded, Output out) {
-        ByteBuffer in = encoded.slice().order(ByteOrder.LITTLE_ENDIAN);
-        int len = in.remaining();
-        if (len == 0) {
+    private static void inflateAll(ByteBuffer encoded, Output out, Implementation implementation) {
+        if (encoded.remaining() == 0) {
             throw new CorruptDataException(NAME + ": empty input, expected a gzip stream");
         }
+        if (!implementation.usesLibdeflate() || !inflateNative(encoded, out)) {
+            out.size = 0;
+            inflateZlib(encoded, out);
+        }
+        BytesToBytesCodec.checkDecodedSize(NAME, out.size, out.expected);
+    }
+
+    /**
+     * Inflates every member with libdeflate, member by member (each header is checked here first,
+     * as the zlib path does, since libdeflate skips a header CRC unchecked); false when libdeflate
+     * rejects a member, which the zlib path then diagnoses.
+     */
+    private static boolean inflateNative(ByteBuffer encoded, Output out) {
+        ByteBuffer in = encoded.slice().order(ByteOrder.LITTLE_ENDIAN);
+        int len = in.remaining();
+        try (NativeGzip.Inflation inflation = NativeGzip.inflation(in)) {
+            int pos = 0;
+            int member = 0;
+            do {
+                member++;
+                readHeader(in, pos, member);
+                int status;
+                while ((status = inflation.member(pos, out.buf, out.size, out.buf.limit() - out.size))
+                        == LibDeflate.INSUFFICIENT_SPACE && out.grow()) {
+                    // retry the member in the larger buffer
+                }
+                if (status != LibDeflate.SUCCESS) {
+                    return false;
+                }
+                pos += (int) inflation.consumed();
+                out.size += inflation.produced();
+            } while (pos < len && !zerosFrom(in, pos));
+        }
+        return true;
+    }
+
+    /** Inflates every member of the stream into {@code out} with {@code java.util.zip}. */
+    private static void inflateZlib(ByteBuffer encoded, Output out) {
+        ByteBuffer in = encoded.slice().order(ByteOrder.LITTLE_ENDIAN);
+        int len = in.remaining();
         Inflater inflater = ZlibPool.takeInflater();
         try {
             int pos = 0;
@@ -241,7 +346,6 @@ public record GzipCodec(GzipConfiguration gzipConfiguration) implements BytesToB
         } finally {
             ZlibPool.give(inflater);
         }
-        BytesToBytesCodec.checkDecodedSize(NAME, out.size, out.expected);
     }
 
     /** Parses the member header at {@code pos}; returns the offset of its deflate data. */
@@ -401,12 +505,18 @@ public record GzipCodec(GzipConfiguration gzipConfiguration) implements BytesToB
             this.growable = growable;
         }
 
-        static Output allocate(EncodedSize expected, int encodedLength) {
+        static Output allocate(EncodedSize expected, ByteBuffer encoded) {
+            int encodedLength = encoded.remaining();
             long limit = Math.min(expected.max(), MAX_BUFFER);
             long plausible = MAX_INFLATE_RATIO * encodedLength + 64;
+            // The last member's ISIZE, the size of a one-member stream, sizes the first buffer, but
+            // only up to a ratio that real data reaches: a lying trailer costs no large allocation.
+            long isize = encodedLength < 4 ? 0
+                    : Integer.toUnsignedLong(encoded.duplicate().order(ByteOrder.LITTLE_ENDIAN).getInt(encoded.limit() - 4));
+            long hint = Math.min(isize, TRUSTED_ISIZE_RATIO * encodedLength);
             long first = expected instanceof EncodedSize.Fixed
                     ? plausible
-                    : Math.min(plausible, Math.max(4L * encodedLength, 8192));
+                    : Math.min(plausible, Math.max(hint, Math.max(4L * encodedLength, 8192)));
             return new Output(ByteBuffer.allocate((int) Math.min(limit, first)), expected, limit, true);
         }
 
@@ -442,6 +552,7 @@ public record GzipCodec(GzipConfiguration gzipConfiguration) implements BytesToB
 
     @Override
     public String toString() {
-        return "GzipCodec[level=" + gzipConfiguration.level() + "]";
+        return "GzipCodec[level=" + gzipConfiguration.level()
+                + (implementation == Implementation.AUTO ? "" : ", " + implementation) + "]";
     }
 }
