@@ -24,7 +24,11 @@ import java.util.function.Function;
  * scratch array and gathered: per dimension the range from the first to the last index taken, or,
  * for a chunk read in pieces (a shard's inner chunks, {@code ArrayPartialDecoder.innerChunkShape}),
  * the runs of consecutive touched pieces, one decode per box of the outer product of runs, so that
- * a shard is asked only for the inner chunks holding selected elements. Points are grouped by
+ * a shard is asked only for the inner chunks holding selected elements; a chunk read in pieces
+ * whose selection touches at least half of them (a strided selection of a shard, say) is fetched
+ * whole in one request instead, and decoded a piece at a time into a scratch array of the
+ * piece's size, gathered while it is in the cache, the pieces shared among the read's threads
+ * (a read of fewer chunks than threads keeps every thread busy). Points are grouped by
  * chunk, and within a chunk read in pieces by piece. Either way a box larger than
  * {@link #SCRATCH_BYTES} is cut (into fewer pieces per box, or ranges of the indices taken, or
  * boxes of points), so that a few elements of a huge chunk never need a scratch array of its
@@ -88,7 +92,8 @@ public final class SelectionReader {
                 needed *= Arrays.stream(l).max().getAsLong() - Arrays.stream(l).min().getAsLong() + 1;
             }
             Optional<long[]> inner = reader.innerChunkShape(coords);
-            return direct || (inner.isEmpty() ? 2 * needed >= volume : mostPieces(groups, t, inner.get(), chunkShape));
+            return direct || (inner.isEmpty() ? 2 * needed >= volume
+                    : byPiece(meta.chunkSpec(coords).byteSize(), groups, t, inner.get(), chunkShape));
         }, (j, chunk) -> {
             int[] t = product.touched(j);
             long[] chunkShape = chunk.spec().shape();
@@ -114,7 +119,8 @@ public final class SelectionReader {
             // A chunk read in pieces whose selection touches most of them is fetched whole once and
             // decoded a piece at a time, each gathered while it is still in the cache; otherwise
             // runs of touched pieces are decoded as boxes, one request each.
-            boolean byPiece = inner.isPresent() && mostPieces(groups, t, inner.get(), chunkShape);
+            boolean byPiece = inner.isPresent()
+                    && byPiece(chunk.spec().byteSize(), groups, t, inner.get(), chunkShape);
             if (byPiece) {
                 chunk.fetchWhole();
             }
@@ -197,10 +203,15 @@ public final class SelectionReader {
     }
 
     /**
-     * Whether the touched chunk {@code t} (per dimension) takes elements from at least half of
-     * its pieces of shape {@code inner}.
+     * Whether the touched chunk {@code t} (per dimension), of {@code bytes} decoded bytes, is read
+     * whole and decoded piece by piece: when it takes elements from at least half of its pieces
+     * of shape {@code inner}, and is no larger than a box ({@link #SCRATCH_BYTES}), so that
+     * holding its stored bytes costs no more memory than decoding a box of it did.
      */
-    static boolean mostPieces(DimGroups[] groups, int[] t, long[] inner, long[] chunkShape) {
+    static boolean byPiece(long bytes, DimGroups[] groups, int[] t, long[] inner, long[] chunkShape) {
+        if (bytes > SCRATCH_BYTES) {
+            return false;
+        }
         long touched = 1;
         long all = 1;
         for (int d = 0; d < groups.length; d++) {
