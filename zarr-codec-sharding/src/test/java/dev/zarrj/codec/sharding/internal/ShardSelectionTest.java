@@ -109,6 +109,27 @@ class ShardSelectionTest {
     }
 
     @Test
+    void aSelectionTouchingMostInnerChunksReadsTheShardInOneGetAndDecodesItPieceByPiece(@TempDir Path dir) {
+        CountingStore store = new CountingStore(ZARR.openStore(dir.toString()));
+        ZarrArray a = array(store);
+        // every row of shard (0, 0), columns in inner columns 0-2 and 4-6: 48 of its 64 inner
+        // chunks, in two runs that were once read as two ranges after the index
+        long[] cols = {0, 5, 9, 17, 22, 26};
+        NdArray got = a.read(Selection.of(Slice.of(0, 32, 1), IndexList.of(cols)));
+        int whole = store.wholeGets.get();
+        int requests = store.take();
+        assertEquals(1, requests);
+        assertEquals(1, whole);
+        short[] v = values();
+        int k = 0;
+        for (int y = 0; y < 32; y++) {
+            for (long x : cols) {
+                assertEquals(v[(int) (y * 64 + x)], got.getLong(k++), "row " + y + " column " + x);
+            }
+        }
+    }
+
+    @Test
     void selectionsOfAShardedArrayMatchTheReferenceAndWritesToo(@TempDir Path dir) {
         CountingStore store = new CountingStore(ZARR.openStore(dir.toString()));
         ZarrArray a = array(store);

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
 import java.util.function.Supplier;
@@ -438,6 +439,11 @@ public final class ChunkReader {
         }
     }
 
+    /** Where chunks are decoded in parallel: also for the pieces of one chunk a visit decodes. */
+    public ParallelTasks tasks() {
+        return tasks;
+    }
+
     /**
      * The shape of the pieces the chunk at these coordinates is read by independently (a shard's
      * inner chunks, {@link ArrayPartialDecoder#innerChunkShape}); empty when it is decoded whole
@@ -500,6 +506,7 @@ public final class ChunkReader {
         private ByteBuffer scratch;
         private int expected = 1;
         private int used;
+        private boolean fetchWhole;
 
         private ChunkSource(long[] coords, Supplier<Fetched> fetched) {
             this.coords = coords;
@@ -527,7 +534,20 @@ public final class ChunkReader {
         }
 
         /**
-         * Decodes {@code inChunk} of the chunk into {@code dst} at {@code at}.
+         * Declares that the visit's parts, however many, are decoded from the chunk's stored value
+         * fetched whole once (or as fetched ahead), each part decoding only what it covers (a
+         * shard's touched inner chunks): for a chunk read in pieces ({@link #innerChunkShape})
+         * whose parts touch most of its pieces, one request rather than one per part, and no
+         * decode of the whole chunk.
+         */
+        public void fetchWhole() {
+            fetchWhole = true;
+        }
+
+        /**
+         * Decodes {@code inChunk} of the chunk into {@code dst} at {@code at}. After
+         * {@link #fetchWhole}, once a first call has returned, further calls may come from several
+         * threads at once (each decodes from the bytes fetched).
          *
          * @return false when the chunk is not stored; {@code dst} is then unchanged
          */
@@ -542,7 +562,7 @@ public final class ChunkReader {
             }
             boolean whole = Arrays.equals(inChunk.shape(), spec.shape());
             DefaultCodecChain chain = meta.codecs();
-            if (bytes == null && fetched == null && !(whole && expected == 1)) {
+            if (bytes == null && fetched == null && !fetchWhole && !(whole && expected == 1)) {
                 if (partial == null && !spec.equals(noPartialDecoder)) {
                     partialSource = source(store, key);
                     partial = chain.partialDecoder(partialSource, spec).orElse(null);
@@ -561,7 +581,7 @@ public final class ChunkReader {
             if (bytes.isEmpty()) {
                 return false;
             }
-            if (expected - used <= 0) {
+            if (expected - used <= 0 || fetchWhole) {
                 chain.decodeInto(bytes.get(), spec, inChunk, dst, at);
                 return true;
             }
@@ -613,14 +633,39 @@ public final class ChunkReader {
             if (spec.dataType().kind().isVariableLength()) {
                 return NdArray.allocate(spec.dataType(), shape);
             }
+            int n = scratchBytes(shape);
+            if (scratch == null || scratch.capacity() < n) {
+                scratch = lease.borrow(n);
+            }
+            return NdArray.wrap(spec.dataType(), scratch.duplicate().clear().limit(n).slice(), shape);
+        }
+
+        /**
+         * Lends scratch arrays as {@link #scratch} does, from a buffer of the lender's own that
+         * goes back when the visit ends: for each thread that decodes parts of this chunk in
+         * parallel (after {@link #fetchWhole}). May be called from any thread; each lender is
+         * confined to one thread at a time.
+         */
+        public Function<long[], NdArray> scratchLender() {
+            ByteBuffer[] own = new ByteBuffer[1];
+            return shape -> {
+                if (spec.dataType().kind().isVariableLength()) {
+                    return NdArray.allocate(spec.dataType(), shape);
+                }
+                int n = scratchBytes(shape);
+                if (own[0] == null || own[0].capacity() < n) {
+                    own[0] = lease.borrow(n);
+                }
+                return NdArray.wrap(spec.dataType(), own[0].duplicate().clear().limit(n).slice(), shape);
+            };
+        }
+
+        private int scratchBytes(long[] shape) {
             long n = spec.dataType().size();
             for (long s : shape) {
                 n *= s;
             }
-            if (scratch == null || scratch.capacity() < n) {
-                scratch = lease.borrow((int) n);
-            }
-            return NdArray.wrap(spec.dataType(), scratch.duplicate().clear().limit((int) n).slice(), shape);
+            return Math.toIntExact(n);
         }
 
         @Override

@@ -147,6 +147,18 @@ final class DimGroups {
         return distinct(l, sorted).length;
     }
 
+    /** How many pieces of length {@code inner} of chunk {@code t} hold indices taken. */
+    int piecesTouched(int t, long inner) {
+        long[] l = loc[t];
+        long[] pieces = new long[l.length];
+        boolean sorted = true;
+        for (int i = 0; i < l.length; i++) {
+            pieces[i] = l[i] / inner;
+            sorted &= i == 0 || pieces[i] >= pieces[i - 1];
+        }
+        return distinct(pieces, sorted).length;
+    }
+
     /**
      * The parts of chunk {@code t} (of length {@code chunkLength}) to decode: the range from the
      * first to the last index taken when {@code inner} is 0, else the runs of consecutive touched

@@ -6,10 +6,13 @@ import dev.zarrj.api.Region;
 import dev.zarrj.api.grid.ChunkGrid;
 import dev.zarrj.core.internal.metadata.ArrayMetadata;
 import dev.zarrj.core.internal.pipeline.ChunkReader;
+import dev.zarrj.core.internal.pipeline.ParallelTasks;
 import dev.zarrj.core.internal.selection.DimGroups.Segment;
 import dev.zarrj.core.selection.Selection;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * Reads a resolved selection chunk by chunk: only the chunks it touches, each fetched and
@@ -21,7 +24,11 @@ import java.util.Optional;
  * scratch array and gathered: per dimension the range from the first to the last index taken, or,
  * for a chunk read in pieces (a shard's inner chunks, {@code ArrayPartialDecoder.innerChunkShape}),
  * the runs of consecutive touched pieces, one decode per box of the outer product of runs, so that
- * a shard is asked only for the inner chunks holding selected elements. Points are grouped by
+ * a shard is asked only for the inner chunks holding selected elements; a chunk read in pieces
+ * whose selection touches at least half of them (a strided selection of a shard, say) is fetched
+ * whole in one request instead, and decoded a piece at a time into a scratch array of the
+ * piece's size, gathered while it is in the cache, the pieces shared among the read's threads
+ * (a read of fewer chunks than threads keeps every thread busy). Points are grouped by
  * chunk, and within a chunk read in pieces by piece. Either way a box larger than
  * {@link #SCRATCH_BYTES} is cut (into fewer pieces per box, or ranges of the indices taken, or
  * boxes of points), so that a few elements of a huge chunk never need a scratch array of its
@@ -84,7 +91,9 @@ public final class SelectionReader {
                 volume *= chunkShape[d];
                 needed *= Arrays.stream(l).max().getAsLong() - Arrays.stream(l).min().getAsLong() + 1;
             }
-            return direct || reader.innerChunkShape(coords).isEmpty() && 2 * needed >= volume;
+            Optional<long[]> inner = reader.innerChunkShape(coords);
+            return direct || (inner.isEmpty() ? 2 * needed >= volume
+                    : byPiece(meta.chunkSpec(coords).byteSize(), groups, t, inner.get(), chunkShape));
         }, (j, chunk) -> {
             int[] t = product.touched(j);
             long[] chunkShape = chunk.spec().shape();
@@ -107,11 +116,19 @@ public final class SelectionReader {
                 return;
             }
             Optional<long[]> inner = reader.innerChunkShape(chunk.coords());
+            // A chunk read in pieces whose selection touches most of them is fetched whole once and
+            // decoded a piece at a time, each gathered while it is still in the cache; otherwise
+            // runs of touched pieces are decoded as boxes, one request each.
+            boolean byPiece = inner.isPresent()
+                    && byPiece(chunk.spec().byteSize(), groups, t, inner.get(), chunkShape);
+            if (byPiece) {
+                chunk.fetchWhole();
+            }
             Segment[][] segments = new Segment[rank][];
             long[] longest = new long[rank];
             for (int d = 0; d < rank; d++) {
                 segments[d] = groups[d].segments(t[d], inner.isPresent() ? inner.get()[d] : 0, chunkShape[d],
-                        Long.MAX_VALUE);
+                        byPiece ? 1 : Long.MAX_VALUE);
                 longest[d] = longest(segments[d]);
             }
             // Decoded a box at a time: boxes of a large chunk are cut so that the scratch stays bounded.
@@ -135,20 +152,21 @@ public final class SelectionReader {
                 parts = Math.multiplyExact(parts, segments[d].length);
             }
             chunk.expectParts(parts);
-            int[] s = new int[rank];
-            long[] offset = new long[rank];
-            long[] shape = new long[rank];
-            long[][] rel = new long[rank][];
-            long[][] pos = new long[rank][];
-            for (int p = 0; p < parts; p++) {
-                for (int d = 0; d < rank; d++) {
-                    Segment seg = segments[d][s[d]];
+            Segment[][] segs = segments;
+            PartDecoder decode = (p, lender) -> {
+                long[] offset = new long[rank];
+                long[] shape = new long[rank];
+                long[][] rel = new long[rank][];
+                long[][] pos = new long[rank][];
+                for (int d = rank - 1, rest = p; d >= 0; d--) {
+                    Segment seg = segs[d][rest % segs[d].length];
+                    rest /= segs[d].length;
                     offset[d] = seg.start();
                     shape[d] = seg.length();
                     rel[d] = seg.rel();
                     pos[d] = Elements.asLongs(seg.pos());
                 }
-                NdArray scratch = chunk.scratch(shape);
+                NdArray scratch = lender.apply(shape);
                 boolean stored = chunk.decodeInto(Region.of(offset, shape), scratch, new long[rank]);
                 if (stored || fill != null) {
                     if (!stored) {
@@ -156,11 +174,51 @@ public final class SelectionReader {
                     }
                     Elements.outer(new Elements(scratch, full), rel, Elements.strides(shape), pos, fullStrides, true);
                 }
-                for (int d = rank - 1; d >= 0 && ++s[d] == segments[d].length; d--) {
-                    s[d] = 0;
+            };
+            // The first part fetches the chunk; then, read by pieces, the others are decoded in
+            // parallel, so that threads left without chunks of their own help with this one.
+            decode.part(0, chunk::scratch);
+            ParallelTasks tasks = reader.tasks();
+            if (!byPiece || parts <= 2 || tasks.parallelism() == 1) {
+                for (int p = 1; p < parts; p++) {
+                    decode.part(p, chunk::scratch);
                 }
+                return;
             }
+            AtomicInteger next = new AtomicInteger(1);
+            int all = parts;
+            tasks.forEach(Math.min(tasks.parallelism(), parts - 1), w -> {
+                Function<long[], NdArray> lender = w == 0 ? chunk::scratch : chunk.scratchLender();
+                for (int p; (p = next.getAndIncrement()) < all; ) {
+                    decode.part(p, lender);
+                }
+            });
         });
+    }
+
+    /** Decodes part {@code p} of a chunk into a scratch array from {@code lender} and gathers it. */
+    @FunctionalInterface
+    private interface PartDecoder {
+        void part(int p, Function<long[], NdArray> lender);
+    }
+
+    /**
+     * Whether the touched chunk {@code t} (per dimension), of {@code bytes} decoded bytes, is read
+     * whole and decoded piece by piece: when it takes elements from at least half of its pieces
+     * of shape {@code inner}, and is no larger than a box ({@link #SCRATCH_BYTES}), so that
+     * holding its stored bytes costs no more memory than decoding a box of it did.
+     */
+    static boolean byPiece(long bytes, DimGroups[] groups, int[] t, long[] inner, long[] chunkShape) {
+        if (bytes > SCRATCH_BYTES) {
+            return false;
+        }
+        long touched = 1;
+        long all = 1;
+        for (int d = 0; d < groups.length; d++) {
+            touched *= groups[d].piecesTouched(t[d], inner[d]);
+            all *= (chunkShape[d] + inner[d] - 1) / inner[d];
+        }
+        return 2 * touched >= all;
     }
 
     /** The most bytes of one decoded box of a chunk read in pieces (a shard), before it is cut. */
