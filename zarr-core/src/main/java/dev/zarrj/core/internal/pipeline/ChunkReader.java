@@ -750,8 +750,10 @@ public final class ChunkReader {
      * that with more than one thread a chunk of at least {@link #SPLIT_FROM} bytes is read by
      * {@link #readPlain}, which shares the work between them.
      *
-     * <p>With a bytes→bytes codec (compression, a checksum) the stored bytes are only an
-     * intermediate: they go into a reused buffer ({@link ChunkBuffers}), so that the read leaves
+     * <p>With a bytes→bytes codec (compression, a checksum), or any chain that does not decode to a
+     * view of the stored bytes (a shard: its whole value is read, then its inner chunks decoded
+     * into a new array), the stored bytes are only an intermediate: they go into a reused buffer
+     * ({@link ChunkBuffers}), so that the read leaves
      * the decoded chunk as its only new memory. Fresh heap costs more than its allocation: the
      * first write to each page of a heap the collector has just grown is a page fault, and a
      * small read that allocated twice its size paid twice the faults (docs/performance.md). A
@@ -783,7 +785,11 @@ public final class ChunkReader {
                 }
                 return chunk;
             }
-            Optional<ByteBuffer> bytes = chain.hasBytesToBytes() ? store.get(key, lease::borrow) : store.get(key);
+            // Only a chain that is the elements as they lie in memory decodes to a view of the
+            // stored bytes, which then must be the caller's: any other (a shard, a byte swap, a
+            // compressor) decodes into new memory, so its stored bytes are an intermediate.
+            Optional<ByteBuffer> bytes = chain.hasBytesToBytes() || !chain.encodesAsInMemory(spec)
+                    ? store.get(key, lease::borrow) : store.get(key);
             if (bytes.isEmpty()) {
                 NdArray fill = Memory.array(spec.dataType(), spec.shape(), () -> errors.describe("reading", key));
                 if (!NdArray.holdsAfterAllocate(spec.dataType(), spec.fillValue())) {

@@ -2,12 +2,15 @@ package dev.zarrj.core.internal.pipeline;
 
 import dev.zarrj.api.StoreException;
 import dev.zarrj.api.TaskRunner;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntConsumer;
 import java.util.function.LongConsumer;
 
@@ -24,6 +27,13 @@ import java.util.function.LongConsumer;
  * holds no reference to it. An executor that refuses helpers (shut down) leaves the caller to do
  * everything.
  *
+ * <p>A thread whose own call has no piece left to claim, but still waits for pieces running
+ * elsewhere, helps the calls nested in them (a shard's inner chunks, started by a chunk piece on
+ * another thread) before it blocks, and is woken to help when such a call starts while it waits:
+ * so the last chunk of a read, or a lone shard, gets the whole thread budget, rather than one
+ * thread while the others wait. It helps only calls nested in its own, never an unrelated
+ * caller's.
+ *
  * <p>At most {@code parallelism} pieces of one call run at once, which also bounds the chunks in
  * memory. When the caller is interrupted, pieces not yet claimed are skipped, the caller still
  * waits for the running ones (they may be writing into memory it is about to reuse), and then
@@ -36,6 +46,11 @@ import java.util.function.LongConsumer;
  * while they run pieces of its call, so nested calls see it too.
  */
 public final class ParallelTasks implements TaskRunner {
+    /** Calls with pieces not yet claimed, which the threads waiting for an enclosing call may help. */
+    private static final Set<Work> OPEN = ConcurrentHashMap.newKeySet();
+    /** The call whose piece this thread is running, or null: the parent of calls it starts. */
+    private static final ThreadLocal<Work> RUNNING = new ThreadLocal<>();
+
     private final Executor executor;
     private final int parallelism;
 
@@ -79,17 +94,22 @@ public final class ParallelTasks implements TaskRunner {
             task.accept(0);
             return;
         }
-        Work work = new Work(n, task, Thread.currentThread(), token);
-        long helpers = Math.min(n, parallelism) - 1;
-        for (long h = 0; h < helpers; h++) {
-            try {
-                executor.execute(work::claimAndRun);
-            } catch (RejectedExecutionException e) {
-                break;
+        Work work = new Work(n, task, Thread.currentThread(), token, parallelism, RUNNING.get());
+        work.open();
+        try {
+            long helpers = Math.min(n, parallelism) - 1;
+            for (long h = 0; h < helpers; h++) {
+                try {
+                    executor.execute(() -> work.claimAndRun());
+                } catch (RejectedExecutionException e) {
+                    break;
+                }
             }
+            work.claimAndRun();
+            work.awaitClaimed();
+        } finally {
+            OPEN.remove(work);
         }
-        work.claimAndRun();
-        work.awaitClaimed();
         work.rethrow();
     }
 
@@ -97,63 +117,154 @@ public final class ParallelTasks implements TaskRunner {
         private final long n;
         private final Thread caller;
         private final Cancellation token;
+        private final int parallelism;
+        /** The call in whose piece this one was started, or null. */
+        private final Work parent;
         private final AtomicLong next = new AtomicLong();
         private final AtomicLong finished = new AtomicLong();
-        private final CountDownLatch allFinished = new CountDownLatch(1);
+        /** Threads claiming pieces now: at most {@link #parallelism}. */
+        private final AtomicInteger runners = new AtomicInteger();
         private final AtomicReference<Throwable> failure = new AtomicReference<>();
         private volatile LongConsumer task;
         private volatile boolean interrupted;
         private volatile boolean cancelled;
+        /** The caller while it waits for the last pieces, else null. */
+        private volatile Thread waiter;
 
-        Work(long n, LongConsumer task, Thread caller, Cancellation token) {
+        Work(long n, LongConsumer task, Thread caller, Cancellation token, int parallelism, Work parent) {
             this.n = n;
             this.task = task;
             this.caller = caller;
             this.token = token;
+            this.parallelism = parallelism;
+            this.parent = parent;
         }
 
-        /** Claims and runs pieces until none is left; a piece claimed after a failure or an interrupt is skipped. */
-        void claimAndRun() {
+        /** Offers the pieces to the threads waiting for an enclosing call, and wakes them. */
+        void open() {
+            if (parent == null) {
+                return; // nobody to help: only calls nested in a waiting caller's are helped
+            }
+            OPEN.add(this);
+            for (Work w = parent; w != null; w = w.parent) {
+                Thread t = w.waiter;
+                if (t != null) {
+                    LockSupport.unpark(t);
+                }
+            }
+        }
+
+        /**
+         * Claims and runs pieces until none is left, unless {@code parallelism} threads already
+         * do; a piece claimed after a failure or an interrupt is skipped.
+         *
+         * @return false when it claimed nothing because the call was over or had its threads
+         */
+        boolean claimAndRun() {
             LongConsumer t = task;
             if (t == null) {
-                return;
+                return false;
             }
-            Cancellation.runUnder(token, () -> claimAndRun(t));
+            for (int r = runners.get(); ; r = runners.get()) {
+                if (r >= parallelism) {
+                    return false;
+                }
+                if (runners.compareAndSet(r, r + 1)) {
+                    break;
+                }
+            }
+            try {
+                Cancellation.runUnder(token, () -> claimAndRun(t));
+            } finally {
+                runners.decrementAndGet();
+            }
+            return true;
         }
 
         private void claimAndRun(LongConsumer t) {
-            long i;
-            while ((i = next.getAndIncrement()) < n) {
-                try {
-                    if (caller.isInterrupted()) {
-                        interrupted = true;
-                    } else if (Cancellation.cancelled(token)) {
-                        cancelled = true;
-                    } else if (failure.get() == null) {
-                        t.accept(i);
+            Work outer = RUNNING.get();
+            RUNNING.set(this);
+            try {
+                long i;
+                while ((i = next.getAndIncrement()) < n) {
+                    if (i == n - 1) {
+                        OPEN.remove(this);
                     }
-                } catch (Throwable e) {
-                    if (!failure.compareAndSet(null, e) && failure.get() != e) {
-                        failure.get().addSuppressed(e);
+                    try {
+                        if (caller.isInterrupted()) {
+                            interrupted = true;
+                        } else if (Cancellation.cancelled(token)) {
+                            cancelled = true;
+                        } else if (failure.get() == null) {
+                            t.accept(i);
+                        }
+                    } catch (Throwable e) {
+                        if (!failure.compareAndSet(null, e) && failure.get() != e) {
+                            failure.get().addSuppressed(e);
+                        }
+                    } finally {
+                        if (finished.incrementAndGet() == n) {
+                            Thread w = waiter;
+                            if (w != null) {
+                                LockSupport.unpark(w);
+                            }
+                        }
                     }
-                } finally {
-                    if (finished.incrementAndGet() == n) {
-                        allFinished.countDown();
-                    }
+                }
+            } finally {
+                if (outer == null) {
+                    RUNNING.remove();
+                } else {
+                    RUNNING.set(outer);
                 }
             }
         }
 
-        /** Waits, not interruptibly, until every claimed piece has finished; the caller claims the rest first. */
+        /** Whether this call was started, directly or not, in a piece of {@code ancestor}. */
+        private boolean nestedIn(Work ancestor) {
+            for (Work w = parent; w != null; w = w.parent) {
+                if (w == ancestor) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /**
+         * Runs pieces of one call nested in this one that has some left and room for a thread;
+         * false when there is none. (A call's threads leave it only when no piece is left, so one
+         * that is full now never needs this thread later.)
+         */
+        private boolean helpNested() {
+            for (Work w : OPEN) {
+                if (w.next.get() < w.n && w.runners.get() < w.parallelism && w.nestedIn(this) && w.claimAndRun()) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /**
+         * Waits, not interruptibly, until every claimed piece has finished, helping the calls
+         * nested in them meanwhile; the caller claims the rest first.
+         */
         void awaitClaimed() {
             boolean wasInterrupted = false;
-            while (true) {
-                try {
-                    allFinished.await();
-                    break;
-                } catch (InterruptedException e) {
-                    wasInterrupted = true;
+            waiter = Thread.currentThread();
+            try {
+                while (finished.get() < n) {
+                    // An interrupted thread runs no one else's piece: its store reads would fail
+                    // (an interrupt closes a FileChannel).
+                    if (!Thread.currentThread().isInterrupted() && helpNested()) {
+                        continue;
+                    }
+                    LockSupport.park(this);
+                    if (Thread.interrupted()) {
+                        wasInterrupted = true;
+                    }
                 }
+            } finally {
+                waiter = null;
             }
             task = null;
             if (wasInterrupted) {

@@ -153,6 +153,80 @@ class ParallelTasksTest {
         });
     }
 
+    /**
+     * A lone big piece (a shard whose inner chunks are decoded in parallel) while the caller has
+     * nothing left to claim: the caller helps the call nested in that piece, whose own helper
+     * waits behind it on the pool's only thread. Each nested piece waits until two threads are in
+     * the nested call at once, which only the caller's help makes happen.
+     */
+    @Test
+    void aCallerWithNothingLeftToClaimHelpsTheCallNestedInARunningPiece() throws Exception {
+        ExecutorService one = Executors.newFixedThreadPool(1);
+        try {
+            ParallelTasks tasks = new ParallelTasks(one, 2);
+            Thread caller = Thread.currentThread();
+            CountDownLatch bigStarted = new CountDownLatch(1);
+            java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(2);
+            Set<String> nestedThreads = ConcurrentHashMap.newKeySet();
+            AtomicInteger nestedRuns = new AtomicInteger();
+            tasks.forEach(2, i -> {
+                if (Thread.currentThread() == caller) {
+                    await(bigStarted); // the small piece: the other one runs on the pool's thread
+                    return;
+                }
+                bigStarted.countDown();
+                tasks.forEach(4, k -> {
+                    nestedThreads.add(Thread.currentThread().getName());
+                    nestedRuns.incrementAndGet();
+                    if (k < 2) {
+                        try {
+                            together.await(20, TimeUnit.SECONDS);
+                        } catch (Exception e) {
+                            throw new IllegalStateException("no second thread joined the nested call", e);
+                        }
+                    }
+                });
+            });
+            assertEquals(4, nestedRuns.get());
+            assertTrue(nestedThreads.contains(caller.getName()), "the caller helped: " + nestedThreads);
+        } finally {
+            one.shutdownNow();
+        }
+    }
+
+    /** Two unrelated calls: a caller waiting for its own pieces never runs a piece of the other. */
+    @Test
+    void aWaitingCallerDoesNotHelpAnUnrelatedCall() throws Exception {
+        ExecutorService one = Executors.newFixedThreadPool(1);
+        ExecutorService other = Executors.newFixedThreadPool(3);
+        try {
+            ParallelTasks tasks = new ParallelTasks(one, 2);
+            ParallelTasks otherTasks = new ParallelTasks(other, 2);
+            Thread caller = Thread.currentThread();
+            CountDownLatch otherOpen = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            Set<String> otherThreads = ConcurrentHashMap.newKeySet();
+            // Nested calls with pieces left (each piece waits for the release): open to helpers.
+            Future<?> unrelated = other.submit(() -> otherTasks.forEach(2, x -> otherTasks.forEach(50, k -> {
+                otherOpen.countDown();
+                otherThreads.add(Thread.currentThread().getName());
+                await(release);
+            })));
+            assertTrue(otherOpen.await(20, TimeUnit.SECONDS));
+            tasks.forEach(2, i -> {
+                if (Thread.currentThread() != caller) {
+                    sleep(200); // the caller waits meanwhile, with the unrelated calls open
+                }
+            });
+            release.countDown();
+            unrelated.get(20, TimeUnit.SECONDS);
+            assertTrue(!otherThreads.contains(caller.getName()), "ran by " + otherThreads);
+        } finally {
+            one.shutdownNow();
+            other.shutdownNow();
+        }
+    }
+
     @Test
     void aShutDownExecutorLeavesTheWorkToTheCaller() {
         pool.shutdown();
