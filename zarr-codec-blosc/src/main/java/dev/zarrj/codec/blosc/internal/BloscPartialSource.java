@@ -110,8 +110,9 @@ final class BloscPartialSource implements ByteSource {
                 : Integer.toUnsignedLong(hb.order(ByteOrder.LITTLE_ENDIAN).getInt(hb.position() + 12)));
         BloscHeader h = BloscHeader.read(hb, length, EncodedSize.fixed(size), codec.nativeLibrary().compressors());
         BloscBlocks blocks = null;
-        if (!h.memcpyed() && h.nbytes() > 0) {
-            int tableEnd = BloscHeader.SIZE + 4 * BloscBlocks.count(h); // within cbytes (checked)
+        long tableBytes = 4L * BloscBlocks.count(h); // within cbytes (checked), which may pass 2 GiB
+        if (!h.memcpyed() && h.nbytes() > 0 && tableBytes <= Integer.MAX_VALUE - BloscHeader.SIZE) {
+            int tableEnd = BloscHeader.SIZE + (int) tableBytes;
             Optional<ByteBuffer> table = readExactly(BloscHeader.SIZE, tableEnd - BloscHeader.SIZE);
             if (table.isEmpty()) {
                 return null;

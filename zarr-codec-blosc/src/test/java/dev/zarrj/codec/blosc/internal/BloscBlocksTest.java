@@ -285,6 +285,48 @@ class BloscBlocksTest {
         }
     }
 
+    /**
+     * Damaged small frames of many blocks, read in parts: each read gives the whole decode's bytes
+     * or fails with a {@link CorruptDataException}, nothing else, whether or not the source knows
+     * its size.
+     */
+    @Test
+    void corruptFramesReadInPartsFailCleanly() {
+        corruptInputs = true;
+        try {
+            SplittableRandom r = new SplittableRandom(13);
+            int n = 40_000;
+            int rejected = 0;
+            for (int iter = 0; iter < 400; iter++) {
+                BloscConfiguration config = new BloscConfiguration(Compressor.values()[iter % Compressor.values().length],
+                        5, Shuffle.values()[r.nextInt(3)], 4, 1024);
+                BloscCodec c = codec(config, PARALLEL);
+                byte[] plain = TestData.numbers(n, 4, iter);
+                byte[] bad = bytes(c.encode(ByteBuffer.wrap(plain)));
+                int flips = 1 + r.nextInt(3);
+                for (int f = 0; f < flips; f++) {
+                    int at = r.nextBoolean() ? r.nextInt(Math.min(bad.length, 16 + 4 * 40)) : r.nextInt(bad.length);
+                    bad[at] ^= (byte) (1 << r.nextInt(8));
+                }
+                ByteSource s = c.partialDecoder(counting(ByteSource.of(ByteBuffer.wrap(bad)), new AtomicInteger(),
+                        r.nextBoolean()), EncodedSize.fixed(n)).orElseThrow();
+                for (int k = 0; k < 4; k++) {
+                    int start = r.nextInt(n);
+                    int len = r.nextInt(Math.min(n - start, 3000) + 1);
+                    try {
+                        s.read(ByteRange.of(start, len)).orElseThrow();
+                    } catch (CorruptDataException e) {
+                        assertTrue(e.getMessage().contains("blosc"), e.getMessage());
+                        rejected++;
+                    }
+                }
+            }
+            assertTrue(rejected > 50, "rejected reads: " + rejected);
+        } finally {
+            corruptInputs = false;
+        }
+    }
+
     /** {@code source}, counting the bytes read, with or without knowing its size. */
     private static ByteSource counting(ByteSource source, AtomicInteger read, boolean knowsSize) {
         return new ByteSource() {
