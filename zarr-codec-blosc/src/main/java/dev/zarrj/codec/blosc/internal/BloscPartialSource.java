@@ -14,8 +14,9 @@ import java.util.OptionalLong;
  *
  * <p>The first read fetches the header and the table of block starts (two ranged reads), checked
  * as a whole decode checks them ({@link BloscHeader#read}); each read then fetches the bytes of
- * the blocks it needs in one ranged read and decodes them as sub-frames ({@link BloscBlocks},
- * {@link BloscCodec#decodePieces}). An uncompressed frame is read straight from its stored bytes.
+ * the blocks it needs in one ranged read and decodes them as one sub-frame ({@link BloscBlocks},
+ * {@link BloscCodec#decodePieces}), in the calling thread: a region read keeps every thread busy
+ * with parts of chunks of its own. An uncompressed frame is read straight from its stored bytes.
  * A frame of one block, or of a layout {@link BloscBlocks#of} refuses, or a read that needs every
  * block, or one that c-blosc rejects in pieces, is read and decoded whole, so corrupt frames fail
  * as they do there. When the input does not know its size, bytes stored after the frame's
@@ -86,7 +87,8 @@ final class BloscPartialSource implements ByteSource {
         int from = (int) (start - blocks.decodedStart(first));
         try (Scratch out = Scratch.take(BloscCodec.blockSize(h))) {
             ByteBuffer dest = out.buffer(decoded);
-            if (!codec.decodePieces(codec.nativeLibrary(), blocks, first, last, data.get(), dataStart, dest, null)) {
+            if (!codec.decodePieces(codec.nativeLibrary(), blocks, first, last, data.get(), dataStart, dest, null,
+                    false)) {
                 return readWhole(start, end);
             }
             byte[] result = new byte[end - start];
