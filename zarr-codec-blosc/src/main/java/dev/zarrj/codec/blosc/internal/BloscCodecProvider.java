@@ -81,6 +81,6 @@ public final class BloscCodecProvider implements CodecProvider {
                 : BloscConfiguration.AUTO_TYPESIZE;
         int blocksize = config.intField("blocksize", 0, Integer.MAX_VALUE);
         BloscConfiguration parsed = new BloscConfiguration(cname, clevel, shuffle, typesize, blocksize);
-        return new BloscCodec(parsed, library, config.pointer("cname"), config.pointer("typesize"));
+        return new BloscCodec(parsed, library, config.pointer("cname"), config.pointer("typesize"), context.tasks());
     }
 }

@@ -74,9 +74,17 @@ record BloscHeader(int flags, int typesize, int nbytes, int blocksize, int cbyte
      *                              {@code expected}, or needs a compressor that is not installed
      */
     static BloscHeader read(ByteBuffer frame, EncodedSize expected, Set<String> compressors) {
-        ByteBuffer in = frame.slice().order(ByteOrder.LITTLE_ENDIAN);
-        int length = in.remaining();
-        if (length < SIZE) {
+        return read(frame, frame.remaining(), expected, compressors);
+    }
+
+    /**
+     * Reads and checks the header at the start of {@code start} (at least its first {@link #SIZE}
+     * bytes, position to limit), the frame being {@code length} bytes long: the checks of
+     * {@link #read(ByteBuffer, EncodedSize, Set)}, for a frame read in parts.
+     */
+    static BloscHeader read(ByteBuffer start, long length, EncodedSize expected, Set<String> compressors) {
+        ByteBuffer in = start.slice().order(ByteOrder.LITTLE_ENDIAN);
+        if (length < SIZE || in.remaining() < SIZE) {
             throw corrupt(length == 0 ? "empty input, expected a blosc frame (at least a " + SIZE + "-byte header)"
                     : "truncated: " + length + " bytes, shorter than the " + SIZE + "-byte blosc header");
         }
