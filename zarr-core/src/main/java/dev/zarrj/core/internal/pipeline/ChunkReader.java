@@ -167,7 +167,7 @@ public final class ChunkReader {
                     try {
                         readPart(s, part, dst, dstZeroed, part.wholeChunk() ? () -> taken(ahead, j, versions) : null);
                     } catch (RuntimeException | Error e) {
-                        ahead.stop();
+                        ahead.stop(e);
                         throw e;
                     } finally {
                         ahead.release(j);
@@ -350,7 +350,7 @@ public final class ChunkReader {
                 try {
                     visitChunk(j, coords.apply(j), whole.test(j) ? () -> taken(ahead, j, versions) : null, visit);
                 } catch (RuntimeException | Error e) {
-                    ahead.stop();
+                    ahead.stop(e);
                     throw e;
                 } finally {
                     ahead.release(j);

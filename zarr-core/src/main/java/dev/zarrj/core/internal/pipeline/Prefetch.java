@@ -52,6 +52,8 @@ final class Prefetch {
     private int outstanding;
     private long heldBytes;
     private boolean stopped;
+    /** What failed the read that stopped this, thrown to the decoders that were waiting; null when none. */
+    private RuntimeException failure;
 
     private static final class Slot {
         final CompletableFuture<Optional<ByteBuffer>> value = new CompletableFuture<>();
@@ -158,6 +160,11 @@ final class Prefetch {
                             + store.describe());
                 }
                 if (stopped) {
+                    if (failure != null) {
+                        // The read's own failure, so that whichever piece reports first, the
+                        // read fails with it, naming the chunk that failed.
+                        throw failure;
+                    }
                     throw new StoreException("reading chunks from " + store.describe() + " stopped", null);
                 }
                 if (caller.isInterrupted()) {
@@ -208,6 +215,19 @@ final class Prefetch {
     /** Makes no more requests (the read failed or finished); decoders waiting for one give up. */
     void stop() {
         synchronized (lock) {
+            stopLocked();
+        }
+    }
+
+    /**
+     * Makes no more requests because a piece of the read failed with {@code e}; decoders waiting
+     * for a value throw {@code e} when it is a {@link RuntimeException}.
+     */
+    void stop(Throwable e) {
+        synchronized (lock) {
+            if (failure == null && e instanceof RuntimeException r) {
+                failure = r;
+            }
             stopLocked();
         }
     }
