@@ -2,10 +2,7 @@ package dev.zarrj.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,31 +96,13 @@ final class ChildJvm {
     }
 
     private static Outcome await(Process p, Log log) throws IOException, InterruptedException {
-        p.getOutputStream().close();
-        Thread pump = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
-                for (String line = r.readLine(); line != null; line = r.readLine()) {
-                    log.raw("    child: " + line);
-                }
-            } catch (IOException e) {
-                log.raw("    child: (standard error lost: " + e.getMessage() + ")");
-            }
-        }, "bench-child-stderr");
-        pump.setDaemon(true);
-        pump.start();
-        String last = null;
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line = r.readLine(); line != null; line = r.readLine()) {
-                if (line.startsWith("{")) {
-                    last = line;
-                }
-            }
-        }
+        ProcessLines.Result out = ProcessLines.read(p, log, "child", "bench-child-stderr");
+        String last = out.lastJson();
         if (!p.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
             p.destroyForcibly();
             return new Outcome(null, "the child JVM did not finish within " + TIMEOUT_MINUTES + " minutes", false);
         }
-        pump.join(5000);
+        out.stderrPump().join(5000);
         int code = p.exitValue();
         if (last == null) {
             return new Outcome(null, "the child JVM exited with status " + code + " without a result", false);

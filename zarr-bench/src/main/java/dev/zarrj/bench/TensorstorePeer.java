@@ -4,10 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -191,31 +189,13 @@ final class TensorstorePeer {
         Thread stop = new Thread(p::destroyForcibly, "bench-tensorstore-stop");
         Runtime.getRuntime().addShutdownHook(stop);
         try {
-            p.getOutputStream().close();
-            Thread pump = new Thread(() -> {
-                try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
-                    for (String line = r.readLine(); line != null; line = r.readLine()) {
-                        log.raw("    tensorstore: " + line);
-                    }
-                } catch (IOException e) {
-                    log.raw("    tensorstore: (standard error lost: " + e.getMessage() + ")");
-                }
-            }, "bench-tensorstore-stderr");
-            pump.setDaemon(true);
-            pump.start();
-            String last = null;
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line = r.readLine(); line != null; line = r.readLine()) {
-                    if (line.startsWith("{")) {
-                        last = line;
-                    }
-                }
-            }
+            ProcessLines.Result out = ProcessLines.read(p, log, "tensorstore", "bench-tensorstore-stderr");
+            String last = out.lastJson();
             if (!p.waitFor(RUN_MINUTES, TimeUnit.MINUTES)) {
                 p.destroyForcibly();
                 throw new BenchFailure(workload + ": tensorstore did not finish within " + RUN_MINUTES + " minutes");
             }
-            pump.join(5000);
+            out.stderrPump().join(5000);
             JsonNode n = last == null ? null : new ObjectMapper().readTree(last);
             if (n == null || n.has("error") || p.exitValue() != 0 || !n.has("ops")) {
                 throw new BenchFailure(workload + ": tensorstore failed (" + python + " " + script + ", exit status "
