@@ -732,7 +732,8 @@ public final class ChunkReader {
         }
         ByteBuffer dst = chunk.bytes();
         int pieces = Math.max(1, Math.min(tasks.parallelism(), size / COPY_PIECE));
-        int piece = (size / pieces + 4095) & ~4095;
+        // Rounded up to whole pages from the exact share, so that the pieces cover every byte.
+        int piece = (int) ((((long) size + pieces - 1) / pieces + 4095) & ~4095L);
         int from = src.position();
         tasks.forEach(pieces, i -> {
             int start = Math.min(size, i * piece);

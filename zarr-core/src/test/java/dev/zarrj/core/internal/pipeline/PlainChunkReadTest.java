@@ -179,4 +179,30 @@ class PlainChunkReadTest {
     void aWholeChunkIsReadOnOneThread() {
         readChunks(1);
     }
+
+    /**
+     * Chunk sizes that do not divide evenly among the copying threads, whose share is a whole
+     * number of pages: every byte is copied, the last ones included.
+     */
+    @Test
+    void everyByteOfAnUnevenChunkIsCopied() {
+        for (int threads : new int[] {2, 3, 8}) {
+            for (long size : new long[] {1_048_577, (1 << 20) + 4096 * 3 + 1, 3 * (1 << 20) + 2}) {
+                try (Zarr zarr = Zarr.builder().threads(threads).build()) {
+                    LendingStore store = new LendingStore(zarr.openStore("memory:"));
+                    ZarrArray a = zarr.array(DataTypes.UINT8, size).chunks(size).codecs(BYTES).create(store, "/u");
+                    byte[] values = new byte[(int) size];
+                    for (int i = 0; i < values.length; i++) {
+                        values[i] = (byte) (i * 31 + 7);
+                    }
+                    values[values.length - 1] = 7;
+                    a.write(new long[1], NdArray.copyOf(DataTypes.UINT8, values, size));
+                    store.reset();
+                    byte[] got = a.readChunk(0).toByteArray();
+                    assertEquals(1, store.lentReads.get(), "read through the threads' shared path");
+                    assertArrayEquals(values, got, size + " bytes on " + threads + " threads");
+                }
+            }
+        }
+    }
 }
