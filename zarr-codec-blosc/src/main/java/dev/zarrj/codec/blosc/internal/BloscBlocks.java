@@ -43,9 +43,9 @@ final class BloscBlocks {
         this.ends = ends;
     }
 
-    /** How many blocks a checked, compressed frame with this header has. */
+    /** How many blocks a checked, compressed frame with this header has (0 for a block size of 0, which c-blosc refuses). */
     static int count(BloscHeader h) {
-        return (int) ((h.nbytes() + (long) h.blocksize() - 1) / h.blocksize());
+        return h.blocksize() <= 0 ? 0 : (int) ((h.nbytes() + (long) h.blocksize() - 1) / h.blocksize());
     }
 
     /**
@@ -103,6 +103,40 @@ final class BloscBlocks {
      */
     int decodableFirst(int first, int last) {
         return first > 0 && first == last - 1 && last == count && hasPartialLast() ? first - 1 : first;
+    }
+
+    /** Header flag bit 4: the blocks are not split into one stream per byte of the type. */
+    private static final int DONT_SPLIT = 0x10;
+
+    /**
+     * Whether every stream of blocks {@code [first, last)} lies inside its block's extent (from
+     * its start to the next larger start), {@code data} holding the frame's bytes from offset
+     * {@code dataOffset} on, as for {@link #writeSubFrame}. A block is one stream, or with split
+     * blocks (not the frame's partial last one) one per byte of the type, each an int32 length
+     * and that many bytes. c-blosc reads a block's streams wherever their lengths lead, also past
+     * the next block's start; in a sub-frame other bytes follow than in the whole frame, so a
+     * frame whose streams overrun is decoded whole, never in pieces that could decode otherwise.
+     */
+    boolean streamsFit(ByteBuffer data, int dataOffset, int first, int last) {
+        ByteBuffer d = data.slice().order(ByteOrder.LITTLE_ENDIAN);
+        boolean dontSplit = (header.flags() & DONT_SPLIT) != 0;
+        for (int i = first; i < last; i++) {
+            boolean leftover = i == count - 1 && hasPartialLast();
+            int streams = dontSplit || leftover ? 1 : header.typesize();
+            long pos = starts[i];
+            long end = ends[i];
+            for (int s = 0; s < streams; s++) {
+                if (pos + 4 > end || pos - dataOffset < 0 || pos + 4 - dataOffset > d.limit()) {
+                    return false;
+                }
+                int length = d.getInt((int) (pos - dataOffset));
+                if (length < 0 || pos + 4 + length > end) {
+                    return false;
+                }
+                pos += 4L + length;
+            }
+        }
+        return true;
     }
 
     /** Whether the last block is shorter than the block size. */

@@ -330,6 +330,9 @@ public final class BloscCodec implements BytesToBytesCodec {
      */
     boolean decodePieces(BloscLibrary library, BloscBlocks blocks, int first, int last, ByteBuffer data,
                          int dataOffset, ByteBuffer dest, ByteBuffer copyTo, boolean split) {
+        if (!blocks.streamsFit(data, dataOffset, first, last)) {
+            return false;
+        }
         // The frame's partial last block goes with the block before it (BloscBlocks.decodableFirst).
         int units = last - first - (last == blocks.count() && blocks.hasPartialLast() && last - first > 1 ? 1 : 0);
         int pieces = split ? Math.max(1, Math.min(units, pieces(units, blocks.decodedSize(first, last)))) : 1;

@@ -113,7 +113,7 @@ final class BloscPartialSource implements ByteSource {
         BloscHeader h = BloscHeader.read(hb, length, EncodedSize.fixed(size), codec.nativeLibrary().compressors());
         BloscBlocks blocks = null;
         long tableBytes = 4L * BloscBlocks.count(h); // within cbytes (checked), which may pass 2 GiB
-        if (!h.memcpyed() && h.nbytes() > 0 && tableBytes <= Integer.MAX_VALUE - BloscHeader.SIZE) {
+        if (!h.memcpyed() && h.nbytes() > 0 && h.blocksize() > 0 && tableBytes <= Integer.MAX_VALUE - BloscHeader.SIZE) {
             int tableEnd = BloscHeader.SIZE + (int) tableBytes;
             Optional<ByteBuffer> table = readExactly(BloscHeader.SIZE, tableEnd - BloscHeader.SIZE);
             if (table.isEmpty()) {

@@ -104,6 +104,8 @@ class BloscBlocksTest {
                 continue;
             }
             checkedFrames++;
+            assertTrue(blocks.streamsFit(ByteBuffer.wrap(frame), 0, 0, blocks.count()),
+                    "c-blosc's own frame keeps every stream inside its block: " + config);
             if (n % h.blocksize() != 0) {
                 partialLastBlocks++;
             }
@@ -210,6 +212,28 @@ class BloscBlocksTest {
         assertTrue(s.read(ByteRange.of(10, 20)).isEmpty());
         assertTrue(s.read(ByteRange.of(0, 0)).isEmpty());
         assertTrue(c.partialDecoder(none, EncodedSize.bounded(1000)).isEmpty());
+    }
+
+    @Test
+    void streamsRunningPastTheirBlockAreNotDecodedInPieces() {
+        byte[] plain = TestData.numbers(100_000, 4, 2);
+        byte[] frame = bytes(codec(new BloscConfiguration(Compressor.LZ4, 5, Shuffle.SHUFFLE, 4, 4096),
+                TaskRunner.sequential()).encode(ByteBuffer.wrap(plain)));
+        BloscHeader h = BloscHeader.read(ByteBuffer.wrap(frame), EncodedSize.fixed(plain.length), LIB.compressors());
+        BloscBlocks blocks = BloscBlocks.of(h, ByteBuffer.wrap(frame));
+        assertNotNull(blocks);
+        assertTrue(blocks.streamsFit(ByteBuffer.wrap(frame), 0, 0, blocks.count()));
+        // Block 0's first stream claims to run to the end of the frame, through the blocks after it.
+        int start = TestData.intLE(frame, 16);
+        byte[] overrun = frame.clone();
+        TestData.putIntLE(overrun, start, frame.length - start - 4);
+        assertTrue(!blocks.streamsFit(ByteBuffer.wrap(overrun), 0, 0, 1), "block 0 alone");
+        assertTrue(blocks.streamsFit(ByteBuffer.wrap(overrun), 0, 1, blocks.count()), "the others are intact");
+        assertEquals(false, codec(new BloscConfiguration(Compressor.LZ4, 5, Shuffle.SHUFFLE, 4, 4096), PARALLEL)
+                .decodePieces(LIB, blocks, 0, blocks.count(), ByteBuffer.wrap(overrun), 0,
+                        ByteBuffer.allocateDirect(plain.length), null, true), "decoded whole instead");
+        // A block size of 0 (c-blosc refuses the frame) has no blocks, rather than a division by zero.
+        assertEquals(0, BloscBlocks.count(new BloscHeader(h.flags(), 4, plain.length, 0, frame.length)));
     }
 
     @Test
