@@ -127,6 +127,8 @@ public final class ParallelTasks implements TaskRunner {
         private final AtomicReference<Throwable> failure = new AtomicReference<>();
         private volatile LongConsumer task;
         private volatile boolean interrupted;
+        /** The caller was interrupted while it waited (its flag is then cleared until it returns). */
+        private volatile boolean callerInterrupted;
         private volatile boolean cancelled;
         /** The caller while it waits for the last pieces, else null. */
         private volatile Thread waiter;
@@ -191,7 +193,7 @@ public final class ParallelTasks implements TaskRunner {
                         OPEN.remove(this);
                     }
                     try {
-                        if (caller.isInterrupted()) {
+                        if (callerInterrupted || caller.isInterrupted()) {
                             interrupted = true;
                         } else if (Cancellation.cancelled(token)) {
                             cancelled = true;
@@ -255,12 +257,14 @@ public final class ParallelTasks implements TaskRunner {
                 while (finished.get() < n) {
                     // An interrupted thread runs no one else's piece: its store reads would fail
                     // (an interrupt closes a FileChannel).
-                    if (!Thread.currentThread().isInterrupted() && helpNested()) {
+                    if (!wasInterrupted && !Thread.currentThread().isInterrupted() && helpNested()) {
                         continue;
                     }
                     LockSupport.park(this);
                     if (Thread.interrupted()) {
+                        // Cleared here to park again, so kept for the pieces not yet claimed.
                         wasInterrupted = true;
+                        callerInterrupted = true;
                     }
                 }
             } finally {
