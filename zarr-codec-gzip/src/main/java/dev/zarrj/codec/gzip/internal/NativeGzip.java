@@ -3,6 +3,7 @@ package dev.zarrj.codec.gzip.internal;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
+import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -116,6 +117,9 @@ public final class NativeGzip {
             c.out.read(0, dst.array(), dst.arrayOffset() + dst.position(), n);
             return n;
         } finally {
+            // Native code read and wrote the buffers by address: they must not be freed before it returned.
+            Reference.reachabilityFence(src);
+            Reference.reachabilityFence(dst);
             give(COMPRESSORS.get(level), c);
         }
     }
@@ -142,6 +146,7 @@ public final class NativeGzip {
             }
             return out.limit(out.position() + n).slice();
         } finally {
+            Reference.reachabilityFence(src);
             give(COMPRESSORS.get(level), c);
         }
     }
@@ -174,7 +179,12 @@ public final class NativeGzip {
                 throw new OutOfMemoryError("libdeflate could not allocate a decompressor");
             }
         }
-        return new Inflation(c, src);
+        try {
+            return new Inflation(c, src);
+        } catch (RuntimeException | Error e) {
+            give(DECOMPRESSORS, c); // its scratch could not be had: the context itself is fine
+            throw e;
+        }
     }
 
     /**
@@ -183,11 +193,14 @@ public final class NativeGzip {
      */
     static final class Inflation implements AutoCloseable {
         private final Context c;
+        /** Kept reachable while native code reads it by address ({@link #member}). */
+        private final ByteBuffer source;
         private final Pointer in;
         private final long length;
 
         private Inflation(Context c, ByteBuffer src) {
             this.c = c;
+            this.source = src;
             this.in = c.input(src);
             this.length = src.remaining();
         }
@@ -203,6 +216,8 @@ public final class NativeGzip {
             Pointer dst = out.isDirect() ? address(out).share(outOffset) : c.output(outAvail);
             int status = LibDeflate.libdeflate_gzip_decompress_ex(c.handle, in.share(inOffset), length - inOffset, dst,
                     outAvail, c.results, c.results.share(8));
+            Reference.reachabilityFence(source);
+            Reference.reachabilityFence(out);
             if (status == LibDeflate.SUCCESS && !out.isDirect()) {
                 c.out.read(0, out.array(), out.arrayOffset() + out.position() + outOffset, produced());
             }
