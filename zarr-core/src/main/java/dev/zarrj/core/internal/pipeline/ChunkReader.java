@@ -503,7 +503,8 @@ public final class ChunkReader {
         /** What {@link #partial} reads through, closed with this source. */
         private StoreByteSource partialSource;
         private NdArray decoded;
-        private ByteBuffer scratch;
+        /** The buffer behind {@link #scratch}'s arrays (one element, replaced when too small). */
+        private final ByteBuffer[] scratch = new ByteBuffer[1];
         private int expected = 1;
         private int used;
         private boolean fetchWhole;
@@ -630,14 +631,7 @@ public final class ChunkReader {
          * later calls of this visit (each call invalidates the previous array).
          */
         public NdArray scratch(long[] shape) {
-            if (spec.dataType().kind().isVariableLength()) {
-                return NdArray.allocate(spec.dataType(), shape);
-            }
-            int n = scratchBytes(shape);
-            if (scratch == null || scratch.capacity() < n) {
-                scratch = lease.borrow(n);
-            }
-            return NdArray.wrap(spec.dataType(), scratch.duplicate().clear().limit(n).slice(), shape);
+            return scratchIn(scratch, shape);
         }
 
         /**
@@ -648,16 +642,19 @@ public final class ChunkReader {
          */
         public Function<long[], NdArray> scratchLender() {
             ByteBuffer[] own = new ByteBuffer[1];
-            return shape -> {
-                if (spec.dataType().kind().isVariableLength()) {
-                    return NdArray.allocate(spec.dataType(), shape);
-                }
-                int n = scratchBytes(shape);
-                if (own[0] == null || own[0].capacity() < n) {
-                    own[0] = lease.borrow(n);
-                }
-                return NdArray.wrap(spec.dataType(), own[0].duplicate().clear().limit(n).slice(), shape);
-            };
+            return shape -> scratchIn(own, shape);
+        }
+
+        /** A scratch array of this shape over {@code held[0]}, borrowed anew when missing or too small. */
+        private NdArray scratchIn(ByteBuffer[] held, long[] shape) {
+            if (spec.dataType().kind().isVariableLength()) {
+                return NdArray.allocate(spec.dataType(), shape);
+            }
+            int n = scratchBytes(shape);
+            if (held[0] == null || held[0].capacity() < n) {
+                held[0] = lease.borrow(n);
+            }
+            return NdArray.wrap(spec.dataType(), held[0].duplicate().clear().limit(n).slice(), shape);
         }
 
         private int scratchBytes(long[] shape) {
