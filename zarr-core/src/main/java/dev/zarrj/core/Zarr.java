@@ -1032,7 +1032,9 @@ public final class Zarr implements AutoCloseable {
         /**
          * How many threads work on one read or write at once, the calling thread included
          * (default: the number of processors). Codecs that split a chunk into pieces (sharding)
-         * run them within the same budget, so {@code threads(1)} does all the work in the caller.
+         * run them within the same budget, so {@code threads(1)} does all the encoding and
+         * decoding in the caller. Store requests are a budget of their own ({@link #ioConcurrency}):
+         * a store may complete them on threads of its own (the file store's writes do).
          */
         public Builder threads(int threads) {
             if (threads < 1) {
