@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.zarrj.api.datatype.DataType;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -46,6 +47,72 @@ class NdArrayCopyTest {
         rnd.nextBytes(b);
         a.bytes().put(b);
         return a;
+    }
+
+    /** Where an array's bytes lie: the copy takes a different bulk copy for each pair. */
+    enum Backing { HEAP, HEAP_AT_AN_OFFSET, DIRECT, READ_ONLY }
+
+    private static NdArray randomArray(Random rnd, DataType type, long[] shape, Backing backing) {
+        NdArray a = randomArray(rnd, type, shape);
+        int size = a.byteSize();
+        ByteBuffer bytes = switch (backing) {
+            case HEAP -> ByteBuffer.allocate(size);
+            // Inside a larger array whose bytes around it must stay as they are.
+            case HEAP_AT_AN_OFFSET -> ByteBuffer.wrap(new byte[size + 13], 7, size).slice();
+            case DIRECT, READ_ONLY -> ByteBuffer.allocateDirect(size);
+        };
+        bytes.put(a.bytes().duplicate()).flip();
+        if (backing == Backing.READ_ONLY) {
+            bytes = ByteBuffer.allocate(size).put(bytes).flip().asReadOnlyBuffer();
+        }
+        return NdArray.wrap(type, bytes, shape);
+    }
+
+    /** Every pair of backings (a read-only one only as the source), in random copies of every rank. */
+    @Test
+    void randomizedAcrossBackings() {
+        Random rnd = new Random(0xBAC);
+        Backing[] all = Backing.values();
+        int[] pairs = new int[all.length * all.length];
+        for (int t = 0; t < 4000; t++) {
+            DataType type = rnd.nextBoolean() ? TestTypes.INT32 : TestTypes.FLOAT64;
+            int rank = 1 + rnd.nextInt(4);
+            long[] srcShape = new long[rank];
+            long[] dstShape = new long[rank];
+            long[] region = new long[rank];
+            long[] srcOffset = new long[rank];
+            long[] dstOffset = new long[rank];
+            for (int d = 0; d < rank; d++) {
+                srcShape[d] = 1 + rnd.nextInt(6);
+                dstShape[d] = 1 + rnd.nextInt(6);
+                region[d] = 1 + rnd.nextInt((int) Math.min(srcShape[d], dstShape[d]));
+                srcOffset[d] = rnd.nextInt((int) (srcShape[d] - region[d] + 1));
+                dstOffset[d] = rnd.nextInt((int) (dstShape[d] - region[d] + 1));
+            }
+            Backing from = all[rnd.nextInt(all.length)];
+            Backing to = all[rnd.nextInt(all.length - 1)];
+            NdArray src = randomArray(rnd, type, srcShape, from);
+            NdArray dst = randomArray(rnd, type, dstShape, to);
+            ByteBuffer around = to == Backing.HEAP_AT_AN_OFFSET ? ByteBuffer.wrap(dst.bytes().array().clone()) : null;
+            check(src, srcOffset, dst, dstOffset, region, from + " " + Arrays.toString(srcShape) + " @"
+                    + Arrays.toString(srcOffset) + " to " + to + " " + Arrays.toString(dstShape) + " @"
+                    + Arrays.toString(dstOffset) + " region " + Arrays.toString(region));
+            if (around != null) {
+                byte[] after = dst.bytes().array();
+                int start = dst.bytes().arrayOffset();
+                assertArrayEquals(Arrays.copyOfRange(around.array(), 0, start), Arrays.copyOfRange(after, 0, start),
+                        "bytes before the array's own");
+                int end = start + dst.byteSize();
+                assertArrayEquals(Arrays.copyOfRange(around.array(), end, after.length),
+                        Arrays.copyOfRange(after, end, after.length), "bytes after the array's own");
+            }
+            pairs[from.ordinal() * all.length + to.ordinal()]++;
+        }
+        for (Backing from : all) {
+            for (Backing to : Arrays.copyOf(all, all.length - 1)) {
+                assertTrue(pairs[from.ordinal() * all.length + to.ordinal()] > 100, from + " to " + to);
+            }
+        }
     }
 
     /** Checks one copy against the reference; every byte of dst, inside the region or not. */

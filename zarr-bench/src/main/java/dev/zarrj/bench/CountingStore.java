@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.IntFunction;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -83,6 +84,28 @@ final class CountingStore implements Store {
     public void set(StoreKey key, ByteBuffer value) {
         requests.incrementAndGet();
         delegate.set(key, value);
+    }
+
+    @Override
+    public CompletableFuture<Void> setAsync(StoreKey key, ByteBuffer value) {
+        requests.incrementAndGet();
+        return delegate.setAsync(key, value);
+    }
+
+    @Override
+    public CompletableFuture<Void> eraseAsync(StoreKey key) {
+        requests.incrementAndGet();
+        return delegate.eraseAsync(key);
+    }
+
+    @Override
+    public int ioConcurrency() {
+        return delegate.ioConcurrency();
+    }
+
+    @Override
+    public int writeConcurrency() {
+        return delegate.writeConcurrency();
     }
 
     @Override

@@ -1715,6 +1715,64 @@ public abstract class StoreContract {
         });
     }
 
+    /**
+     * {@link Store#writeConcurrency()}, the number of asynchronous writes the store suggests
+     * keeping outstanding, is 0 (no suggestion) or positive; when writable, that many
+     * {@code setAsync} calls (at least 4) on distinct keys, all started before any is awaited,
+     * each store their own value, and the store is done with each value's buffer when its future
+     * completes: the kit overwrites every buffer as soon as its future completes, and the values
+     * read back are still the ones given.
+     *
+     * <p>Spec: zarrj {@link Store#writeConcurrency()} and {@link Store#setAsync} (zarrj reuses a
+     * value's memory for the next chunk once the future completes).
+     *
+     * <p>If this fails, check: a negative or computed value returned unchecked; a
+     * {@code setAsync} that completes its future before it has written (or copied) the bytes, or
+     * that keeps the caller's buffer to write it later; writes on shared threads that mix up
+     * their keys or values.
+     */
+    @Test
+    @DisplayName("S30 writeConcurrency() is 0 or positive, and concurrent setAsync calls are done with"
+            + " their buffers when they complete (spec: zarrj Store.writeConcurrency)")
+    public void required_S30_concurrentAsyncWritesReleaseTheirBuffers() {
+        check("S30", "writeConcurrency() is 0 or positive, and concurrent setAsync calls are done with their"
+                + " buffers when they complete", () -> {
+            Store w = fresh();
+            int n = w.writeConcurrency();
+            if (n < 0) {
+                throw Rule.fail("writeConcurrency() is " + n + "; expected 0 (no suggestion) or a positive number");
+            }
+            if (!w.capabilities().writable()) {
+                return;
+            }
+            int count = Math.max(4, Math.min(n, 64));
+            List<CompletableFuture<Void>> done = new ArrayList<>(count);
+            List<byte[]> values = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                byte[] value = pattern(4096 + 17 * i, 70 + i);
+                ByteBuffer buffer = ByteBuffer.allocateDirect(value.length).put(value).flip();
+                values.add(value);
+                StoreKey key = StoreKey.of("concurrent/" + i);
+                done.add(started("setAsync('" + key + "')", () -> w.setAsync(key, buffer))
+                        .whenComplete((ok, e) -> {
+                            // What the caller does with its memory once the write is done.
+                            for (int j = 0; j < buffer.capacity(); j++) {
+                                buffer.put(j, (byte) 0xEE);
+                            }
+                        }));
+            }
+            for (int i = 0; i < count; i++) {
+                int k = i;
+                completes("setAsync('concurrent/" + i + "')", () -> done.get(k));
+            }
+            Store r = reopened(w);
+            for (int i = 0; i < count; i++) {
+                expectValue(r, "concurrent/" + i, values.get(i), "after " + count + " setAsync calls at once,"
+                        + " each buffer overwritten as its future completed");
+            }
+        });
+    }
+
     // ---- conditional writes ----
 
     private static final String S27 = "conditional writes store only if the key is absent or unchanged";

@@ -203,6 +203,16 @@ public final class Zarr implements AutoCloseable {
     }
 
     /**
+     * How many store requests one write keeps outstanding on {@code store}: the builder's
+     * {@link Builder#ioConcurrency(int)}, else the largest of the chunks in flight and the store's
+     * {@link Store#ioConcurrency() read} and {@link Store#writeConcurrency() write} suggestions.
+     */
+    int writeConcurrency(Store store) {
+        return ioConcurrency > 0 ? ioConcurrency
+                : Math.max(ioConcurrency(store), store.writeConcurrency());
+    }
+
+    /**
      * The nodes at these normalized paths in one format, empty where there is none, read with up
      * to {@link #ioConcurrency(Store)} nodes in flight: discovering a group's children costs
      * about one request's latency on an object store, not one per child.
@@ -1022,7 +1032,9 @@ public final class Zarr implements AutoCloseable {
         /**
          * How many threads work on one read or write at once, the calling thread included
          * (default: the number of processors). Codecs that split a chunk into pieces (sharding)
-         * run them within the same budget, so {@code threads(1)} does all the work in the caller.
+         * run them within the same budget, so {@code threads(1)} does all the encoding and
+         * decoding in the caller. Store requests are a budget of their own ({@link #ioConcurrency}):
+         * a store may complete them on threads of its own (the file store's writes do).
          */
         public Builder threads(int threads) {
             if (threads < 1) {
@@ -1064,9 +1076,11 @@ public final class Zarr implements AutoCloseable {
          * {@link Store#setAsync} and encode on, their encoded bytes awaiting completion bounded
          * the same way; a write returns once every request has completed. Worth raising for stores where each request
          * waits on a network and that implement the asynchronous operations; a store's own
-         * {@link Store#ioConcurrency()} suggestion applies when this is not set. Default: the
-         * larger of {@link #maxChunksInFlight} and the store's suggestion, which for local files
-         * means each chunk task reads its own chunk.
+         * {@link Store#ioConcurrency()} suggestion applies when this is not set (for writes, also
+         * its {@link Store#writeConcurrency()}, when larger). Default: the larger of
+         * {@link #maxChunksInFlight} and the store's suggestion, which for local files means each
+         * chunk task reads its own chunk, while a write keeps a few more files being replaced
+         * than it has threads encoding.
          */
         @API(status = EXPERIMENTAL, since = "0.1")
         public Builder ioConcurrency(int n) {

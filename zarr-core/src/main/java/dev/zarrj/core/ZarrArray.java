@@ -113,7 +113,7 @@ public final class ZarrArray implements ZarrNode {
                 zarr.coalesceGap(), zarr.chunkCache(), baseStore),
                 new ChunkWriter(store, baseStore, prefix, m, zarr.chunkTasks(),
                         storesEveryChunk ? WriteEmptyChunks.STORE : zarr.writeEmptyChunks(),
-                        zarr.ioConcurrency(baseStore), zarr.chunkCache()));
+                        zarr.writeConcurrency(baseStore), zarr.chunkCache()));
     }
 
     private ArrayMetadata meta() {

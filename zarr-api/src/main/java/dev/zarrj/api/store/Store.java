@@ -45,7 +45,9 @@ import org.apiguardian.api.API;
  * once and completing the future from its client's callback, so that no thread is parked per
  * request; {@link #getPartialValuesAsync} by default issues one {@code getAsync} per range, all
  * at once. Overriding {@link #ioConcurrency()} tells zarrj how many requests to keep in flight.
- * A local store gains nothing from overriding them.
+ * A local store gains nothing from overriding the reads; its writes gain when {@link #setAsync}
+ * runs on threads of its own, for replacing a file can wait on the device, and
+ * {@link #writeConcurrency()} says how many to keep outstanding.
  *
  * <p>An asynchronous operation reports failure through its future, never by throwing: the future
  * completes exceptionally with the exception the blocking operation would throw (a
@@ -250,6 +252,22 @@ public interface Store extends AutoCloseable {
      * to zarrj (its CPU thread count, which suits local files).
      */
     default int ioConcurrency() {
+        return 0;
+    }
+
+    /**
+     * How many {@link #setAsync} and {@link #eraseAsync} requests one write should keep
+     * outstanding on this store when the caller has not chosen, if more than
+     * {@link #ioConcurrency()}: a store whose asynchronous writes run on threads of their own
+     * while zarrj's threads encode the next chunks (local files, where replacing a file waits on
+     * the device) answers with how many of them overlap well. 0, the default, means no more than
+     * {@code ioConcurrency()}. A store that suggests a number must be done with a value's buffer
+     * when the future of its {@code setAsync} completes: zarrj reuses the buffer then.
+     *
+     * @since 0.1
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    default int writeConcurrency() {
         return 0;
     }
 

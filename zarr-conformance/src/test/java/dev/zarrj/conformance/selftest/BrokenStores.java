@@ -609,6 +609,37 @@ public final class BrokenStores {
         }
     }
 
+    /** S30: suggests a negative number of asynchronous writes outstanding. */
+    public static class NegativeWriteConcurrency extends Wrapped {
+        @Override Store wrap(Store m) {
+            return new ForwardingStore(m) {
+                @Override public int writeConcurrency() {
+                    return -1;
+                }
+            };
+        }
+    }
+
+    /**
+     * S30: suggests 4 writes outstanding, and its setAsync completes the future at once and
+     * writes the value a moment later from the caller's buffer, which the caller has reused by then.
+     */
+    public static class AsyncWriteReadsBufferLate extends Wrapped {
+        @Override Store wrap(Store m) {
+            return new ForwardingStore(m) {
+                @Override public int writeConcurrency() {
+                    return 4;
+                }
+
+                @Override public CompletableFuture<Void> setAsync(StoreKey key, ByteBuffer value) {
+                    CompletableFuture.delayedExecutor(20, java.util.concurrent.TimeUnit.MILLISECONDS)
+                            .execute(() -> m.set(key, value));
+                    return CompletableFuture.completedFuture(null);
+                }
+            };
+        }
+    }
+
     /**
      * S27: conditional writes whose setIfMatch ignores the version: it always writes and returns
      * true, so a writer with a stale version overwrites another's update.

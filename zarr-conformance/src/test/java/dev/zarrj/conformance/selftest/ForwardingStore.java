@@ -41,6 +41,7 @@ public class ForwardingStore implements Store {
     @Override public CompletableFuture<Void> setAsync(StoreKey key, ByteBuffer value) { return delegate.setAsync(key, value); }
     @Override public CompletableFuture<Void> eraseAsync(StoreKey key) { return delegate.eraseAsync(key); }
     @Override public int ioConcurrency() { return delegate.ioConcurrency(); }
+    @Override public int writeConcurrency() { return delegate.writeConcurrency(); }
     @Override public OptionalLong size(StoreKey key) { return delegate.size(key); }
     @Override public boolean exists(StoreKey key) { return delegate.exists(key); }
     @Override public void set(StoreKey key, ByteBuffer value) { delegate.set(key, value); }

@@ -58,6 +58,8 @@ class KitSelfTest {
                 Arguments.of(BrokenStores.VersionUnchangedByWrites.class, "S27"),
                 Arguments.of(BrokenStores.ListedSizesSkipEmptyValues.class, "S28"),
                 Arguments.of(BrokenStores.RangeReaderClaimsVersionsItLacks.class, "S29"),
+                Arguments.of(BrokenStores.NegativeWriteConcurrency.class, "S30"),
+                Arguments.of(BrokenStores.AsyncWriteReadsBufferLate.class, "S30"),
                 // data types
                 Arguments.of(BrokenMetadata.NanPayloadLost.class, "DT01"),
                 Arguments.of(BrokenMetadata.IntegerFractionTruncated.class, "DT02"),

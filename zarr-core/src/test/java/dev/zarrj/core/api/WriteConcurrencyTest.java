@@ -117,6 +117,47 @@ class WriteConcurrencyTest {
         }
     }
 
+    /** Store.writeConcurrency(): a store's suggestion for writes applies when the caller chose none. */
+    @Test
+    void aStoresWriteSuggestionAppliesWhenNotSet() {
+        try (Zarr zarr = Zarr.builder().threads(2).build()) {
+            DelayedStore store = new DelayedStore(zarr.openStore("memory:"), scheduler);
+            store.writeSuggestion = 8;
+            ZarrArray a = zarr.array(DataTypes.INT32, SIDE, SIDE).chunks(CHUNK, CHUNK).fillValue(0).create(store, "/a");
+            a.write(new long[] {0, 0}, NdArray.copyOf(DataTypes.INT32, values(), SIDE, SIDE));
+            assertEquals(8, store.peak.get(), "peak of chunk writes in flight");
+            assertEquals(CHUNKS, store.asyncSets.get(), "every chunk stored once, asynchronously");
+            assertEquals(0, store.blockingSets.get(), "no chunk stored with a blocking set");
+            assertEquals(0, store.changedBeforeCompletion.get(), "values changed while their request was in flight");
+            assertArrayEquals(values(), a.read().toIntArray());
+        }
+    }
+
+    @Test
+    void withoutASuggestionEachTaskStoresItsChunk() {
+        try (Zarr zarr = Zarr.builder().threads(2).build()) {
+            DelayedStore store = new DelayedStore(zarr.openStore("memory:"), scheduler);
+            ZarrArray a = zarr.array(DataTypes.INT32, SIDE, SIDE).chunks(CHUNK, CHUNK).fillValue(0).create(store, "/a");
+            a.write(new long[] {0, 0}, NdArray.copyOf(DataTypes.INT32, values(), SIDE, SIDE));
+            assertEquals(0, store.asyncSets.get(), "chunks stored as before, with blocking sets");
+            assertEquals(CHUNKS, store.blockingSets.get());
+            assertArrayEquals(values(), a.read().toIntArray());
+        }
+    }
+
+    /** The caller's ioConcurrency wins over a store's write suggestion. */
+    @Test
+    void theCallersIoConcurrencyWinsOverTheStoresWriteSuggestion() {
+        try (Zarr zarr = Zarr.builder().threads(2).ioConcurrency(3).build()) {
+            DelayedStore store = new DelayedStore(zarr.openStore("memory:"), scheduler);
+            store.writeSuggestion = 8;
+            ZarrArray a = zarr.array(DataTypes.INT32, SIDE, SIDE).chunks(CHUNK, CHUNK).fillValue(0).create(store, "/a");
+            a.write(new long[] {0, 0}, NdArray.copyOf(DataTypes.INT32, values(), SIDE, SIDE));
+            assertEquals(3, store.peak.get(), "peak of chunk writes in flight");
+            assertArrayEquals(values(), a.read().toIntArray());
+        }
+    }
+
     @Test
     void aStoreCompletingOnTheCallingThreadRoundTrips() {
         try (Zarr zarr = Zarr.builder().threads(2).ioConcurrency(16).build()) {
@@ -152,6 +193,7 @@ class WriteConcurrencyTest {
         final AtomicInteger blockingSets = new AtomicInteger();
         final AtomicInteger changedBeforeCompletion = new AtomicInteger();
         volatile String failing;
+        volatile int writeSuggestion;
 
         DelayedStore(Store memory, ScheduledExecutorService scheduler) {
             this.memory = memory;
@@ -165,6 +207,7 @@ class WriteConcurrencyTest {
         @Override public StoreCapabilities capabilities() { return memory.capabilities(); }
         @Override public String describe() { return "delayed(" + memory.describe() + ")"; }
         @Override public Optional<ByteBuffer> get(StoreKey key) { return memory.get(key); }
+        @Override public int writeConcurrency() { return writeSuggestion; }
 
         @Override
         public void set(StoreKey key, ByteBuffer value) {

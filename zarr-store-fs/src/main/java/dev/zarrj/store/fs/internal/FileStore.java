@@ -53,6 +53,7 @@ import java.util.function.IntFunction;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -75,6 +76,11 @@ import java.util.concurrent.locks.ReentrantLock;
  *       locked ({@link FileChannel#lock()}) from its creation until it is closed, just before
  *       the rename, so that {@link #leftovers()} tells a write in progress in another process
  *       from a crash's leftover; nothing removes leftovers but {@link #removeLeftovers}.</li>
+ *   <li>{@code setAsync} and {@code eraseAsync} run {@code set} and {@code erase} on threads
+ *       shared by every file store of the JVM ({@link WriteThreads}), and
+ *       {@link #writeConcurrency()} asks a write to keep that many outstanding: renaming a new
+ *       file over an old one can wait for the device (ext4 writes the new data out first), and
+ *       the chunks after it are encoded meanwhile.</li>
  *   <li>A {@linkplain #rangeReader range reader} (a partial decode: a shard's index, then its
  *       inner chunks) keeps the file its first read opened until the decode ends, so all its
  *       ranges come from the version it opened, however often the key is replaced meanwhile.</li>
@@ -840,6 +846,40 @@ public final class FileStore implements Store {
         }
     }
 
+    /**
+     * {@link #set} on one of the threads this JVM's file stores write on ({@link WriteThreads}),
+     * so that the caller goes on while the file is written and renamed into place. The caller
+     * keeps {@code value} unchanged until the future completes.
+     */
+    @Override
+    public CompletableFuture<Void> setAsync(StoreKey key, ByteBuffer value) {
+        if (readOnly) {
+            return CompletableFuture.failedFuture(readOnly("set '" + key + "'"));
+        }
+        return WriteThreads.run(() -> {
+            set(key, value);
+            return null;
+        });
+    }
+
+    /** {@link #erase} on the threads {@link #setAsync} uses. */
+    @Override
+    public CompletableFuture<Void> eraseAsync(StoreKey key) {
+        if (readOnly) {
+            return CompletableFuture.failedFuture(readOnly("erase '" + key + "'"));
+        }
+        return WriteThreads.run(() -> {
+            erase(key);
+            return null;
+        });
+    }
+
+    /** Twice the cores, at least 4: files being replaced overlap with the chunks being encoded. */
+    @Override
+    public int writeConcurrency() {
+        return WriteThreads.COUNT;
+    }
+
     @Override
     public void erase(StoreKey key) {
         requireWritable("erase '" + key + "'");
@@ -952,8 +992,12 @@ public final class FileStore implements Store {
 
     private void requireWritable(String what) {
         if (readOnly) {
-            throw new ReadOnlyException(describe() + " is read-only; cannot " + what);
+            throw readOnly(what);
         }
+    }
+
+    private ReadOnlyException readOnly(String what) {
+        return new ReadOnlyException(describe() + " is read-only; cannot " + what);
     }
 
     // ---- listable ----
