@@ -181,6 +181,7 @@ final class Float32Bench {
                 RawLoop raw = chain.sharded()
                         ? RawLoop.sharded(bytes, shape, 4, SHARD, INNER, chain.raw().get(), rawDir)
                         : RawLoop.chunked(bytes, shape, 4, CHUNKS, chain.raw().get(), rawDir);
+                raw.overlapWrites(store.writeConcurrency());
                 try (raw) {
                     raw.prepare(poolN);
                     rows.addAll(throughput(chain, arrayN, store, raw, poolN, threads, data, bytes, scale.warmups(), true));

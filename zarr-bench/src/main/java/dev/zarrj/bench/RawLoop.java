@@ -11,11 +11,15 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
@@ -26,7 +30,8 @@ import java.util.zip.CRC32C;
  *
  * <p>Writing gathers each chunk's bytes from the in-memory array (C order, little endian on this
  * platform), encodes them with the {@link RawCodec}, and writes one file per chunk (a temporary
- * file renamed into place, as a store must replace values atomically). Reading reads each file,
+ * file renamed into place, as a store must replace values atomically), on threads of its own when
+ * the store zarrj writes to does so ({@link #overlapWrites}). Reading reads each file,
  * decodes it and copies the chunk into a new whole-array buffer. Chunks run in parallel on the
  * executor given. The parts are also measured alone: the codec alone (gather + encode, decode +
  * scatter, in memory) and the files alone (the encoded bytes written and read).
@@ -85,9 +90,36 @@ abstract class RawLoop implements AutoCloseable {
     /** Read every file. */
     abstract void storeReadOnly(ExecutorService pool) throws Exception;
 
+    /**
+     * Threads that write the files, so that encoding goes on while files are renamed into place
+     * (null: each file is written by the thread that encoded it).
+     */
+    ExecutorService io;
+    int writeThreads;
+
+    /**
+     * Writes files on {@code n} threads of their own, at most {@code n} at a time, as zarrj writes
+     * to a store that suggests {@code n} ({@code Store.writeConcurrency()}, the file store's); 0
+     * keeps writing on the encoding threads.
+     */
+    RawLoop overlapWrites(int n) {
+        if (n > 0 && io == null) {
+            writeThreads = n;
+            io = Executors.newFixedThreadPool(n, r -> {
+                Thread t = new Thread(r, "raw-loop-write");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        return this;
+    }
+
     @Override
     public void close() {
         codec.close();
+        if (io != null) {
+            io.shutdownNow();
+        }
     }
 
     // ---- geometry ----
@@ -233,12 +265,14 @@ abstract class RawLoop implements AutoCloseable {
     private static final class Chunked extends RawLoop {
         private final List<Box> chunks;
         private final ThreadLocal<Scratch> scratch;
+        private final int chunkBytes;
         private ByteBuffer[] encoded;
+        private BlockingQueue<Scratch> slots;
 
         Chunked(byte[] data, long[] shape, int elementSize, long[] chunk, RawCodec codec, Path dir) {
             super(data, shape, elementSize, codec, dir);
             this.chunks = boxes(shape, new long[3], shape, chunk);
-            int chunkBytes = new Box(new long[3], chunk).byteSize(elementSize);
+            this.chunkBytes = new Box(new long[3], chunk).byteSize(elementSize);
             this.scratch = ThreadLocal.withInitial(() -> new Scratch(chunkBytes, codec.bound(chunkBytes)));
         }
 
@@ -260,7 +294,48 @@ abstract class RawLoop implements AutoCloseable {
         @Override
         void write(ExecutorService pool) throws Exception {
             Files.createDirectories(dir);
-            parallel(pool, chunks.size(), i -> writeFile(file(i), encode(i, scratch.get())));
+            if (io == null) {
+                parallel(pool, chunks.size(), i -> writeFile(file(i), encode(i, scratch.get())));
+                return;
+            }
+            // A chunk's buffers stay taken until its file is in place: writeThreads chunks at most.
+            if (slots == null) {
+                slots = new ArrayBlockingQueue<>(writeThreads);
+                for (int k = 0; k < writeThreads; k++) {
+                    slots.add(new Scratch(chunkBytes, codec.bound(chunkBytes)));
+                }
+            }
+            List<Future<?>> writes = Collections.synchronizedList(new ArrayList<>());
+            parallel(pool, chunks.size(), i -> {
+                Scratch s;
+                try {
+                    s = slots.take();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted", e);
+                }
+                ByteBuffer value;
+                try {
+                    value = encode(i, s);
+                } catch (RuntimeException e) {
+                    slots.add(s);
+                    throw e;
+                }
+                writes.add(io.submit(() -> {
+                    try {
+                        writeFile(file(i), value);
+                    } finally {
+                        slots.add(s);
+                    }
+                }));
+            });
+            for (Future<?> f : writes) {
+                try {
+                    f.get();
+                } catch (ExecutionException e) {
+                    throw unwrap(e);
+                }
+            }
         }
 
         @Override
@@ -437,7 +512,7 @@ abstract class RawLoop implements AutoCloseable {
             List<CompletableFuture<Void>> all = new ArrayList<>();
             for (int s = 0; s < shards.size(); s++) {
                 int k = s;
-                all.add(encodeShard(pool, s).thenRunAsync(() -> writeFile(file(k), image(k)), pool));
+                all.add(encodeShard(pool, s).thenRunAsync(() -> writeFile(file(k), image(k)), io != null ? io : pool));
             }
             join(all);
         }
