@@ -49,6 +49,12 @@ abstract class RawLoop implements AutoCloseable {
     final int elementSize;
     final RawCodec codec;
     final Path dir;
+    /**
+     * Threads that write the files, so that encoding goes on while files are renamed into place
+     * (null: each file is written by the thread that encoded it), and how many.
+     */
+    ExecutorService io;
+    int writeThreads;
 
     RawLoop(byte[] data, long[] shape, int elementSize, RawCodec codec, Path dir) {
         this.data = data;
@@ -89,13 +95,6 @@ abstract class RawLoop implements AutoCloseable {
 
     /** Read every file. */
     abstract void storeReadOnly(ExecutorService pool) throws Exception;
-
-    /**
-     * Threads that write the files, so that encoding goes on while files are renamed into place
-     * (null: each file is written by the thread that encoded it).
-     */
-    ExecutorService io;
-    int writeThreads;
 
     /**
      * Writes files on {@code n} threads of their own, at most {@code n} at a time, as zarrj writes
@@ -226,12 +225,23 @@ abstract class RawLoop implements AutoCloseable {
             int k = i;
             fs.add(pool.submit(() -> task.accept(k)));
         }
+        awaitAll(fs);
+    }
+
+    /** Waits for every future, then rethrows the first failure in list order. */
+    static void awaitAll(List<Future<?>> fs) throws Exception {
+        Exception first = null;
         for (Future<?> f : fs) {
             try {
                 f.get();
             } catch (ExecutionException e) {
-                throw unwrap(e.getCause());
+                if (first == null) {
+                    first = unwrap(e.getCause());
+                }
             }
+        }
+        if (first != null) {
+            throw first;
         }
     }
 
@@ -306,36 +316,50 @@ abstract class RawLoop implements AutoCloseable {
                 }
             }
             List<Future<?>> writes = Collections.synchronizedList(new ArrayList<>());
-            parallel(pool, chunks.size(), i -> {
-                Scratch s;
-                try {
-                    s = slots.take();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted", e);
-                }
-                ByteBuffer value;
-                try {
-                    value = encode(i, s);
-                } catch (RuntimeException e) {
-                    slots.add(s);
-                    throw e;
-                }
-                writes.add(io.submit(() -> {
-                    try {
-                        writeFile(file(i), value);
-                    } finally {
-                        slots.add(s);
-                    }
-                }));
-            });
-            for (Future<?> f : writes) {
-                try {
-                    f.get();
-                } catch (ExecutionException e) {
-                    throw unwrap(e);
+            Exception failed = null;
+            try {
+                parallel(pool, chunks.size(), i -> writes.add(encodeAndHandOver(i)));
+            } catch (Exception e) {
+                failed = e;
+            }
+            // Also after a failed encode: no file is still being written when write returns.
+            try {
+                awaitAll(new ArrayList<>(writes));
+            } catch (Exception e) {
+                if (failed == null) {
+                    failed = e;
+                } else {
+                    failed.addSuppressed(e);
                 }
             }
+            if (failed != null) {
+                throw failed;
+            }
+        }
+
+        /** Encodes chunk {@code i} into a free slot and hands its file to the write threads, which free the slot. */
+        private Future<?> encodeAndHandOver(int i) {
+            Scratch s;
+            try {
+                s = slots.take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+            ByteBuffer value;
+            try {
+                value = encode(i, s);
+            } catch (RuntimeException e) {
+                slots.add(s);
+                throw e;
+            }
+            return io.submit(() -> {
+                try {
+                    writeFile(file(i), value);
+                } finally {
+                    slots.add(s);
+                }
+            });
         }
 
         @Override
