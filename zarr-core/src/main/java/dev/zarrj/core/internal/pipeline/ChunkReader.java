@@ -685,23 +685,27 @@ public final class ChunkReader {
     }
 
     /**
-     * Chunks stored as their elements' bytes from this size are read by {@link #readPlain}, up to
-     * half the pool's budget: larger ones would not get pooled memory.
+     * Chunks from this size are read by {@link #readAllocating} when they are stored as their
+     * elements' bytes, bare or compressed, up to half the pool's budget: larger ones would not
+     * get pooled memory.
      */
     static final long SPLIT_FROM = 1 << 20;
-    /** The least a thread copies of a chunk {@link #readPlain} reads: less costs more to hand over than to copy. */
+    /** The least a thread copies of a chunk {@link #readAllocating} reads: less costs more to hand over than to copy. */
     private static final int COPY_PIECE = 512 << 10;
 
     /**
-     * A chunk stored as its elements' own bytes, read with the whole thread budget: one thread
-     * reads the value into reused memory while another allocates the result (a new array, which
-     * the JVM zeroes), then each copies its share of the bytes. A store reading a file into new
-     * heap memory copies it through a temporary buffer of the JDK, so that read, the zeroing and
-     * the copy would all happen one after the other on one thread.
+     * A chunk stored as its elements' bytes, bare or behind bytes→bytes codecs, read with the
+     * whole thread budget: one thread reads the value into reused memory while another allocates
+     * the result (a new array, which the JVM zeroes: as long as reading the value from the page
+     * cache, for a chunk of megabytes). Then a bare chunk's bytes are copied into the result, each
+     * thread its share; a compressed one is decompressed straight into it. A store reading a file
+     * into new heap memory copies it through a temporary buffer of the JDK, so that read, the
+     * zeroing and the copy or decompression would otherwise all happen one after the other on one
+     * thread.
      *
      * @return the chunk, or the fill value when it is absent
      */
-    private NdArray readPlain(StoreKey key, ChunkSpec spec, BufferLease lease) {
+    private NdArray readAllocating(StoreKey key, ChunkSpec spec, BufferLease lease) {
         AtomicReference<Optional<ByteBuffer>> read = new AtomicReference<>();
         AtomicReference<NdArray> out = new AtomicReference<>();
         tasks.forEach(2, i -> {
@@ -720,10 +724,15 @@ public final class ChunkReader {
             return chunk;
         }
         ByteBuffer src = bytes.get();
+        DefaultCodecChain chain = meta.codecs();
+        if (chain.hasBytesToBytes()) {
+            chain.decodeInto(src, spec, Region.whole(spec.shape()), chunk, new long[spec.rank()]);
+            return chunk;
+        }
         int size = (int) spec.byteSize();
         if (!src.isDirect() || src.remaining() != size) {
             // Memory of its own (the pool had no room), which the codec wraps, or the wrong size, which it reports.
-            NdArray own = meta.codecs().decode(src, spec);
+            NdArray own = chain.decode(src, spec);
             CodecChain.checkDecodedShape("codecs", own, spec);
             return own;
         }
@@ -745,8 +754,9 @@ public final class ChunkReader {
     /**
      * Reads one whole chunk as the codec chain decodes it, without copying it into a separate
      * array: with {@code bytes} alone the result is the store's own (caller-owned) buffer, except
-     * that with more than one thread a chunk of at least {@link #SPLIT_FROM} bytes is read by
-     * {@link #readPlain}, which shares the work between them.
+     * that with more than one thread a chunk of at least {@link #SPLIT_FROM} bytes stored as its
+     * elements' bytes, bare or compressed, is read by {@link #readAllocating}, which shares the
+     * work between them.
      *
      * <p>With a bytes→bytes codec (compression, a checksum), or any chain that does not decode to a
      * view of the stored bytes (a shard: its whole value is read, then its inner chunks decoded
@@ -775,9 +785,9 @@ public final class ChunkReader {
             version = cache.version(ck);
         }
         try (BufferLease lease = new BufferLease()) {
-            if (!chain.hasBytesToBytes() && chain.encodesAsInMemory(spec) && tasks.parallelism() > 1
+            if ((chain.encodesAsInMemory(spec) || chain.decompressesInPlace(spec)) && tasks.parallelism() > 1
                     && spec.byteSize() >= SPLIT_FROM && spec.byteSize() <= ChunkBuffers.BUDGET / 2) {
-                NdArray chunk = readPlain(key, spec, lease);
+                NdArray chunk = readAllocating(key, spec, lease);
                 if (ck != null) {
                     cache.put(ck, layout, version, chunk);
                 }

@@ -314,6 +314,15 @@ public final class DefaultCodecChain implements CodecChain {
         return !bytesToBytes.isEmpty();
     }
 
+    /**
+     * Whether {@link #decodeInto} of a whole chunk into a contiguous native-order array writes
+     * the decoded bytes straight into that array: the elements are stored as they lie in memory
+     * behind one or more bytes→bytes codecs, with no array→array codec.
+     */
+    public boolean decompressesInPlace(ChunkSpec decoded) {
+        return arrayToArray.isEmpty() && !bytesToBytes.isEmpty() && arrayToBytes.encodesAsInMemory(decoded);
+    }
+
     /** True when the chain is the array→bytes codec alone and it says so. */
     @Override
     public boolean encodesAsInMemory(ChunkSpec decoded) {
