@@ -237,6 +237,7 @@ public final class DefaultCodecChain implements CodecChain {
         int size = (int) fixed.bytes();
         ByteBuffer target = directTarget(decoded, region, destination, destinationOffset, size);
         if (target != null) {
+            checkClaimedSize(first, b, sizes[0]);
             first.decodeInto(b, target);
             return;
         }
