@@ -1,7 +1,9 @@
 package dev.zarrj.core.internal.pipeline;
 
+import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.ChunkDecodeException;
 import dev.zarrj.api.ChunkSpec;
+import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.Region;
 import dev.zarrj.api.RegionCopy;
@@ -9,16 +11,19 @@ import dev.zarrj.api.StoreException;
 import dev.zarrj.api.ValueChangedException;
 import dev.zarrj.api.codec.ArrayPartialDecoder;
 import dev.zarrj.api.codec.CodecChain;
+import dev.zarrj.api.store.RangeReader;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.core.internal.metadata.ArrayMetadata;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
 import java.util.function.Supplier;
@@ -218,6 +223,10 @@ public final class ChunkReader {
                     }
                 }
             }
+            if (spec.byteSize() > 2L * PIECE && ioConcurrency <= tasks.parallelism() && chain.encodesAsInMemory(spec)
+                    && (part.wholeChunk() || readWhole(spec, part)) && readInPieces(from, key, spec, part, dst, dstZeroed)) {
+                return;
+            }
             try (BufferLease lease = new BufferLease()) {
                 Optional<ByteBuffer> bytes = from.get(key, lease::borrow);
                 if (bytes.isEmpty()) {
@@ -229,6 +238,144 @@ public final class ChunkReader {
         } catch (RuntimeException | OutOfMemoryError e) {
             throw errors.reading(key, spec.byteSize(), e);
         }
+    }
+
+    /** The bytes {@link #readInPieces} reads at a time: small enough to stay in a core's own cache. */
+    static final int PIECE = 128 << 10;
+
+    /**
+     * Reads a part of a chunk stored as its elements' own bytes (native order) in pieces of at most
+     * {@link #PIECE} bytes, each a slab of whole rows, into one small reused buffer, and copies each
+     * piece's share of the part to its place in the destination as it arrives. Reading a chunk of
+     * megabytes into one buffer and then copying it out makes two passes over memory no cache holds;
+     * here the kernel writes into, and the copy reads from, memory the core's cache keeps. Only
+     * where chunks are read where they are decoded (a local store: each piece is a request), and
+     * the pieces the part does not touch are not read.
+     *
+     * <p>All pieces come through one {@link RangeReader}; when it cannot promise one version of the
+     * value ({@link RangeReader#versioned()}) or the value changes on the way, the caller reads the
+     * chunk whole instead, which rewrites the whole part. The stored size is checked first: the
+     * last piece is read to the end of the value.
+     *
+     * @return false when the caller must read the chunk whole
+     */
+    private boolean readInPieces(Store from, StoreKey key, ChunkSpec spec, ChunkPart part, NdArray dst,
+                                 boolean dstZeroed) {
+        long[] shape = spec.shape();
+        int rank = shape.length;
+        int es = spec.dataType().size();
+        if (rank == 0) {
+            return false;
+        }
+        // Slabs along dimension d: m steps of it, every later dimension whole, one index of each earlier one.
+        long[] stepBytes = new long[rank];
+        long acc = es;
+        for (int d = rank - 1; d >= 0; d--) {
+            stepBytes[d] = acc;
+            acc *= shape[d];
+        }
+        int d = 0;
+        while (stepBytes[d] > PIECE && d < rank - 1) {
+            d++;
+        }
+        long m = Math.max(1, Math.min(shape[d], PIECE / stepBytes[d]));
+        if (m * stepBytes[d] > Integer.MAX_VALUE - 16) {
+            return false; // a single row of more than 2 GiB
+        }
+        long[] at = part.inChunk();
+        long[] extent = part.extent();
+        long total = spec.byteSize();
+        try (BufferLease lease = new BufferLease(); RangeReader reader = from.rangeReader(key)) {
+            ByteBuffer scratch = lease.borrow((int) (m * stepBytes[d]));
+            // A value longer than the chunk (corrupt) comes in memory of its own, for the size check.
+            IntFunction<ByteBuffer> into = n -> n <= scratch.capacity() ? scratch.clear() : ByteBuffer.allocate(n);
+            long[] pieceAt = new long[rank];
+            long[] pieceShape = new long[rank];
+            long[] outer = new long[d]; // the index of each dimension before d
+            boolean first = true;
+            while (true) {
+                for (long j = 0; j < shape[d]; j += m) {
+                    long start = 0;
+                    for (int k = 0; k < d; k++) {
+                        start += outer[k] * stepBytes[k];
+                    }
+                    start += j * stepBytes[d];
+                    long steps = Math.min(m, shape[d] - j);
+                    // The intersection of the slab with the part, in chunk coordinates.
+                    boolean touches = true;
+                    for (int k = 0; k < rank; k++) {
+                        long lo = k < d ? outer[k] : k == d ? j : 0;
+                        long hi = k < d ? outer[k] + 1 : k == d ? j + steps : shape[k];
+                        long from0 = Math.max(lo, at[k]);
+                        long to0 = Math.min(hi, at[k] + extent[k]);
+                        if (from0 >= to0) {
+                            touches = false;
+                            break;
+                        }
+                        pieceAt[k] = from0;
+                        pieceShape[k] = to0 - from0;
+                    }
+                    if (!touches) {
+                        continue;
+                    }
+                    long length = steps * stepBytes[d];
+                    boolean last = start + length == total; // read to the end of the value: checks its size
+                    ByteRange range = last ? ByteRange.from(start) : ByteRange.of(start, length);
+                    List<Optional<ByteBuffer>> got = reader.getAll(List.of(range), into);
+                    if (got.size() != 1 || got.get(0).isEmpty()) {
+                        if (first && got.size() == 1) {
+                            fillRegion(dst, part, dstZeroed); // absent: read before anything was copied
+                            return true;
+                        }
+                        return false; // erased on the way, by a reader that cannot tell versions apart
+                    }
+                    if (first && !reader.versioned()) {
+                        return false;
+                    }
+                    first = false;
+                    ByteBuffer bytes = got.get(0).get();
+                    if (bytes.remaining() != length) {
+                        throw storedSize(spec, start + bytes.remaining());
+                    }
+                    long[] slabShape = new long[rank];
+                    long[] inSlab = new long[rank];
+                    for (int k = 0; k < rank; k++) {
+                        slabShape[k] = k < d ? 1 : k == d ? steps : shape[k];
+                        inSlab[k] = pieceAt[k] - (k < d ? outer[k] : k == d ? j : 0);
+                    }
+                    long[] to = part.inRegion().clone();
+                    for (int k = 0; k < rank; k++) {
+                        to[k] += pieceAt[k] - at[k];
+                    }
+                    NdArray slab = NdArray.wrap(spec.dataType(), bytes, slabShape);
+                    RegionCopy.copy(slab, Region.of(inSlab, pieceShape.clone()), dst, to);
+                }
+                int k = d - 1;
+                while (k >= 0 && ++outer[k] == shape[k]) {
+                    outer[k] = 0;
+                    k--;
+                }
+                if (k < 0) {
+                    return true;
+                }
+            }
+        } catch (ValueChangedException e) {
+            return false;
+        } catch (StoreException e) {
+            if (e.getCause() instanceof IllegalArgumentException) {
+                // A range past the end of the value: shorter than the chunk's shape needs.
+                throw new CorruptDataException("bytes: the encoded chunk is shorter than the " + spec.byteSize()
+                        + " bytes a " + spec.dataType().name() + " chunk of shape " + Arrays.toString(shape)
+                        + " needs: " + e.getMessage(), e);
+            }
+            throw e;
+        }
+    }
+
+    private static CorruptDataException storedSize(ChunkSpec spec, long stored) {
+        return new CorruptDataException("bytes: the encoded chunk has " + stored + " bytes, but a "
+                + spec.dataType().name() + " chunk of shape " + Arrays.toString(spec.shape()) + " needs "
+                + spec.byteSize());
     }
 
     /**
