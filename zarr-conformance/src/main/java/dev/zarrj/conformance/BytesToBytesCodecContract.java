@@ -627,5 +627,77 @@ public abstract class BytesToBytesCodecContract extends CodecContract<BytesToByt
                 });
     }
 
+    /**
+     * BB17 (optional, claimed when {@code decodePrefixInto} returns true for half of a value, from
+     * and into direct buffers): for prefixes of 0, 1, a third, all but one and all of the decoded
+     * bytes, from a heap and a direct encoding, into a heap window at an array offset and a direct
+     * window, every call that returns true leaves exactly x's first bytes in the window, writes
+     * nothing outside it, moves neither its position nor its limit, and leaves the input unchanged.
+     *
+     * <p>Spec: the SPI's {@code BytesToBytesCodec.decodePrefixInto} (a read that needs a chunk's
+     * first bytes stops decoding there).
+     *
+     * <p>If this fails, check: a stream decoder that stops at a block boundary short of the
+     * prefix, or writes a whole block past it; a context reused without being reset after a stop
+     * part-way through a value; absolute indexes that forget the destination's position.
+     */
+    @TestFactory
+    @DisplayName("BB17 decodePrefixInto gives the decoded value's first bytes (SPI BytesToBytesCodec.decodePrefixInto)")
+    public Stream<DynamicTest> optional_BB17_decodePrefixInto() {
+        return ifClaimed("BB17", "decodePrefixInto gives the decoded value's first bytes", "prefix decode",
+                c -> {
+                    int n = (int) c.decodedBytes();
+                    return codec(c).decodePrefixInto(direct(encode(c)), ByteBuffer.allocateDirect(n / 2), n);
+                }, "decodePrefixInto(...) returns false", c -> {
+                    ByteBuffer x = c.array().bytes();
+                    int n = x.remaining();
+                    ByteBuffer heapEncoded = encode(c);
+                    for (ByteBuffer encoded : List.of(heapEncoded, direct(heapEncoded))) {
+                        Buffers.Snapshot input = Buffers.Snapshot.of(encoded);
+                        int before = 5;
+                        for (int k : java.util.stream.IntStream.of(0, 1, n / 3, n - 1, n).filter(k -> k >= 0 && k <= n)
+                                .distinct().toArray()) {
+                            int total = 1 + before + k + 3;
+                            List<Buffers.Variant<ByteBuffer>> windows = List.of(
+                                    new Buffers.Variant<>("a heap window at array offset 1",
+                                            ByteBuffer.wrap(new byte[total]).slice(1, total - 1)),
+                                    new Buffers.Variant<>("a direct window", ByteBuffer.allocateDirect(total - 1)));
+                            for (Buffers.Variant<ByteBuffer> w : windows) {
+                                ByteBuffer whole = w.value();
+                                for (int i = 0; i < whole.capacity(); i++) {
+                                    whole.put(i, SENTINEL);
+                                }
+                                ByteBuffer dst = whole.duplicate().position(before).limit(before + k);
+                                String call = "decodePrefixInto(" + (encoded.isDirect() ? "direct" : "heap")
+                                        + " encoding, " + w.name() + " of " + k + " bytes, " + n + ")";
+                                if (!codec(c).decodePrefixInto(encoded, dst, n)) {
+                                    continue;
+                                }
+                                expectUnchanged(call, new Buffers.Variant<>("the encoded input", encoded), input);
+                                if (dst.position() != before || dst.limit() != before + k) {
+                                    throw Failures.violation(call + " moved its position/limit from " + before + "/"
+                                            + (before + k) + " to " + dst.position() + "/" + dst.limit());
+                                }
+                                String d = Buffers.difference(Buffers.prefix(x, k),
+                                        whole.duplicate().position(before).limit(before + k));
+                                if (!d.isEmpty()) {
+                                    throw Failures.violation(call + " did not write x's first " + k + " bytes: " + d);
+                                }
+                                for (int i = 0; i < whole.capacity(); i++) {
+                                    if ((i < before || i >= before + k) && whole.get(i) != SENTINEL) {
+                                        throw Failures.violation(call + " wrote byte " + i
+                                                + ", outside the destination's position to limit");
+                                    }
+                                }
+                            }
+                        }
+                    }
+                });
+    }
+
+    private static ByteBuffer direct(ByteBuffer b) {
+        return ByteBuffer.allocateDirect(b.remaining()).put(b.duplicate()).flip();
+    }
+
     private static final byte SENTINEL = (byte) 0xA5;
 }
