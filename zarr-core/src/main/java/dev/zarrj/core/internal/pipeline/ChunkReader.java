@@ -223,8 +223,8 @@ public final class ChunkReader {
                     }
                 }
             }
-            if (spec.byteSize() > 2L * PIECE && ioConcurrency <= tasks.parallelism() && chain.encodesAsInMemory(spec)
-                    && (part.wholeChunk() || readWhole(spec, part)) && readInPieces(from, key, spec, part, dst, dstZeroed)) {
+            if (!part.wholeChunk() && spec.byteSize() > 2L * PIECE && readWhole(spec, part)
+                    && readInPieces(from, key, spec, part, dst, dstZeroed)) {
                 return;
             }
             try (BufferLease lease = new BufferLease()) {
@@ -244,13 +244,15 @@ public final class ChunkReader {
     static final int PIECE = 128 << 10;
 
     /**
-     * Reads a part of a chunk stored as its elements' own bytes (native order) in pieces of at most
-     * {@link #PIECE} bytes, each a slab of whole rows, into one small reused buffer, and copies each
-     * piece's share of the part to its place in the destination as it arrives. Reading a chunk of
-     * megabytes into one buffer and then copying it out makes two passes over memory no cache holds;
-     * here the kernel writes into, and the copy reads from, memory the core's cache keeps. Only
-     * where chunks are read where they are decoded (a local store: each piece is a request), and
-     * the pieces the part does not touch are not read.
+     * Reads a large share of a chunk stored as its elements' own bytes (native order; see
+     * {@link #readWhole}) in pieces of at most {@link #PIECE} bytes, each a slab of whole rows,
+     * into one small reused buffer, and copies each piece's share of the part to its place in the
+     * destination as it arrives: the pieces the part does not touch are not read, and the kernel
+     * writes into, and the copy reads from, memory the core's cache keeps, where reading the whole
+     * chunk into one buffer of megabytes and copying the part out makes two passes over memory no
+     * cache holds. Whole chunks are still read in one request: in pieces, a whole-array read right
+     * after a write (its files still being written back) took 10-20% longer, for 32 requests a
+     * chunk instead of one.
      *
      * <p>All pieces come through one {@link RangeReader}; when it cannot promise one version of the
      * value ({@link RangeReader#versioned()}) or the value changes on the way, the caller reads the
@@ -383,11 +385,11 @@ public final class ChunkReader {
      * through the partial decoder: when chunks are read where they are decoded (no fetching
      * ahead, the way of a local store), the part is a span the {@code bytes} codec's partial
      * decoder reads in one request anyway (more than {@link #MANY_RUNS} runs, or runs covering at
-     * least half of their span), and that span is at least a quarter of the chunk. The whole chunk
-     * then goes into reused memory and the part is copied from there into the caller's array,
-     * where the partial decoder reads the span into new memory, gathers its runs into more new
-     * memory and copies that in turn: reading up to four times the bytes in the same one request
-     * costs less than those copies and allocations.
+     * least half of their span), and that span is at least a quarter of the chunk. The chunk's
+     * pieces that hold the part then go through reused memory and the part is copied from there
+     * into the caller's array ({@link #readInPieces}), where the partial decoder reads the span
+     * into new memory, gathers its runs into more new memory and copies that in turn: reading up
+     * to four times the bytes costs less than those copies and allocations.
      */
     private boolean readWhole(ChunkSpec spec, ChunkPart part) {
         if (ioConcurrency > tasks.parallelism() || !meta.codecs().encodesAsInMemory(spec)) {

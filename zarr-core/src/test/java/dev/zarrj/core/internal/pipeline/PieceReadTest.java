@@ -28,11 +28,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Chunks stored as their elements' own bytes, read in pieces of at most {@link ChunkReader#PIECE}
- * bytes through one range reader of a local store: every element lands in its place, whatever
- * dimension the pieces cut; only the pieces a part touches are read; a stored value of the wrong
- * size is refused naming the key; an absent chunk reads as the fill value; a reader that cannot
- * promise one version makes the chunk be read whole; no pooled memory is kept.
+ * Large shares of chunks stored as their elements' own bytes, read in pieces of at most
+ * {@link ChunkReader#PIECE} bytes through one range reader of a local store: every element lands
+ * in its place, whatever dimension the pieces cut; only the pieces a part touches are read; whole
+ * chunks are read in one request; a stored value of the wrong size is refused naming the key; an
+ * absent chunk reads as the fill value; a reader that cannot promise one version makes the chunk
+ * be read whole; no pooled memory is kept.
  */
 class PieceReadTest {
     private static final String BYTES = "[{\"name\":\"bytes\",\"configuration\":{\"endian\":\"little\"}}]";
@@ -135,13 +136,22 @@ class PieceReadTest {
         return a;
     }
 
+    /** All but the last column of every chunk of a whole-array region. */
+    private static NdArray allButLastColumn(ZarrArray a, long[] shape) {
+        long[] extent = shape.clone();
+        extent[extent.length - 1]--;
+        return a.read(new long[shape.length], extent);
+    }
+
     /** Planes of 256 KiB, more than a piece: pieces of 128 rows, four per 512 KiB chunk. */
     @Test
     void piecesOfRowsWithinPlanes() {
         long[] shape = {4, 256, 256};
         int[] data = values(4 * 256 * 256);
         ZarrArray a = written(shape, new long[] {2, 256, 256}, data);
-        assertArrayEquals(data, a.read().toIntArray());
+        NdArray all = NdArray.copyOf(DataTypes.INT32, data, shape);
+        assertArrayEquals(all.region(Region.of(new long[3], new long[] {4, 256, 255})).toIntArray(),
+                allButLastColumn(a, shape).toIntArray());
         assertEquals(8, store.ranges.get(), "4 pieces for each of 2 chunks");
         assertEquals(0, store.wholeReads.get());
     }
@@ -152,9 +162,22 @@ class PieceReadTest {
         long[] shape = {2, 300_000};
         int[] data = values(600_000);
         ZarrArray a = written(shape, new long[] {1, 300_000}, data);
-        assertArrayEquals(data, a.read().toIntArray());
+        NdArray all = NdArray.copyOf(DataTypes.INT32, data, shape);
+        assertArrayEquals(all.region(Region.of(new long[2], new long[] {2, 299_999})).toIntArray(),
+                allButLastColumn(a, shape).toIntArray());
         int perChunk = (300_000 * 4 + ChunkReader.PIECE - 1) / ChunkReader.PIECE;
         assertEquals(2 * perChunk, store.ranges.get());
+    }
+
+    /** A whole chunk is one request of the whole value, into pooled memory. */
+    @Test
+    void aWholeChunkIsReadInOneRequest() {
+        long[] shape = {4, 256, 256};
+        int[] data = values(4 * 256 * 256);
+        ZarrArray a = written(shape, new long[] {2, 256, 256}, data);
+        assertArrayEquals(data, a.read().toIntArray());
+        assertEquals(0, store.ranges.get());
+        assertEquals(2, store.wholeReads.get());
     }
 
     /** A large share of one chunk (planes of 64 KiB, two per piece): only the pieces it touches. */
@@ -177,7 +200,7 @@ class PieceReadTest {
         ZarrArray a = zarr.array(DataTypes.INT32, shape).chunks(1, 256, 256).codecs(BYTES).fillValue(9)
                 .create(store, "/a");
         a.write(new long[3], NdArray.copyOf(DataTypes.INT32, values(256 * 256), 1, 256, 256));
-        NdArray got = a.read(new long[] {1, 0, 0}, new long[] {1, 256, 256});
+        NdArray got = a.read(new long[] {1, 0, 0}, new long[] {1, 256, 255});
         for (int v : got.toIntArray()) {
             assertEquals(9, v);
         }
@@ -185,16 +208,18 @@ class PieceReadTest {
 
     @Test
     void aStoredValueOfTheWrongSizeIsRefusedNamingTheKey() {
-        long[] shape = {2, 256, 256};
-        int[] data = values(2 * 256 * 256);
-        ZarrArray a = written(shape, new long[] {1, 256, 256}, data);
+        long[] shape = {4, 256, 256};
+        int[] data = values(4 * 256 * 256);
+        ZarrArray a = written(shape, new long[] {2, 256, 256}, data);
         StoreKey key = StoreKey.of("a/c/1/0/0");
-        int size = 256 * 256 * 4;
+        int size = 2 * 256 * 256 * 4;
         for (int stored : new int[] {size - 100, size + 100, size - ChunkReader.PIECE - 4}) {
             store.set(key, ByteBuffer.allocate(stored));
-            ChunkDecodeException e = assertThrows(ChunkDecodeException.class, () -> a.read());
+            ChunkDecodeException e = assertThrows(ChunkDecodeException.class, () -> allButLastColumn(a, shape));
             assertTrue(e.getMessage().contains("a/c/1/0/0"), e.getMessage());
         }
+        assertTrue(store.ranges.get() > 0, "read in pieces");
+        assertEquals(0, store.wholeReads.get());
     }
 
     @Test
@@ -203,7 +228,9 @@ class PieceReadTest {
         long[] shape = {4, 256, 256};
         int[] data = values(4 * 256 * 256);
         ZarrArray a = written(shape, new long[] {2, 256, 256}, data);
-        assertArrayEquals(data, a.read().toIntArray());
+        NdArray all = NdArray.copyOf(DataTypes.INT32, data, shape);
+        assertArrayEquals(all.region(Region.of(new long[3], new long[] {4, 256, 255})).toIntArray(),
+                allButLastColumn(a, shape).toIntArray());
         assertEquals(2, store.wholeReads.get(), "each chunk read whole after its first piece");
     }
 }
