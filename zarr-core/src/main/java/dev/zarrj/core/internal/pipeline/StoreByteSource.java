@@ -53,10 +53,11 @@ final class StoreByteSource implements ByteSource, AutoCloseable {
     private final RangeReader reader;
     /** What {@link #readAllLent} lends, given back at {@link #close()}. */
     private final BufferLease lease = new BufferLease();
+    private final boolean lends;
 
-    /** Merges only ranges that touch or overlap, with blocking requests. */
+    /** Merges only ranges that touch or overlap, with blocking requests; lends. */
     StoreByteSource(Store store, StoreKey key) {
-        this(store, key, 0, MAX_MERGED, 0);
+        this(store, key, 0, MAX_MERGED, 0, true);
     }
 
     /**
@@ -65,8 +66,11 @@ final class StoreByteSource implements ByteSource, AutoCloseable {
      *                  longer than this is still read in one request
      * @param window    how many requests of one {@link #readAll} may be in flight at once through
      *                  the store's asynchronous operations; 0 for blocking requests
+     * @param lends     whether {@link #readAllLent} lends pooled memory: only for a source closed
+     *                  when the one decode call that uses it returns, since what it lends is held
+     *                  until then; otherwise it reads as {@link #readAll} does
      */
-    StoreByteSource(Store store, StoreKey key, long gap, long maxMerged, int window) {
+    StoreByteSource(Store store, StoreKey key, long gap, long maxMerged, int window, boolean lends) {
         if (gap < 0 || maxMerged < 1 || window < 0) {
             throw new IllegalArgumentException("gap " + gap + ", maxMerged " + maxMerged + ", window " + window);
         }
@@ -75,6 +79,7 @@ final class StoreByteSource implements ByteSource, AutoCloseable {
         this.gap = gap;
         this.maxMerged = maxMerged;
         this.window = window;
+        this.lends = lends;
         this.reader = store.rangeReader(key);
     }
 
@@ -100,12 +105,13 @@ final class StoreByteSource implements ByteSource, AutoCloseable {
 
     /**
      * Blocking requests read into pooled memory ({@link RangeReader#getAll(List, IntFunction)}),
-     * lent until this source is closed: the chunk reader closes it when the partial decode that
-     * uses it returns. Requests through the store's asynchronous operations get their own memory.
+     * lent until this source is closed, when the source lends at all: the chunk reader closes such
+     * a source when the one partial decode that uses it returns. Requests through the store's
+     * asynchronous operations get their own memory.
      */
     @Override
     public Optional<List<ByteBuffer>> readAllLent(List<ByteRange> ranges) {
-        return readAll(ranges, true);
+        return readAll(ranges, lends);
     }
 
     private Optional<List<ByteBuffer>> readAll(List<ByteRange> ranges, boolean lent) {

@@ -73,7 +73,7 @@ class StoreByteSourceTest {
     void aMergedRequestStaysWithinItsLimit() {
         List<String> requested = new ArrayList<>();
         List<ByteRange> ranges = everyKiB(4); // at 0, 1024, 2048, 3072
-        StoreByteSource s = new StoreByteSource(recording(requested), KEY, 2000, 3000, 0);
+        StoreByteSource s = new StoreByteSource(recording(requested), KEY, 2000, 3000, 0, true);
         assertExact(ranges, s.readAll(ranges).orElseThrow());
         assertEquals(2, requested.size(), "0..2056 in one request; 3072 would make it 3080 bytes: " + requested);
     }
@@ -82,7 +82,7 @@ class StoreByteSourceTest {
     void aSingleRangeLongerThanTheLimitIsStillOneRequest() {
         List<String> requested = new ArrayList<>();
         List<ByteRange> ranges = List.of(ByteRange.of(0, 5000), ByteRange.of(5000, 10));
-        StoreByteSource s = new StoreByteSource(recording(requested), KEY, 0, 3000, 0);
+        StoreByteSource s = new StoreByteSource(recording(requested), KEY, 0, 3000, 0, true);
         assertExact(ranges, s.readAll(ranges).orElseThrow());
         assertEquals(2, requested.size(), String.valueOf(requested));
     }
@@ -91,11 +91,11 @@ class StoreByteSourceTest {
     void gapMergingAndItsAbsence() {
         List<String> requested = new ArrayList<>();
         List<ByteRange> ranges = everyKiB(8);
-        assertExact(ranges, new StoreByteSource(recording(requested), KEY, 1016, 1 << 20, 0).readAll(ranges)
+        assertExact(ranges, new StoreByteSource(recording(requested), KEY, 1016, 1 << 20, 0, true).readAll(ranges)
                 .orElseThrow());
         assertEquals(1, requested.size(), "gaps of 1016 bytes within a gap of 1016");
         requested.clear();
-        assertExact(ranges, new StoreByteSource(recording(requested), KEY, 1015, 1 << 20, 0).readAll(ranges)
+        assertExact(ranges, new StoreByteSource(recording(requested), KEY, 1015, 1 << 20, 0, true).readAll(ranges)
                 .orElseThrow());
         assertEquals(8, requested.size(), "gaps of 1016 bytes over a gap of 1015");
     }
@@ -155,7 +155,7 @@ class StoreByteSourceTest {
         List<ByteRange> ranges = List.of(ByteRange.of(300_000, 100_000), ByteRange.of(0, 100_000),
                 ByteRange.of(100_010, 70_000));
         long before = BufferLease.outstanding();
-        try (StoreByteSource s = new StoreByteSource(readingIntoBuffers(400_000, allocated), KEY, 0, 1 << 20, 0)) {
+        try (StoreByteSource s = new StoreByteSource(readingIntoBuffers(400_000, allocated), KEY, 0, 1 << 20, 0, true)) {
             List<ByteBuffer> got = s.readAllLent(ranges).orElseThrow();
             assertExact(ranges, got);
             assertEquals(3, allocated.get(), "three requests, each into a lent buffer");
@@ -167,5 +167,12 @@ class StoreByteSourceTest {
             assertEquals(0, allocated.get(), "readAll does not read into lent memory");
         }
         assertEquals(before, BufferLease.outstanding(), "given back when the source closes");
+        // A source that several decode calls share lends nothing: its memory would pile up until it closes.
+        allocated.set(0);
+        try (StoreByteSource s = new StoreByteSource(readingIntoBuffers(400_000, allocated), KEY, 0, 1 << 20, 0, false)) {
+            assertExact(ranges, s.readAllLent(ranges).orElseThrow());
+            assertEquals(0, allocated.get(), "read as readAll reads");
+            assertEquals(before, BufferLease.outstanding());
+        }
     }
 }
