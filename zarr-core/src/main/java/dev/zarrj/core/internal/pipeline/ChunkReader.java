@@ -1,9 +1,7 @@
 package dev.zarrj.core.internal.pipeline;
 
-import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.ChunkDecodeException;
 import dev.zarrj.api.ChunkSpec;
-import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.Region;
 import dev.zarrj.api.RegionCopy;
@@ -11,19 +9,16 @@ import dev.zarrj.api.StoreException;
 import dev.zarrj.api.ValueChangedException;
 import dev.zarrj.api.codec.ArrayPartialDecoder;
 import dev.zarrj.api.codec.CodecChain;
-import dev.zarrj.api.store.RangeReader;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.core.internal.metadata.ArrayMetadata;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
-import java.util.function.IntFunction;
 import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
 import java.util.function.Supplier;
@@ -208,7 +203,7 @@ public final class ChunkReader {
             }
             if (!part.wholeChunk() && !spec.equals(noPartialDecoder) && !readWhole(spec, part)) {
                 for (int attempt = 1; ; attempt++) {
-                    try (StoreByteSource source = source(from, key)) {
+                    try (StoreByteSource source = source(from, key, true)) {
                         Optional<ArrayPartialDecoder> partial = chain.partialDecoder(source, spec);
                         if (partial.isEmpty()) {
                             noPartialDecoder = spec;
@@ -223,10 +218,6 @@ public final class ChunkReader {
                     }
                 }
             }
-            if (!part.wholeChunk() && spec.byteSize() > 2L * PIECE && readWhole(spec, part)
-                    && readInPieces(from, key, spec, part, dst, dstZeroed)) {
-                return;
-            }
             try (BufferLease lease = new BufferLease()) {
                 Optional<ByteBuffer> bytes = from.get(key, lease::borrow);
                 if (bytes.isEmpty()) {
@@ -240,156 +231,16 @@ public final class ChunkReader {
         }
     }
 
-    /** The bytes {@link #readInPieces} reads at a time: small enough to stay in a core's own cache. */
-    static final int PIECE = 128 << 10;
-
-    /**
-     * Reads a large share of a chunk stored as its elements' own bytes (native order; see
-     * {@link #readWhole}) in pieces of at most {@link #PIECE} bytes, each a slab of whole rows,
-     * into one small reused buffer, and copies each piece's share of the part to its place in the
-     * destination as it arrives: the pieces the part does not touch are not read, and the kernel
-     * writes into, and the copy reads from, memory the core's cache keeps, where reading the whole
-     * chunk into one buffer of megabytes and copying the part out makes two passes over memory no
-     * cache holds. Whole chunks are still read in one request: in pieces, a whole-array read right
-     * after a write (its files still being written back) took 10-20% longer, for 32 requests a
-     * chunk instead of one.
-     *
-     * <p>All pieces come through one {@link RangeReader}; when it cannot promise one version of the
-     * value ({@link RangeReader#versioned()}) or the value changes on the way, the caller reads the
-     * chunk whole instead, which rewrites the whole part. The stored size is checked first: the
-     * last piece is read to the end of the value.
-     *
-     * @return false when the caller must read the chunk whole
-     */
-    private boolean readInPieces(Store from, StoreKey key, ChunkSpec spec, ChunkPart part, NdArray dst,
-                                 boolean dstZeroed) {
-        long[] shape = spec.shape();
-        int rank = shape.length;
-        int es = spec.dataType().size();
-        if (rank == 0) {
-            return false;
-        }
-        // Slabs along dimension d: m steps of it, every later dimension whole, one index of each earlier one.
-        long[] stepBytes = new long[rank];
-        long acc = es;
-        for (int d = rank - 1; d >= 0; d--) {
-            stepBytes[d] = acc;
-            acc *= shape[d];
-        }
-        int d = 0;
-        while (stepBytes[d] > PIECE && d < rank - 1) {
-            d++;
-        }
-        long m = Math.max(1, Math.min(shape[d], PIECE / stepBytes[d]));
-        if (m * stepBytes[d] > Integer.MAX_VALUE - 16) {
-            return false; // a single row of more than 2 GiB
-        }
-        long[] at = part.inChunk();
-        long[] extent = part.extent();
-        long total = spec.byteSize();
-        try (BufferLease lease = new BufferLease(); RangeReader reader = from.rangeReader(key)) {
-            ByteBuffer scratch = lease.borrow((int) (m * stepBytes[d]));
-            // A value longer than the chunk (corrupt) comes in memory of its own, for the size check.
-            IntFunction<ByteBuffer> into = n -> n <= scratch.capacity() ? scratch.clear() : ByteBuffer.allocate(n);
-            long[] pieceAt = new long[rank];
-            long[] pieceShape = new long[rank];
-            long[] outer = new long[d]; // the index of each dimension before d
-            boolean first = true;
-            while (true) {
-                for (long j = 0; j < shape[d]; j += m) {
-                    long start = 0;
-                    for (int k = 0; k < d; k++) {
-                        start += outer[k] * stepBytes[k];
-                    }
-                    start += j * stepBytes[d];
-                    long steps = Math.min(m, shape[d] - j);
-                    // The intersection of the slab with the part, in chunk coordinates.
-                    boolean touches = true;
-                    for (int k = 0; k < rank; k++) {
-                        long lo = k < d ? outer[k] : k == d ? j : 0;
-                        long hi = k < d ? outer[k] + 1 : k == d ? j + steps : shape[k];
-                        long from0 = Math.max(lo, at[k]);
-                        long to0 = Math.min(hi, at[k] + extent[k]);
-                        if (from0 >= to0) {
-                            touches = false;
-                            break;
-                        }
-                        pieceAt[k] = from0;
-                        pieceShape[k] = to0 - from0;
-                    }
-                    if (!touches) {
-                        continue;
-                    }
-                    long length = steps * stepBytes[d];
-                    boolean last = start + length == total; // read to the end of the value: checks its size
-                    ByteRange range = last ? ByteRange.from(start) : ByteRange.of(start, length);
-                    List<Optional<ByteBuffer>> got = reader.getAll(List.of(range), into);
-                    if (got.size() != 1 || got.get(0).isEmpty()) {
-                        if (first && got.size() == 1) {
-                            fillRegion(dst, part, dstZeroed); // absent: read before anything was copied
-                            return true;
-                        }
-                        return false; // erased on the way, by a reader that cannot tell versions apart
-                    }
-                    if (first && !reader.versioned()) {
-                        return false;
-                    }
-                    first = false;
-                    ByteBuffer bytes = got.get(0).get();
-                    if (bytes.remaining() != length) {
-                        throw storedSize(spec, start + bytes.remaining());
-                    }
-                    long[] slabShape = new long[rank];
-                    long[] inSlab = new long[rank];
-                    for (int k = 0; k < rank; k++) {
-                        slabShape[k] = k < d ? 1 : k == d ? steps : shape[k];
-                        inSlab[k] = pieceAt[k] - (k < d ? outer[k] : k == d ? j : 0);
-                    }
-                    long[] to = part.inRegion().clone();
-                    for (int k = 0; k < rank; k++) {
-                        to[k] += pieceAt[k] - at[k];
-                    }
-                    NdArray slab = NdArray.wrap(spec.dataType(), bytes, slabShape);
-                    RegionCopy.copy(slab, Region.of(inSlab, pieceShape.clone()), dst, to);
-                }
-                int k = d - 1;
-                while (k >= 0 && ++outer[k] == shape[k]) {
-                    outer[k] = 0;
-                    k--;
-                }
-                if (k < 0) {
-                    return true;
-                }
-            }
-        } catch (ValueChangedException e) {
-            return false;
-        } catch (StoreException e) {
-            if (e.getCause() instanceof IllegalArgumentException) {
-                // A range past the end of the value: shorter than the chunk's shape needs.
-                throw new CorruptDataException("bytes: the encoded chunk is shorter than the " + spec.byteSize()
-                        + " bytes a " + spec.dataType().name() + " chunk of shape " + Arrays.toString(shape)
-                        + " needs: " + e.getMessage(), e);
-            }
-            throw e;
-        }
-    }
-
-    private static CorruptDataException storedSize(ChunkSpec spec, long stored) {
-        return new CorruptDataException("bytes: the encoded chunk has " + stored + " bytes, but a "
-                + spec.dataType().name() + " chunk of shape " + Arrays.toString(spec.shape()) + " needs "
-                + spec.byteSize());
-    }
-
     /**
      * Whether a part of a chunk stored as its elements' own bytes is better read whole than
      * through the partial decoder: when chunks are read where they are decoded (no fetching
      * ahead, the way of a local store), the part is a span the {@code bytes} codec's partial
      * decoder reads in one request anyway (more than {@link #MANY_RUNS} runs, or runs covering at
-     * least half of their span), and that span is at least a quarter of the chunk. The chunk's
-     * pieces that hold the part then go through reused memory and the part is copied from there
-     * into the caller's array ({@link #readInPieces}), where the partial decoder reads the span
-     * into new memory, gathers its runs into more new memory and copies that in turn: reading up
-     * to four times the bytes costs less than those copies and allocations.
+     * least half of their span), and that span is at least a quarter of the chunk. The whole chunk
+     * then goes into reused memory and the part is copied from there into the caller's array,
+     * where the partial decoder reads the span into new memory, gathers its runs into more new
+     * memory and copies that in turn: reading up to four times the bytes in the same one request
+     * costs less than those copies and allocations.
      */
     private boolean readWhole(ChunkSpec spec, ChunkPart part) {
         if (ioConcurrency > tasks.parallelism() || !meta.codecs().encodesAsInMemory(spec)) {
@@ -559,10 +410,14 @@ public final class ChunkReader {
     /** How many times a chunk read in ranged requests is read when its value keeps changing meanwhile. */
     static final int MAX_ATTEMPTS = 8;
 
-    /** A source of the ranges of a stored value for a partial decoder; closed when the decode ends. */
-    private StoreByteSource source(Store from, StoreKey key) {
+    /**
+     * A source of the ranges of a stored value for a partial decoder; closed when the decode ends.
+     *
+     * @param lends whether it lends pooled memory: only for a source used by one decode call
+     */
+    private StoreByteSource source(Store from, StoreKey key, boolean lends) {
         return new StoreByteSource(from, key, coalesceGap, StoreByteSource.MAX_MERGED,
-                ioConcurrency > tasks.parallelism() ? ioConcurrency : 0);
+                ioConcurrency > tasks.parallelism() ? ioConcurrency : 0, lends);
     }
 
     /**
@@ -607,7 +462,7 @@ public final class ChunkReader {
         // Creating a decoder reads nothing.
         Optional<long[]> inner;
         try (StoreByteSource none = new StoreByteSource(store, meta.chunkKey(prefix, coords), 0,
-                StoreByteSource.MAX_MERGED, 0)) {
+                StoreByteSource.MAX_MERGED, 0, false)) {
             inner = meta.codecs().partialDecoder(none, spec)
                     .flatMap(ArrayPartialDecoder::innerChunkShape)
                     .filter(s -> valid(s, spec.shape()));
@@ -714,7 +569,8 @@ public final class ChunkReader {
             DefaultCodecChain chain = meta.codecs();
             if (bytes == null && fetched == null && !fetchWhole && !(whole && expected == 1)) {
                 if (partial == null && !spec.equals(noPartialDecoder)) {
-                    partialSource = source(store, key);
+                    // Not lending: several parts decode through it, from several threads, until the visit ends.
+                    partialSource = source(store, key, false);
                     partial = chain.partialDecoder(partialSource, spec).orElse(null);
                     if (partial == null) {
                         noPartialDecoder = spec;
