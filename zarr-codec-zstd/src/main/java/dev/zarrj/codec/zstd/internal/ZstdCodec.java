@@ -73,6 +73,7 @@ public record ZstdCodec(ZstdConfiguration zstdConfiguration) implements BytesToB
     // libzstd error codes (ZSTD_ErrorCode, stable since 1.3).
     private static final long ERROR_CHECKSUM_WRONG = 22;
     private static final long ERROR_DST_SIZE_TOO_SMALL = 70;
+    private static final long ERROR_WINDOW_TOO_LARGE = 16;
 
     /** A codec with the given configuration. */
     public ZstdCodec {
@@ -334,21 +335,25 @@ public record ZstdCodec(ZstdConfiguration zstdConfiguration) implements BytesToB
                 if (at + size <= prefix) {
                     decodeFrame(ctx, in, f, destination, destination.position() + at, size,
                             () -> new CorruptDataException(NAME + ": " + f.where() + " decodes to more than declared"));
-                } else {
-                    streamPrefix(ctx, in.slice(f.offset(), f.length()), destination.slice(destination.position() + at,
-                            prefix - at), f);
+                } else if (!streamPrefix(ctx, in.slice(f.offset(), f.length()),
+                        destination.slice(destination.position() + at, prefix - at), f)) {
+                    return false;
                 }
                 at += size;
             }
             return true;
         } finally {
-            ctx.reset();
-            ZstdContexts.give(ctx);
+            ZstdContexts.give(ctx); // resets it, whether a stream stopped part-way or not
         }
     }
 
-    /** Decompresses the start of frame {@code f} until {@code out} (direct, position 0) is full. */
-    private static void streamPrefix(ZstdDecompressCtx ctx, ByteBuffer frame, ByteBuffer out, Frame f) {
+    /**
+     * Decompresses the start of frame {@code f} until {@code out} (direct, position 0) is full.
+     *
+     * @return false when the frame's window is larger than libzstd streams by default (128 MiB),
+     *         which a whole decode still reads
+     */
+    private static boolean streamPrefix(ZstdDecompressCtx ctx, ByteBuffer frame, ByteBuffer out, Frame f) {
         ctx.reset();
         try {
             while (out.hasRemaining()) {
@@ -360,7 +365,11 @@ public record ZstdCodec(ZstdConfiguration zstdConfiguration) implements BytesToB
                             + " %d its header declares", NAME, f.where(), out.position(), f.contentSize()));
                 }
             }
+            return true;
         } catch (ZstdException e) {
+            if (e.getErrorCode() == ERROR_WINDOW_TOO_LARGE) {
+                return false;
+            }
             throw failure(e.getErrorCode(), e.getMessage(), f, e);
         }
     }

@@ -108,4 +108,58 @@ class ZstdPrefixReadTest {
                     plain.length));
         }
     }
+
+    private static ByteBuffer direct(ByteBuffer b) {
+        return ByteBuffer.allocateDirect(b.remaining()).put(b.duplicate()).flip();
+    }
+
+    private static byte[] bytes(int n, int seed) {
+        byte[] b = new byte[n];
+        SplittableRandom r = new SplittableRandom(seed);
+        for (int i = 0; i < n; i++) {
+            b[i] = (byte) (i % 11 == 0 ? r.nextInt() : i / 7);
+        }
+        return b;
+    }
+
+    /** Two frames: the first decoded whole, the second streamed up to the prefix's end. */
+    @org.junit.jupiter.api.Test
+    void aPrefixThatEndsInTheSecondFrame() {
+        ZstdCodec c = new ZstdCodec(new ZstdConfiguration(1, false));
+        byte[] one = bytes(70_000, 1);
+        byte[] two = bytes(90_000, 2);
+        ByteBuffer a = c.encode(ByteBuffer.wrap(one));
+        ByteBuffer b = c.encode(ByteBuffer.wrap(two));
+        ByteBuffer both = ByteBuffer.allocateDirect(a.remaining() + b.remaining()).put(a.duplicate()).put(b.duplicate())
+                .flip();
+        for (int prefix : new int[] {69_999, 70_000, 70_001, 123_456, 160_000}) {
+            ByteBuffer out = ByteBuffer.allocateDirect(prefix + 8);
+            ByteBuffer window = out.duplicate().position(8).limit(8 + prefix);
+            assertTrue(c.decodePrefixInto(both, window, 160_000), "prefix " + prefix);
+            byte[] got = new byte[prefix];
+            out.get(8, got);
+            byte[] expected = new byte[prefix];
+            System.arraycopy(one, 0, expected, 0, Math.min(prefix, one.length));
+            if (prefix > one.length) {
+                System.arraycopy(two, 0, expected, one.length, prefix - one.length);
+            }
+            assertArrayEquals(expected, got, "prefix " + prefix);
+        }
+    }
+
+    /** A frame whose header declares more than its blocks hold, streamed for a prefix past its end: refused. */
+    @org.junit.jupiter.api.Test
+    void aFrameThatEndsShortOfItsDeclaredSizeIsRefused() {
+        ZstdCodec c = new ZstdCodec(new ZstdConfiguration(1, false));
+        ByteBuffer encoded = direct(c.encode(ByteBuffer.wrap(bytes(70_000, 3))));
+        int descriptor = encoded.get(4) & 0xFF;
+        org.junit.jupiter.api.Assumptions.assumeTrue(descriptor >> 6 == 2 && (descriptor & 0x20) != 0 && (descriptor & 3) == 0,
+                "libzstd wrote a single-segment frame with a 4-byte content size");
+        // Within what the frame's one block could hold, so that the frame scan lets it through.
+        encoded.order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(5, 100_000);
+        CorruptDataException e = assertThrows(CorruptDataException.class,
+                () -> c.decodePrefixInto(encoded, ByteBuffer.allocateDirect(90_000), 100_000));
+        // libzstd itself finds the frame ending short of its declared size; either way, the frame is named.
+        assertTrue(e.getMessage().contains("frame 1"), e.getMessage());
+    }
 }
