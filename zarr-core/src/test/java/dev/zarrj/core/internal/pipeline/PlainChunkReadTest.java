@@ -118,9 +118,32 @@ class PlainChunkReadTest {
 
     @Test
     void aLargeShareOfAChunkIsReadWholeIntoPooledMemory() {
-        // Runs of 55 elements, 12 × 47 of them, spanning most of the chunk: one read of the whole value.
+        // Runs of 55 elements, 13 × 47 of them, spanning most of the chunk's planes: one read of the whole value.
         try (Zarr zarr = Zarr.builder().threads(2).build()) {
-            readRegion(zarr, new long[] {2, 3, 5}, new long[] {12, 47, 55}, 1, 0);
+            readRegion(zarr, new long[] {2, 3, 5}, new long[] {13, 47, 55}, 1, 0);
+        }
+    }
+
+    @Test
+    void aLargeShareOfSomePlanesReadsOnlyThosePlanes() {
+        // 6 of the 16 planes: one ranged read of those planes, not the whole value.
+        try (Zarr zarr = Zarr.builder().threads(2).build()) {
+            readRegion(zarr, new long[] {2, 3, 5}, new long[] {6, 47, 55}, 0, 1);
+            readRegion(zarr, new long[] {4, 0, 0}, new long[] {12, 64, 63}, 0, 1);
+        }
+    }
+
+    @Test
+    void aShortValueReadByPlanesIsRefusedNamingTheKey() {
+        long[] shape = {16, 64, 64};
+        try (Zarr zarr = Zarr.builder().threads(2).build()) {
+            LendingStore store = new LendingStore(zarr.openStore("memory:"));
+            ZarrArray a = zarr.array(DataTypes.INT32, shape).chunks(shape).codecs(BYTES).fillValue(0).create(store, "/a");
+            a.write(new long[3], NdArray.copyOf(DataTypes.INT32, values(16 * 64 * 64), shape));
+            store.set(StoreKey.of("a/c/0/0/0"), ByteBuffer.allocate(10 * 64 * 64 * 4));
+            ChunkDecodeException e = assertThrows(ChunkDecodeException.class,
+                    () -> a.read(new long[] {8, 0, 0}, new long[] {6, 64, 63}));
+            assertTrue(e.getMessage().contains("a/c/0/0/0"), e.getMessage());
         }
     }
 
