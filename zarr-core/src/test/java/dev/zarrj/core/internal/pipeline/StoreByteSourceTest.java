@@ -23,14 +23,20 @@ import org.junit.jupiter.api.Test;
 class StoreByteSourceTest {
     private static final StoreKey KEY = StoreKey.of("v");
 
-    /** A memory store holding bytes 0, 1, 2, ... (mod 256) at {@code v}, recording the ranges requested. */
-    private static Store recording(List<String> requested) {
+    /** A memory store holding {@code size} bytes 0, 1, 2, ... (mod 256) at {@code v}. */
+    private static Store holding(int size) {
         Store memory = Zarr.defaults().openStore("memory:");
-        byte[] v = new byte[10_000];
+        byte[] v = new byte[size];
         for (int i = 0; i < v.length; i++) {
             v[i] = (byte) i;
         }
         memory.set(KEY, ByteBuffer.wrap(v));
+        return memory;
+    }
+
+    /** A memory store holding bytes 0, 1, 2, ... (mod 256) at {@code v}, recording the ranges requested. */
+    private static Store recording(List<String> requested) {
+        Store memory = holding(10_000);
         return (Store) Proxy.newProxyInstance(Store.class.getClassLoader(), new Class<?>[] {Store.class},
                 (proxy, method, args) -> {
                     if (method.getName().equals("rangeReader")) {
@@ -105,12 +111,7 @@ class StoreByteSourceTest {
      * buffers it is given, recording how many it asked for.
      */
     private static Store readingIntoBuffers(int size, AtomicInteger allocated) {
-        Store memory = Zarr.defaults().openStore("memory:");
-        byte[] v = new byte[size];
-        for (int i = 0; i < v.length; i++) {
-            v[i] = (byte) i;
-        }
-        memory.set(KEY, ByteBuffer.wrap(v));
+        Store memory = holding(size);
         return (Store) Proxy.newProxyInstance(Store.class.getClassLoader(), new Class<?>[] {Store.class},
                 (proxy, method, args) -> {
                     if (method.getName().equals("rangeReader")) {
