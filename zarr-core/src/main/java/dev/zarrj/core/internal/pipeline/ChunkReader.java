@@ -290,7 +290,8 @@ public final class ChunkReader {
      * ahead, the way of a local store), the part is a span the {@code bytes} codec's partial
      * decoder reads in one request anyway (more than {@link #MANY_RUNS} runs, or runs covering at
      * least half of their span), and that span is at least a quarter of the chunk. The whole chunk
-     * then goes into reused memory and the part is copied from there into the caller's array,
+     * (or only the planes the part spans, {@link #readPlanes}) then goes into reused memory and
+     * the part is copied from there into the caller's array,
      * where the partial decoder reads the span into new memory, gathers its runs into more new
      * memory and copies that in turn: reading up to four times the bytes in the same one request
      * costs less than those copies and allocations.
