@@ -18,7 +18,8 @@ import org.apiguardian.api.API;
  * (which reads the fill value) without telling it apart from an error. A source never spends a
  * request to learn whether the value exists before the first read.
  *
- * <p>Implementations are thread-safe. Returned buffers are owned by the caller.
+ * <p>Implementations are thread-safe. Returned buffers are owned by the caller, except those of
+ * {@link #readAllLent}.
  *
  * @since 0.1
  */
@@ -50,6 +51,21 @@ public interface ByteSource {
         return Optional.of(out);
     }
 
+    /**
+     * {@link #readAll}, for a caller that is done with the bytes when the decode that asked for
+     * them ends: the source may return memory it lends and reuses afterwards, so that reading
+     * the ranges allocates nothing. A partial decoder that calls this copies or decodes whatever
+     * must outlive its {@code decode} or {@code decodeInto} call (an index it keeps, a view it
+     * returns) before that call returns, or reads those bytes with {@link #readAll} instead. The
+     * default is {@link #readAll}, whose buffers belong to the caller.
+     *
+     * @return the bytes in the order of {@code ranges}, or empty when the value is absent
+     * @since 0.1
+     */
+    default Optional<List<ByteBuffer>> readAllLent(List<ByteRange> ranges) {
+        return readAll(ranges);
+    }
+
     /** The value's total size when known without reading it. */
     default OptionalLong size() {
         return OptionalLong.empty();
@@ -78,13 +94,22 @@ public interface ByteSource {
                 return outer.read(translate(range));
             }
 
-            @Override
-            public Optional<List<ByteBuffer>> readAll(List<ByteRange> ranges) {
+            private List<ByteRange> translate(List<ByteRange> ranges) {
                 List<ByteRange> translated = new ArrayList<>(ranges.size());
                 for (ByteRange r : ranges) {
                     translated.add(translate(r));
                 }
-                return outer.readAll(translated);
+                return translated;
+            }
+
+            @Override
+            public Optional<List<ByteBuffer>> readAll(List<ByteRange> ranges) {
+                return outer.readAll(translate(ranges));
+            }
+
+            @Override
+            public Optional<List<ByteBuffer>> readAllLent(List<ByteRange> ranges) {
+                return outer.readAllLent(translate(ranges));
             }
 
             @Override

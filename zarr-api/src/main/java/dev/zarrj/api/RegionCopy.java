@@ -74,30 +74,96 @@ public final class RegionCopy {
             to.put(0, from, 0, es);
             return;
         }
-        // The runs are often short (a chunk's rows): the array forms of the bulk copies check less
-        // per call than ByteBuffer.put(int, ByteBuffer, int, int).
+        // The runs are often short (a chunk's rows, hundreds of thousands of them in a large read):
+        // the array forms of the bulk copies check less per call than ByteBuffer.put(int,
+        // ByteBuffer, int, int), and the loops below call no visitor, whose call site the JIT may
+        // find megamorphic (every caller's lambda) and then dispatch for every run.
+        Runs runs = new Runs(srcShape, region.offset(), dstShape, dstOffset, region.shape(), es);
+        int n = runs.bytes;
         if (to.hasArray() && !to.isReadOnly()) {
             byte[] toArray = to.array();
             int toBase = to.arrayOffset();
             if (from.hasArray()) {
                 byte[] fromArray = from.array();
                 int fromBase = from.arrayOffset();
-                walkRuns(srcShape, region.offset(), dstShape, dstOffset, region.shape(), es, (srcAt, dstAt, bytes) -> {
-                    System.arraycopy(fromArray, fromBase + srcAt, toArray, toBase + dstAt, bytes);
-                    return true;
-                });
+                do {
+                    System.arraycopy(fromArray, fromBase + runs.a(), toArray, toBase + runs.b(), n);
+                } while (runs.next());
             } else {
-                walkRuns(srcShape, region.offset(), dstShape, dstOffset, region.shape(), es, (srcAt, dstAt, bytes) -> {
-                    from.get(srcAt, toArray, toBase + dstAt, bytes);
-                    return true;
-                });
+                do {
+                    from.get(runs.a(), toArray, toBase + runs.b(), n);
+                } while (runs.next());
             }
             return;
         }
-        walkRuns(srcShape, region.offset(), dstShape, dstOffset, region.shape(), es, (srcAt, dstAt, bytes) -> {
-            to.put(dstAt, from, srcAt, bytes);
-            return true;
-        });
+        do {
+            to.put(runs.b(), from, runs.a(), n);
+        } while (runs.next());
+    }
+
+    /**
+     * The runs of {@link #walkRuns} as a cursor, for loops that copy without a visitor: the
+     * current run's byte positions in both arrays, then {@link #next()}. The block is checked and
+     * non-empty, the rank at least 1.
+     */
+    private static final class Runs {
+        /** Bytes in each run. */
+        final int bytes;
+        private final int es;
+        private final int inner;
+        private final long[] region;
+        private final long[] aStride;
+        private final long[] bStride;
+        private final long[] idx;
+        private long aPos;
+        private long bPos;
+
+        Runs(long[] a, long[] aOffset, long[] b, long[] bOffset, long[] region, int es) {
+            int rank = region.length;
+            int in = rank - 1;
+            long run = region[in];
+            while (in > 0 && region[in] == a[in] && region[in] == b[in]) {
+                in--;
+                run *= region[in];
+            }
+            this.inner = in;
+            this.region = region;
+            this.es = es;
+            this.bytes = (int) (run * es);
+            this.aStride = strides(a);
+            this.bStride = strides(b);
+            for (int d = 0; d < rank; d++) {
+                aPos += aOffset[d] * aStride[d];
+                bPos += bOffset[d] * bStride[d];
+            }
+            this.idx = new long[in];
+        }
+
+        int a() {
+            return (int) (aPos * es);
+        }
+
+        int b() {
+            return (int) (bPos * es);
+        }
+
+        /** Moves to the next run; false after the last. */
+        boolean next() {
+            int d = inner - 1;
+            while (d >= 0) {
+                idx[d]++;
+                aPos += aStride[d];
+                bPos += bStride[d];
+                if (idx[d] < region[d]) {
+                    return true;
+                }
+                aPos -= region[d] * aStride[d];
+                bPos -= region[d] * bStride[d];
+                idx[d] = 0;
+                d--;
+            }
+            return false;
+        }
     }
 
     /**
@@ -167,45 +233,12 @@ public final class RegionCopy {
      */
     private static boolean walkRuns(long[] a, long[] aOffset, long[] b, long[] bOffset, long[] region, int es,
                                     RunVisitor visitor) {
-        int rank = region.length;
-        // Merge trailing dimensions that both arrays hold whole into one contiguous run.
-        int inner = rank - 1;
-        long run = region[inner];
-        while (inner > 0 && region[inner] == a[inner] && region[inner] == b[inner]) {
-            inner--;
-            run *= region[inner];
-        }
-        long[] aStride = strides(a);
-        long[] bStride = strides(b);
-        long aPos = 0;
-        long bPos = 0;
-        for (int d = 0; d < rank; d++) {
-            aPos += aOffset[d] * aStride[d];
-            bPos += bOffset[d] * bStride[d];
-        }
-        int runBytes = (int) (run * es);
-        long[] idx = new long[inner];
-        while (true) {
-            if (!visitor.visit((int) (aPos * es), (int) (bPos * es), runBytes)) {
+        Runs runs = new Runs(a, aOffset, b, bOffset, region, es);
+        do {
+            if (!visitor.visit(runs.a(), runs.b(), runs.bytes)) {
                 return false;
             }
-            // Advance the odometer over the outer dimensions [0, inner).
-            int d = inner - 1;
-            while (d >= 0) {
-                idx[d]++;
-                aPos += aStride[d];
-                bPos += bStride[d];
-                if (idx[d] < region[d]) {
-                    break;
-                }
-                aPos -= region[d] * aStride[d];
-                bPos -= region[d] * bStride[d];
-                idx[d] = 0;
-                d--;
-            }
-            if (d < 0) {
-                return true;
-            }
-        }
+        } while (runs.next());
+        return true;
     }
 }

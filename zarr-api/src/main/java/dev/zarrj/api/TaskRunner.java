@@ -30,6 +30,19 @@ public interface TaskRunner {
      */
     void forEach(int n, IntConsumer task);
 
+    /**
+     * Whether the calling thread is running a piece of a {@link #forEach} call of this runner's
+     * thread budget (one chunk among the chunks of a read), so that its other threads are likely
+     * busy with pieces of their own. A codec that can split one large value into pieces of its
+     * own (the blocks of a blosc frame) splits it only when this is false: the value is then all
+     * there is to do, and splitting gives it the whole budget. False by default.
+     *
+     * @since 0.1
+     */
+    default boolean inPiece() {
+        return false;
+    }
+
     /** Runs every piece in the calling thread, in index order: for codecs created outside zarrj. */
     static TaskRunner sequential() {
         return (n, task) -> {

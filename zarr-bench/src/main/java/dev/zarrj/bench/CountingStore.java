@@ -4,6 +4,7 @@ import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.store.KeyRange;
 import dev.zarrj.api.store.KeyStartValue;
 import dev.zarrj.api.store.ListDirResult;
+import dev.zarrj.api.store.RangeReader;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
@@ -11,15 +12,16 @@ import java.nio.ByteBuffer;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.IntFunction;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.IntFunction;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A store that passes every operation to another and counts the requests: each read, write,
- * erase, size or listing is one, and {@code getPartialValues} counts one per range, since each
- * range is a read of its own at the store (zarrj merges touching ranges before it asks).
+ * erase, size or listing is one, and {@code getPartialValues} and a range reader's
+ * {@code getAll} count one per range, since each range is a read of its own at the store (zarrj
+ * merges close ranges before it asks).
  */
 final class CountingStore implements Store {
     private final Store delegate;
@@ -66,6 +68,47 @@ final class CountingStore implements Store {
     public List<Optional<ByteBuffer>> getPartialValues(List<KeyRange> ranges) {
         requests.addAndGet(ranges.size());
         return delegate.getPartialValues(ranges);
+    }
+
+    /** The store's own reader (a file store's keeps one open file and reads into lent memory), counted. */
+    @Override
+    public RangeReader rangeReader(StoreKey key) {
+        RangeReader reader = delegate.rangeReader(key);
+        return new RangeReader() {
+            @Override
+            public Optional<ByteBuffer> get(ByteRange range) {
+                requests.incrementAndGet();
+                return reader.get(range);
+            }
+
+            @Override
+            public List<Optional<ByteBuffer>> getAll(List<ByteRange> ranges) {
+                requests.addAndGet(ranges.size());
+                return reader.getAll(ranges);
+            }
+
+            @Override
+            public List<Optional<ByteBuffer>> getAll(List<ByteRange> ranges, IntFunction<ByteBuffer> allocate) {
+                requests.addAndGet(ranges.size());
+                return reader.getAll(ranges, allocate);
+            }
+
+            @Override
+            public CompletableFuture<List<Optional<ByteBuffer>>> getAllAsync(List<ByteRange> ranges) {
+                requests.addAndGet(ranges.size());
+                return reader.getAllAsync(ranges);
+            }
+
+            @Override
+            public boolean versioned() {
+                return reader.versioned();
+            }
+
+            @Override
+            public void close() {
+                reader.close();
+            }
+        };
     }
 
     @Override

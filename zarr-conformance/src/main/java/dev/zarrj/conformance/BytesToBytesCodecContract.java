@@ -488,35 +488,11 @@ public abstract class BytesToBytesCodecContract extends CodecContract<BytesToByt
             int n = x.remaining();
             ByteBuffer encoded = encode(c);
             Buffers.Snapshot input = Buffers.Snapshot.of(encoded);
-            int before = 5;
-            int after = 3;
-            int total = 1 + before + n + after;
-            List<Buffers.Variant<ByteBuffer>> windows = List.of(
-                    new Buffers.Variant<>("a heap window at array offset 1",
-                            ByteBuffer.wrap(new byte[total]).slice(1, total - 1)),
-                    new Buffers.Variant<>("a direct window", ByteBuffer.allocateDirect(total - 1)));
-            for (Buffers.Variant<ByteBuffer> w : windows) {
-                ByteBuffer whole = w.value();
-                for (int i = 0; i < whole.capacity(); i++) {
-                    whole.put(i, SENTINEL);
-                }
-                ByteBuffer dst = whole.duplicate().position(before).limit(before + n);
+            for (Buffers.Variant<ByteBuffer> w : windows(n)) {
+                ByteBuffer dst = window(w.value(), n);
                 codec(c).decodeInto(encoded, dst);
                 expectUnchanged("decodeInto", new Buffers.Variant<>("the encoded input", encoded), input);
-                if (dst.position() != before || dst.limit() != before + n) {
-                    throw Failures.violation("decodeInto into " + w.name() + " moved its position/limit from "
-                            + before + "/" + (before + n) + " to " + dst.position() + "/" + dst.limit());
-                }
-                String d = Buffers.difference(x, whole.duplicate().position(before).limit(before + n));
-                if (!d.isEmpty()) {
-                    throw Failures.violation("decodeInto into " + w.name() + " did not write x: " + d);
-                }
-                for (int i = 0; i < whole.capacity(); i++) {
-                    if ((i < before || i >= before + n) && whole.get(i) != SENTINEL) {
-                        throw Failures.violation("decodeInto into " + w.name() + " of " + n + " bytes at "
-                                + before + " wrote byte " + i + ", outside the destination's position to limit");
-                    }
-                }
+                expectWritten("decodeInto into " + w.name(), x, w.value(), dst);
             }
             for (int size : n > 0 ? new int[] {n - 1, n + 1} : new int[] {n + 1}) {
                 String call = "decodeInto a destination of " + size + " bytes (decoded size " + n + ")";
@@ -625,6 +601,101 @@ public abstract class BytesToBytesCodecContract extends CodecContract<BytesToByt
                         ArrayRegions.expectAbsent("read(" + r + ")", () -> source.read(r));
                     }
                 });
+    }
+
+    /**
+     * BB17 (optional, claimed when {@code decodePrefixInto} returns true for half of a value, from
+     * and into direct buffers): for prefixes of 0, 1, a third, all but one and all of the decoded
+     * bytes, from a heap and a direct encoding, into a heap window at an array offset and a direct
+     * window, every call that returns true leaves exactly x's first bytes in the window, writes
+     * nothing outside it, moves neither its position nor its limit, and leaves the input unchanged.
+     *
+     * <p>Spec: the SPI's {@code BytesToBytesCodec.decodePrefixInto} (a read that needs a chunk's
+     * first bytes stops decoding there).
+     *
+     * <p>If this fails, check: a stream decoder that stops at a block boundary short of the
+     * prefix, or writes a whole block past it; a context reused without being reset after a stop
+     * part-way through a value; absolute indexes that forget the destination's position.
+     */
+    @TestFactory
+    @DisplayName("BB17 decodePrefixInto gives the decoded value's first bytes (SPI BytesToBytesCodec.decodePrefixInto)")
+    public Stream<DynamicTest> optional_BB17_decodePrefixInto() {
+        return ifClaimed("BB17", "decodePrefixInto gives the decoded value's first bytes", "prefix decode",
+                c -> {
+                    int n = (int) c.decodedBytes();
+                    return codec(c).decodePrefixInto(direct(encode(c)), ByteBuffer.allocateDirect(n / 2), n);
+                }, "decodePrefixInto(...) returns false", c -> {
+                    ByteBuffer x = c.array().bytes();
+                    int n = x.remaining();
+                    ByteBuffer heapEncoded = encode(c);
+                    for (ByteBuffer encoded : List.of(heapEncoded, direct(heapEncoded))) {
+                        Buffers.Snapshot input = Buffers.Snapshot.of(encoded);
+                        for (int k : java.util.stream.IntStream.of(0, 1, n / 3, n - 1, n).filter(k -> k >= 0 && k <= n)
+                                .distinct().toArray()) {
+                            for (Buffers.Variant<ByteBuffer> w : windows(k)) {
+                                ByteBuffer dst = window(w.value(), k);
+                                String call = "decodePrefixInto(" + (encoded.isDirect() ? "direct" : "heap")
+                                        + " encoding, " + w.name() + " of " + k + " bytes, " + n + ")";
+                                if (!codec(c).decodePrefixInto(encoded, dst, n)) {
+                                    continue;
+                                }
+                                expectUnchanged(call, new Buffers.Variant<>("the encoded input", encoded), input);
+                                expectWritten(call, Buffers.prefix(x, k), w.value(), dst);
+                            }
+                        }
+                    }
+                });
+    }
+
+    /** Where a window of {@code n} bytes starts in the buffers of {@link #windows}. */
+    private static final int BEFORE = 5;
+
+    /**
+     * Buffers of {@code n} bytes with {@value #BEFORE} before and 3 after, full of
+     * {@link #SENTINEL}: one heap, at array offset 1, one direct.
+     */
+    private static List<Buffers.Variant<ByteBuffer>> windows(int n) {
+        int total = 1 + BEFORE + n + 3;
+        List<Buffers.Variant<ByteBuffer>> windows = List.of(
+                new Buffers.Variant<>("a heap window at array offset 1", ByteBuffer.wrap(new byte[total]).slice(1, total - 1)),
+                new Buffers.Variant<>("a direct window", ByteBuffer.allocateDirect(total - 1)));
+        for (Buffers.Variant<ByteBuffer> w : windows) {
+            for (int i = 0; i < w.value().capacity(); i++) {
+                w.value().put(i, SENTINEL);
+            }
+        }
+        return windows;
+    }
+
+    /** The window of {@code n} bytes of a buffer of {@link #windows}. */
+    private static ByteBuffer window(ByteBuffer whole, int n) {
+        return whole.duplicate().position(BEFORE).limit(BEFORE + n);
+    }
+
+    /**
+     * Throws unless {@code call} wrote exactly {@code expected} into the window {@code dst} of
+     * {@code whole}, left the window's position and limit, and wrote nothing around it.
+     */
+    private static void expectWritten(String call, ByteBuffer expected, ByteBuffer whole, ByteBuffer dst) {
+        int n = expected.remaining();
+        if (dst.position() != BEFORE || dst.limit() != BEFORE + n) {
+            throw Failures.violation(call + " moved its position/limit from " + BEFORE + "/" + (BEFORE + n) + " to "
+                    + dst.position() + "/" + dst.limit());
+        }
+        String d = Buffers.difference(expected, window(whole, n));
+        if (!d.isEmpty()) {
+            throw Failures.violation(call + " did not write the expected " + n + " bytes: " + d);
+        }
+        for (int i = 0; i < whole.capacity(); i++) {
+            if ((i < BEFORE || i >= BEFORE + n) && whole.get(i) != SENTINEL) {
+                throw Failures.violation(call + " of " + n + " bytes at " + BEFORE + " wrote byte " + i
+                        + ", outside the destination's position to limit");
+            }
+        }
+    }
+
+    private static ByteBuffer direct(ByteBuffer b) {
+        return ByteBuffer.allocateDirect(b.remaining()).put(b.duplicate()).flip();
     }
 
     private static final byte SENTINEL = (byte) 0xA5;

@@ -53,6 +53,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -1769,6 +1770,73 @@ public abstract class StoreContract {
             for (int i = 0; i < count; i++) {
                 expectValue(r, "concurrent/" + i, values.get(i), "after " + count + " setAsync calls at once,"
                         + " each buffer overwritten as its future completed");
+            }
+        });
+    }
+
+    private static final String S31 = "a range reader's getAll with an allocator returns exactly the ranges";
+
+    /**
+     * {@link RangeReader#getAll(List, IntFunction)}: for a present value it
+     * returns exactly what {@code getAll} returns, in the order given (bounded, from, suffix and
+     * empty ranges), whether the store reads into the buffers it asks for or returns its own; it
+     * asks at most once per range, each time for a range's length, and never for an absent key.
+     * The kit's buffers are direct and heap alternately, larger than asked and not zeroed.
+     *
+     * <p>Spec: zarrj {@link RangeReader} (a shard's inner chunks are read through it into memory
+     * the read reuses); core.rst {@code get_partial_values}.
+     *
+     * <p>If this fails, check: a buffer returned with its limit at the allocated capacity rather
+     * than at the range's length; a buffer asked for with the value's size instead of the
+     * range's; a range read into a buffer that was then not returned; the allocator called for an
+     * absent key.
+     */
+    @Test
+    @DisplayName("S31 a range reader's getAll with an allocator returns exactly the ranges"
+            + " (spec: zarrj RangeReader.getAll)")
+    public void required_S31_rangeReaderReadsIntoAllocatedBuffers() {
+        check("S31", S31, () -> {
+            byte[] v = pattern(300_000, 31);
+            Store s = storeWith(content("large/c/0", v));
+            List<ByteRange> ranges = List.of(ByteRange.of(0, 10), ByteRange.of(299_990, 10),
+                    ByteRange.from(150_000), ByteRange.suffix(7), ByteRange.of(10, 0), ByteRange.of(1000, 200_000));
+            List<Long> lengths = new ArrayList<>();
+            for (ByteRange r : ranges) {
+                long[] at = r.resolve(v.length);
+                lengths.add(at[1] - at[0]);
+            }
+            List<Long> asked = Collections.synchronizedList(new ArrayList<>());
+            IntFunction<ByteBuffer> allocate = n -> {
+                asked.add((long) n);
+                // More room than asked for, and not zeroed: each range must be exactly [0, n).
+                ByteBuffer b = asked.size() % 2 == 0 ? ByteBuffer.allocateDirect(n + 16) : ByteBuffer.allocate(n + 16);
+                for (int i = 0; i < b.capacity(); i++) {
+                    b.put(i, (byte) 0x5A);
+                }
+                return b;
+            };
+            String call = "rangeReader('large/c/0').getAll(" + ranges + ", allocate)";
+            try (RangeReader r = s.rangeReader(StoreKey.of("large/c/0"))) {
+                if (r == null) {
+                    throw Rule.fail("rangeReader('large/c/0') returned null");
+                }
+                expectReads(r.getAll(ranges, allocate), v, ranges, call);
+            }
+            List<Long> left = new ArrayList<>(lengths);
+            for (long n : asked) {
+                if (!left.remove(n)) {
+                    throw Rule.fail(call + " asked for buffers of " + asked + " bytes; at most one per range, of"
+                            + " the range's length " + lengths + ", is allowed");
+                }
+            }
+            asked.clear();
+            try (RangeReader absent = s.rangeReader(StoreKey.of("absent/key"))) {
+                List<Optional<ByteBuffer>> got = absent.getAll(ranges.subList(0, 2), allocate);
+                if (got == null || got.size() != 2 || got.stream().anyMatch(o -> o == null || o.isPresent())
+                        || !asked.isEmpty()) {
+                    throw Rule.fail("rangeReader('absent/key').getAll(2 ranges, allocate) gave " + got + " and asked"
+                            + " for buffers of " + asked + " bytes; expected two empty values and no buffer");
+                }
             }
         });
     }

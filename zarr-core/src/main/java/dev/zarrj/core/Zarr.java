@@ -1103,8 +1103,8 @@ public final class Zarr implements AutoCloseable {
          * milliseconds, and a charge per request), and tens of microseconds from a local file,
          * about what a second read costs there. Object-store clients merge up to about 1 MiB
          * (the Rust {@code object_store} crate, zarrs); raise this towards that for remote data
-         * read with few requests in flight. The sharding codec merges the ranges of the inner
-         * chunks it reads on its own (within 1 MiB), before these apply.
+         * read with few requests in flight. This is also how far apart the inner chunks of a shard
+         * that one read needs may lie and still be read in one request.
          */
         @API(status = EXPERIMENTAL, since = "0.1")
         public Builder coalesceGap(long bytes) {

@@ -85,6 +85,24 @@ public non-sealed interface BytesToBytesCodec extends Codec {
     }
 
     /**
+     * Decodes only the first {@code destination.remaining()} bytes of the value into
+     * {@code destination}, when a read needs no more of the chunk (a region of a compressed chunk's
+     * first planes stops decompressing where the region ends). Returns false when this codec cannot
+     * stop early, or not for these bytes (a checksum that only the whole value can verify), as the
+     * default does: the caller then decodes the whole value with {@link #decodeInto}, and what was
+     * written meanwhile does not matter. As with {@link #decodeInto}, neither buffer's position or
+     * limit changes and nothing outside the destination's position to limit is written.
+     *
+     * @param decodedSize the whole value's decoded size, at least {@code destination.remaining()}
+     * @return true when the destination holds the value's first bytes
+     * @throws CorruptDataException when the bytes cannot be decoded that far
+     * @since 0.1
+     */
+    default boolean decodePrefixInto(ByteBuffer encoded, ByteBuffer destination, int decodedSize) {
+        return false;
+    }
+
+    /**
      * A source of the decoded bytes that reads only the ranges of the encoded value behind
      * {@code input} that each read needs (a checksum or an uncompressed framing can; a stream
      * compressor cannot). Creating it reads nothing; reads return empty when the value is absent.

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.IntFunction;
 import org.apiguardian.api.API;
 
 /**
@@ -54,6 +55,25 @@ public interface RangeReader extends AutoCloseable {
             out.add(get(r));
         }
         return out;
+    }
+
+    /**
+     * {@link #getAll}, read into memory from {@code allocate} where the store can: a partial
+     * decoder that is done with the bytes when its decode ends reads them into buffers the caller
+     * reuses, and a store that reads files reads into direct memory without an intermediate copy.
+     *
+     * <p>For each range of a present value, a store calls {@code allocate} at most once, with the
+     * range's length, and returns the range between position 0 and that length of the buffer it
+     * got; or it ignores {@code allocate} and returns a buffer of its own, as the default does
+     * ({@link #getAll(List)}). Either way the buffers belong to the caller, and {@code allocate}
+     * is not called for an absent value.
+     *
+     * @param allocate gives a buffer with position 0 and at least the given number of bytes
+     *                 remaining
+     * @since 0.1
+     */
+    default List<Optional<ByteBuffer>> getAll(List<ByteRange> ranges, IntFunction<ByteBuffer> allocate) {
+        return getAll(ranges);
     }
 
     /**

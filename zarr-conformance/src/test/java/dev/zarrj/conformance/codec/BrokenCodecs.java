@@ -115,6 +115,12 @@ final class BrokenCodecs {
         }
     }
 
+    static class XorPrefixFromSecondByte extends Xor {
+        XorPrefixFromSecondByte() {
+            super(XorCodecFixture.Defect.PREFIX_FROM_SECOND_BYTE);
+        }
+    }
+
     static class XorDecodeIntoIgnoresPosition extends Xor {
         XorDecodeIntoIgnoresPosition() {
             super(XorCodecFixture.Defect.DECODE_INTO_IGNORES_POSITION);

@@ -39,6 +39,7 @@ class CodecContractSelfTest {
                 Arguments.of(BrokenCodecs.XorEncodeKeepsLentLimit.class, "required_BB14"),
                 Arguments.of(BrokenCodecs.XorDecodedSizeOffByOne.class, "required_BB15"),
                 Arguments.of(BrokenCodecs.XorPartialDecodeThrowsOnAbsent.class, "optional_BB16"),
+                Arguments.of(BrokenCodecs.XorPrefixFromSecondByte.class, "optional_BB17"),
                 Arguments.of(BrokenCodecs.BytesRefusesWithWrongException.class, "required_AB01"),
                 Arguments.of(BrokenCodecs.BytesLossyWithoutFixedPoint.class, "required_AB01"),
                 Arguments.of(BrokenCodecs.BytesAcceptsLongerInput.class, "required_AB06"),

@@ -59,7 +59,9 @@ final class XorCodecFixture implements BytesToBytesCodec {
         /** decodedSize reads the header's length one too high: BB15. */
         DECODED_SIZE_OFF_BY_ONE,
         /** The partial decoder throws CorruptDataException when the value is absent: BB16. */
-        PARTIAL_DECODE_THROWS_ON_ABSENT
+        PARTIAL_DECODE_THROWS_ON_ABSENT,
+        /** decodePrefixInto starts a prefix at the payload's second byte: BB17. */
+        PREFIX_FROM_SECOND_BYTE
     }
 
     static final String NAME = "xor-fixture";
@@ -221,6 +223,19 @@ final class XorCodecFixture implements BytesToBytesCodec {
         }
         ByteBuffer decoded = decode(encoded, EncodedSize.fixed(destination.remaining()));
         destination.put(0, decoded, 0, decoded.remaining());
+    }
+
+    /** The control and the copy that breaks BB17 decode prefixes; the others cannot. */
+    @Override
+    public boolean decodePrefixInto(ByteBuffer encoded, ByteBuffer destination, int decodedSize) {
+        if (defect != Defect.NONE && defect != Defect.PREFIX_FROM_SECOND_BYTE) {
+            return false;
+        }
+        ByteBuffer decoded = decode(encoded, EncodedSize.fixed(decodedSize));
+        int k = destination.remaining();
+        int from = defect == Defect.PREFIX_FROM_SECOND_BYTE && k < decodedSize ? 1 : 0;
+        destination.put(destination.position(), decoded, decoded.position() + from, k);
+        return true;
     }
 
     /** The copies that break BB11 and BB16 and the control have one; the others do not. */

@@ -29,6 +29,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.function.IntFunction;
 
 /**
  * Deliberately broken stores, each breaking one rule of {@link StoreContract}, each run through the
@@ -635,6 +636,42 @@ public final class BrokenStores {
                     CompletableFuture.delayedExecutor(20, java.util.concurrent.TimeUnit.MILLISECONDS)
                             .execute(() -> m.set(key, value));
                     return CompletableFuture.completedFuture(null);
+                }
+            };
+        }
+    }
+
+    /**
+     * S31: its range reader reads each range into the buffer it asks for, and returns that buffer
+     * with its limit at the capacity, so the bytes beyond the range come along.
+     */
+    public static class RangeReaderReturnsWholeBuffer extends Wrapped {
+        @Override Store wrap(Store m) {
+            return new ForwardingStore(m) {
+                @Override public RangeReader rangeReader(StoreKey key) {
+                    RangeReader real = m.rangeReader(key);
+                    return new RangeReader() {
+                        @Override public Optional<ByteBuffer> get(ByteRange range) {
+                            return real.get(range);
+                        }
+
+                        @Override public List<Optional<ByteBuffer>> getAll(List<ByteRange> ranges,
+                                                                           IntFunction<ByteBuffer> allocate) {
+                            List<Optional<ByteBuffer>> out = new ArrayList<>();
+                            for (Optional<ByteBuffer> v : real.getAll(ranges)) {
+                                out.add(v.map(b -> {
+                                    ByteBuffer into = allocate.apply(b.remaining());
+                                    into.put(b);
+                                    return into.clear();
+                                }));
+                            }
+                            return out;
+                        }
+
+                        @Override public void close() {
+                            real.close();
+                        }
+                    };
                 }
             };
         }

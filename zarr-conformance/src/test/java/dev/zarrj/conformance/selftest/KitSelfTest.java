@@ -60,6 +60,7 @@ class KitSelfTest {
                 Arguments.of(BrokenStores.RangeReaderClaimsVersionsItLacks.class, "S29"),
                 Arguments.of(BrokenStores.NegativeWriteConcurrency.class, "S30"),
                 Arguments.of(BrokenStores.AsyncWriteReadsBufferLate.class, "S30"),
+                Arguments.of(BrokenStores.RangeReaderReturnsWholeBuffer.class, "S31"),
                 // data types
                 Arguments.of(BrokenMetadata.NanPayloadLost.class, "DT01"),
                 Arguments.of(BrokenMetadata.IntegerFractionTruncated.class, "DT02"),

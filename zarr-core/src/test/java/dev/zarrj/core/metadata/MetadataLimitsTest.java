@@ -116,7 +116,7 @@ class MetadataLimitsTest {
 
     /**
      * A checksummed chunk of 1 MiB whose stored value holds 96 bytes: refused from what the bytes
-     * say (crc32c: the value less 4) before memory is taken for the chunk.
+     * say (crc32c: the value less 4) before anything is decoded.
      */
     @Test
     void storedBytesThatCannotHoldTheChunkAreRefusedBeforeDecoding() {

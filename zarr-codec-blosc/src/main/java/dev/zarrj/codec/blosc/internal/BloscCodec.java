@@ -248,10 +248,11 @@ public final class BloscCodec implements BytesToBytesCodec {
 
     /**
      * Decompresses straight into a direct destination; a heap destination receives one copy out
-     * of native scratch memory. Always in one call, never in pieces: this is how the pipeline
-     * decodes the chunks of a read into the caller's array, and such reads keep every thread busy
-     * with chunks of their own, where pieces only cost (a whole-array read of 4 MiB chunks took
-     * about 5% more CPU and time in pieces).
+     * of native scratch memory. In one call when the caller runs one piece of a parallel read
+     * ({@link TaskRunner#inPiece()}: the chunks of a read into the caller's array keep every
+     * thread busy with chunks of their own, where pieces only cost; a whole-array read of 4 MiB
+     * chunks took about 5% more CPU and time in pieces); otherwise (a chunk read on its own,
+     * decoded straight into its result) a frame of 1 MiB or more in pieces, as {@link #decode}.
      */
     @Override
     public void decodeInto(ByteBuffer encoded, ByteBuffer destination) {
@@ -266,14 +267,21 @@ public final class BloscCodec implements BytesToBytesCodec {
             destination.put(destination.position(), in, BloscHeader.SIZE, n);
             return;
         }
+        boolean alone = !tasks.inPiece();
         if (destination.isDirect()) {
-            decompress(library, in, h, destination.slice()); // position 0, whatever JNA does with positions
+            ByteBuffer dest = destination.slice(); // position 0, whatever JNA does with positions
+            if (!alone || !decodeInPieces(library, in, h, dest, null)) {
+                decompress(library, in, h, dest);
+            }
             return;
         }
         try (Scratch out = Scratch.take(blockSize(h))) {
             ByteBuffer dest = out.buffer(n);
-            decompress(library, in, h, dest);
-            destination.put(destination.position(), dest, 0, n);
+            ByteBuffer copyTo = destination.slice(destination.position(), n);
+            if (!alone || !decodeInPieces(library, in, h, dest, copyTo)) {
+                decompress(library, in, h, dest);
+                copyTo.put(0, dest, 0, n);
+            }
         }
     }
 

@@ -137,6 +137,47 @@ class BloscBlocksTest {
         assertTrue(splitFrames > 20, "frames of split blocks: " + splitFrames);
     }
 
+    /**
+     * decodeInto splits a large frame only when the caller is not itself running a piece of a
+     * parallel read ({@link TaskRunner#inPiece()}): inside one, every thread has chunks of its own.
+     */
+    @Test
+    void decodeIntoSplitsOnlyWhenTheCallerIsNotInAPiece() {
+        SplittableRandom r = new SplittableRandom(11);
+        for (boolean inPiece : new boolean[] {false, true}) {
+            AtomicInteger calls = new AtomicInteger();
+            TaskRunner runner = new TaskRunner() {
+                @Override
+                public void forEach(int n, java.util.function.IntConsumer task) {
+                    if (n > 1) {
+                        calls.incrementAndGet();
+                    }
+                    PARALLEL.forEach(n, task);
+                }
+
+                @Override
+                public boolean inPiece() {
+                    return inPiece;
+                }
+            };
+            BloscConfiguration config = new BloscConfiguration(Compressor.ZSTD, 5, Shuffle.SHUFFLE, 4, 0);
+            int n = 4 << 20;
+            byte[] plain = data(r, n, 4);
+            BloscCodec c = codec(config, runner);
+            byte[] frame = bytes(c.encode(ByteBuffer.wrap(plain)));
+            calls.set(0);
+            ByteBuffer heap = ByteBuffer.allocate(n);
+            c.decodeInto(ByteBuffer.wrap(frame), heap);
+            assertArrayEquals(plain, heap.array());
+            ByteBuffer dir = ByteBuffer.allocateDirect(n);
+            c.decodeInto(direct(frame), dir);
+            byte[] got = new byte[n];
+            dir.get(0, got);
+            assertArrayEquals(plain, got);
+            assertEquals(inPiece ? 0 : 2, calls.get(), "decodeInto calls that split the frame, inPiece " + inPiece);
+        }
+    }
+
     @Test
     void largeFramesDecodeInPiecesToTheWholeDecode() {
         SplittableRandom r = new SplittableRandom(5);

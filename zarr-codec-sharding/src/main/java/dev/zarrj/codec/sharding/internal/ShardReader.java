@@ -15,7 +15,6 @@ import dev.zarrj.codec.sharding.internal.ShardLayout.Overlap;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -31,11 +30,12 @@ import java.util.function.IntConsumer;
  * <p>A shard in memory has its whole index checked (bounds and overlaps) when it is opened. A shard
  * behind a source costs one ranged request for its index (a suffix range for an index at the end,
  * so the shard's size is never asked for), and entries are checked one by one as regions touch
- * them; then each region costs one {@link ByteSource#readAll} with the touched inner chunks' ranges,
- * sorted and merged where they are less than {@value #MAX_GAP} bytes apart, so a single inner chunk
- * or a run of neighbouring ones costs two requests in all. An inner chunk of more than
- * {@value #MAX_GAP} bytes that the region covers in part, and whose codecs have a partial decoder
- * (a nested shard, a {@code transpose} in front of one, ...), is read through that decoder over a
+ * them; then each region costs one {@link ByteSource#readAllLent} with the touched inner chunks'
+ * ranges, which the source merges where they are close (the pipeline's source merges ranges up to
+ * {@code Zarr.Builder.coalesceGap} apart), so a single inner chunk or a run of neighbouring ones
+ * costs two requests in all. An inner chunk of more than {@value #READ_WHOLE_UP_TO} bytes that the
+ * region covers in part, and whose codecs have a partial decoder (a nested shard, a
+ * {@code transpose} in front of one, ...), is read through that decoder over a
  * {@link ByteSource#slice} instead.
  *
  * <p>When the shard's size is unknown (a store-backed source), an index entry that points past the
@@ -44,12 +44,12 @@ import java.util.function.IntConsumer;
  */
 final class ShardReader {
     /**
-     * Ranges closer than this are read as one: one more request costs more than reading up to this
-     * many unwanted bytes (object stores such as S3 answer in tens of milliseconds). The same
-     * threshold as the Rust {@code object_store} crate's range coalescing. For the same reason an
-     * inner chunk of at most this many bytes is read whole, even when its codecs could read a part.
+     * An inner chunk of at most this many bytes is read whole, even when its codecs could read a
+     * part: one more request costs more than reading this many unwanted bytes (object stores such
+     * as S3 answer in tens of milliseconds; the Rust {@code object_store} crate merges ranges up
+     * to this far apart).
      */
-    static final long MAX_GAP = 1 << 20;
+    static final long READ_WHOLE_UP_TO = 1 << 20;
 
     private final ShardingCodec codec;
     private final ShardLayout layout;
@@ -232,10 +232,10 @@ final class ShardReader {
 
     /**
      * The decoder through which a present inner chunk behind a source is read in part: when it is
-     * larger than {@link #MAX_GAP}, the region covers only part of it, and its codecs have one.
+     * larger than {@link #READ_WHOLE_UP_TO}, the region covers only part of it, and its codecs have one.
      */
     private Optional<ArrayPartialDecoder> partDecoder(int i, Region region) {
-        if (source == null || index.nbytes(i) <= MAX_GAP || layout.isWhole(layout.overlap(i, region))) {
+        if (source == null || index.nbytes(i) <= READ_WHOLE_UP_TO || layout.isWhole(layout.overlap(i, region))) {
             return Optional.empty();
         }
         return codec.innerCodecs().partialDecoder(source.slice(index.offset(i), index.nbytes(i)), layout.innerSpec());
@@ -275,7 +275,9 @@ final class ShardReader {
 
     /**
      * The encoded bytes of the given present inner chunks: slices of a shard in memory, or one
-     * {@link ByteSource#readAll} call.
+     * {@link ByteSource#readAllLent} call with each chunk's range, which the source merges into
+     * fewer requests as it is configured. The bytes are decoded before the partial decode that
+     * asked for them returns, so they may be the source's lent memory.
      *
      * @return the bytes in the order of {@code chunks}, or empty when the shard is no longer stored
      */
@@ -287,34 +289,13 @@ final class ShardReader {
             }
             return Optional.of(out);
         }
-        Integer[] order = new Integer[chunks.size()];
-        for (int k = 0; k < order.length; k++) {
-            order[k] = k;
-        }
-        Arrays.sort(order, Comparator.comparingLong(k -> index.offset(chunks.get(k))));
-        // Groups of chunks read as one range: [start, end) and the members (positions in `chunks`).
-        List<long[]> groups = new ArrayList<>();
-        List<List<Integer>> members = new ArrayList<>();
-        for (int k : order) {
-            int i = chunks.get(k);
-            long start = index.offset(i);
-            long end = start + index.nbytes(i);
-            long[] last = groups.isEmpty() ? null : groups.get(groups.size() - 1);
-            if (last != null && start - last[1] <= MAX_GAP) {
-                last[1] = Math.max(last[1], end);
-                members.get(members.size() - 1).add(k);
-            } else {
-                groups.add(new long[] {start, end});
-                members.add(new ArrayList<>(List.of(k)));
-            }
-        }
-        List<ByteRange> ranges = new ArrayList<>(groups.size());
-        for (long[] g : groups) {
-            ranges.add(ByteRange.of(g[0], g[1] - g[0]));
+        List<ByteRange> ranges = new ArrayList<>(chunks.size());
+        for (int i : chunks) {
+            ranges.add(ByteRange.of(index.offset(i), index.nbytes(i)));
         }
         Optional<List<ByteBuffer>> read;
         try {
-            read = source.readAll(ranges);
+            read = source.readAllLent(ranges);
         } catch (CorruptDataException e) {
             throw pastTheEnd(chunks, e);
         } catch (StoreException e) {
@@ -326,17 +307,13 @@ final class ShardReader {
         if (read.isEmpty()) {
             return Optional.empty();
         }
-        for (int g = 0; g < groups.size(); g++) {
-            ByteBuffer b = read.get().get(g);
-            long want = groups.get(g)[1] - groups.get(g)[0];
-            if (b.remaining() != want) {
-                throw pastTheEnd(members.get(g).stream().map(chunks::get).toList(),
-                        new CorruptDataException("reading " + ranges.get(g) + " returned " + b.remaining() + " bytes"));
+        for (int k = 0; k < out.length; k++) {
+            ByteBuffer b = read.get().get(k);
+            if (b.remaining() != index.nbytes(chunks.get(k))) {
+                throw pastTheEnd(List.of(chunks.get(k)),
+                        new CorruptDataException("reading " + ranges.get(k) + " returned " + b.remaining() + " bytes"));
             }
-            for (int k : members.get(g)) {
-                int i = chunks.get(k);
-                out[k] = b.slice(b.position() + (int) (index.offset(i) - groups.get(g)[0]), (int) index.nbytes(i));
-            }
+            out[k] = b;
         }
         return Optional.of(out);
     }

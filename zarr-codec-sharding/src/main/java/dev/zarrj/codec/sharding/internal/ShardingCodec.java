@@ -51,9 +51,9 @@ import java.util.Optional;
  * spec allows is read, in any order, with gaps; entries are bounds-checked and overlaps refused.
  *
  * <p>Partial decoding: supported. A region costs one ranged request for the index (a suffix range
- * for {@code "end"}), then one {@link ByteSource#readAll} of the inner chunks it touches, with
- * ranges closer than {@value ShardReader#MAX_GAP} bytes merged, so a single inner chunk or a run
- * of neighbouring ones costs two requests. A large inner chunk touched in part whose codecs decode
+ * for {@code "end"}), then one {@link ByteSource#readAllLent} of the inner chunks it touches, whose
+ * ranges the source merges where they are close, so a single inner chunk or a run of neighbouring
+ * ones costs two requests. A large inner chunk touched in part whose codecs decode
  * partially (a nested shard, with or without a {@code transpose} in front) is read partially through
  * {@link ByteSource#slice}; see {@link ShardReader}. Region encoding: supported (each inner chunk
  * is gathered straight from the caller's array). Partial encoding: supported (only the inner

@@ -140,7 +140,7 @@ class ShardRequestCountTest {
     }
 
     /**
-     * An inner chunk that is itself a shard, of more than {@value ShardReader#MAX_GAP} bytes, is
+     * An inner chunk that is itself a shard, of more than {@value ShardReader#READ_WHOLE_UP_TO} bytes, is
      * read in part: the outer index, its index, then its touched inner chunk — three requests, not
      * a read of the whole 2 MiB nested shard.
      */

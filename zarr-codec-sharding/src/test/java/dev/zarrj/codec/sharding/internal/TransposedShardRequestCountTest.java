@@ -90,7 +90,7 @@ class TransposedShardRequestCountTest {
 
     /**
      * Sharding whose inner codecs are {@code [transpose, bytes]}: one inner chunk costs the index
-     * and that inner chunk; and part of a large inner chunk (more than {@value ShardReader#MAX_GAP}
+     * and that inner chunk; and part of a large inner chunk (more than {@value ShardReader#READ_WHOLE_UP_TO}
      * bytes) is read partially through the transpose, a few bytes rather than the whole inner chunk.
      */
     @ParameterizedTest(name = "index at the {0}")

@@ -54,8 +54,10 @@ import java.util.function.Supplier;
  * {"name": "zstd", "configuration": {"level": 0, "checksum": false}}
  * }</pre>
  *
- * <p>Partial operations: none (no {@link #partialDecoder}: a read decodes whole values). The encoded
- * size is {@link EncodedSize.Bounded} (libzstd's compress bound) when the decoded size is known.
+ * <p>Partial operations: no {@link #partialDecoder} (a read fetches whole values), but
+ * {@link #decodePrefixInto}: a read that needs only a chunk's first bytes stops decompressing
+ * there, unless the frames carry a content checksum. The encoded size is {@link EncodedSize.Bounded}
+ * (libzstd's compress bound) when the decoded size is known.
  *
  * <p>A value, equal to another when their configurations are equal. Immutable and thread-safe;
  * libzstd contexts come from a small shared pool.
@@ -71,6 +73,7 @@ public record ZstdCodec(ZstdConfiguration zstdConfiguration) implements BytesToB
     // libzstd error codes (ZSTD_ErrorCode, stable since 1.3).
     private static final long ERROR_CHECKSUM_WRONG = 22;
     private static final long ERROR_DST_SIZE_TOO_SMALL = 70;
+    private static final long ERROR_WINDOW_TOO_LARGE = 16;
 
     /** A codec with the given configuration. */
     public ZstdCodec {
@@ -295,6 +298,79 @@ public record ZstdCodec(ZstdConfiguration zstdConfiguration) implements BytesToB
             }
         } finally {
             ZstdContexts.give(ctx);
+        }
+    }
+
+    /**
+     * Decompresses the frames up to the prefix, the frame it ends in as a stream that stops there
+     * (direct buffers only: libzstd's streaming calls take no heap memory). Not for frames with a
+     * content checksum, which only the whole frame can verify, nor frames without a declared size.
+     */
+    @Override
+    public boolean decodePrefixInto(ByteBuffer encoded, ByteBuffer destination, int decodedSize) {
+        ByteBuffer in = encoded.slice().order(ByteOrder.LITTLE_ENDIAN);
+        int prefix = destination.remaining();
+        if (!in.isDirect() || !destination.isDirect() || prefix > decodedSize || !in.hasRemaining()) {
+            return false;
+        }
+        List<Frame> frames = checksummed(ZstdFrames.scan(in, NAME));
+        long declared = 0;
+        for (Frame f : frames) {
+            if (!f.sizeKnown() || f.checksum()) {
+                return false;
+            }
+            declared += f.contentSize();
+        }
+        if (declared != decodedSize) {
+            return false; // decodeInto reports it
+        }
+        ZstdDecompressCtx ctx = ZstdContexts.takeDecompressor();
+        try {
+            int at = 0;
+            for (Frame f : frames) {
+                if (at >= prefix) {
+                    break;
+                }
+                int size = (int) f.contentSize();
+                if (at + size <= prefix) {
+                    decodeFrame(ctx, in, f, destination, destination.position() + at, size,
+                            () -> new CorruptDataException(NAME + ": " + f.where() + " decodes to more than declared"));
+                } else if (!streamPrefix(ctx, in.slice(f.offset(), f.length()),
+                        destination.slice(destination.position() + at, prefix - at), f)) {
+                    return false;
+                }
+                at += size;
+            }
+            return true;
+        } finally {
+            ZstdContexts.give(ctx); // resets it, whether a stream stopped part-way or not
+        }
+    }
+
+    /**
+     * Decompresses the start of frame {@code f} until {@code out} (direct, position 0) is full.
+     *
+     * @return false when the frame's window is larger than libzstd streams by default (128 MiB),
+     *         which a whole decode still reads
+     */
+    private static boolean streamPrefix(ZstdDecompressCtx ctx, ByteBuffer frame, ByteBuffer out, Frame f) {
+        ctx.reset();
+        try {
+            while (out.hasRemaining()) {
+                int in = frame.position();
+                int produced = out.position();
+                boolean ended = ctx.decompressDirectByteBufferStream(out, frame);
+                if (out.hasRemaining() && (ended || frame.position() == in && out.position() == produced)) {
+                    throw new CorruptDataException(String.format("%s: %s ended after %d decoded bytes, short of the"
+                            + " %d its header declares", NAME, f.where(), out.position(), f.contentSize()));
+                }
+            }
+            return true;
+        } catch (ZstdException e) {
+            if (e.getErrorCode() == ERROR_WINDOW_TOO_LARGE) {
+                return false;
+            }
+            throw failure(e.getErrorCode(), e.getMessage(), f, e);
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.zarrj.core.internal.pipeline;
 
+import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.ChunkDecodeException;
 import dev.zarrj.api.ChunkSpec;
+import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.Region;
 import dev.zarrj.api.RegionCopy;
@@ -9,11 +11,13 @@ import dev.zarrj.api.StoreException;
 import dev.zarrj.api.ValueChangedException;
 import dev.zarrj.api.codec.ArrayPartialDecoder;
 import dev.zarrj.api.codec.CodecChain;
+import dev.zarrj.api.store.RangeReader;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.core.internal.metadata.ArrayMetadata;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -203,7 +207,7 @@ public final class ChunkReader {
             }
             if (!part.wholeChunk() && !spec.equals(noPartialDecoder) && !readWhole(spec, part)) {
                 for (int attempt = 1; ; attempt++) {
-                    try (StoreByteSource source = source(from, key)) {
+                    try (StoreByteSource source = source(from, key, true)) {
                         Optional<ArrayPartialDecoder> partial = chain.partialDecoder(source, spec);
                         if (partial.isEmpty()) {
                             noPartialDecoder = spec;
@@ -217,6 +221,9 @@ public final class ChunkReader {
                         startOver(from, key, attempt, e);
                     }
                 }
+            }
+            if (!part.wholeChunk() && readWhole(spec, part) && readPlanes(from, key, spec, part, dst, dstZeroed)) {
+                return;
             }
             try (BufferLease lease = new BufferLease()) {
                 Optional<ByteBuffer> bytes = from.get(key, lease::borrow);
@@ -232,12 +239,59 @@ public final class ChunkReader {
     }
 
     /**
+     * A part {@link #readWhole} chose that spans at most three quarters of the chunk's planes (its
+     * first dimension): those planes are read in one ranged request into reused memory and the
+     * part is copied from there, rather than the whole chunk.
+     *
+     * @return false when the part spans more of the planes: the caller reads the chunk whole
+     */
+    private boolean readPlanes(Store from, StoreKey key, ChunkSpec spec, ChunkPart part, NdArray dst,
+                               boolean dstZeroed) {
+        long[] shape = spec.shape();
+        long planes = part.extent()[0];
+        if (shape.length == 0 || planes * 4 > shape[0] * 3) {
+            return false;
+        }
+        long planeBytes = spec.byteSize() / shape[0];
+        ByteRange range = ByteRange.of(part.inChunk()[0] * planeBytes, planes * planeBytes);
+        try (BufferLease lease = new BufferLease(); RangeReader reader = from.rangeReader(key)) {
+            List<Optional<ByteBuffer>> got;
+            try {
+                got = reader.getAll(List.of(range), lease::borrow);
+            } catch (StoreException e) {
+                if (e.getCause() instanceof IllegalArgumentException) {
+                    throw new CorruptDataException("bytes: the encoded chunk is shorter than the " + spec.byteSize()
+                            + " bytes its shape needs: " + e.getMessage(), e);
+                }
+                throw e;
+            }
+            if (got.size() != 1 || got.get(0).isEmpty()) {
+                fillRegion(dst, part, dstZeroed);
+                return true;
+            }
+            ByteBuffer bytes = got.get(0).get();
+            if (bytes.remaining() != planes * planeBytes) {
+                throw new CorruptDataException("bytes: reading " + range + " of the encoded chunk returned "
+                        + bytes.remaining() + " bytes");
+            }
+            long[] viewShape = shape.clone();
+            viewShape[0] = planes;
+            long[] inView = part.inChunk().clone();
+            inView[0] = 0;
+            RegionCopy.copy(NdArray.wrap(spec.dataType(), bytes, viewShape), Region.of(inView, part.extent()), dst,
+                    part.inRegion());
+            return true;
+        }
+    }
+
+    /**
      * Whether a part of a chunk stored as its elements' own bytes is better read whole than
      * through the partial decoder: when chunks are read where they are decoded (no fetching
      * ahead, the way of a local store), the part is a span the {@code bytes} codec's partial
      * decoder reads in one request anyway (more than {@link #MANY_RUNS} runs, or runs covering at
      * least half of their span), and that span is at least a quarter of the chunk. The whole chunk
-     * then goes into reused memory and the part is copied from there into the caller's array,
+     * (or only the planes the part spans, {@link #readPlanes}) then goes into reused memory and
+     * the part is copied from there into the caller's array,
      * where the partial decoder reads the span into new memory, gathers its runs into more new
      * memory and copies that in turn: reading up to four times the bytes in the same one request
      * costs less than those copies and allocations.
@@ -410,10 +464,14 @@ public final class ChunkReader {
     /** How many times a chunk read in ranged requests is read when its value keeps changing meanwhile. */
     static final int MAX_ATTEMPTS = 8;
 
-    /** A source of the ranges of a stored value for a partial decoder; closed when the decode ends. */
-    private StoreByteSource source(Store from, StoreKey key) {
+    /**
+     * A source of the ranges of a stored value for a partial decoder; closed when the decode ends.
+     *
+     * @param lends whether it lends pooled memory: only for a source used by one decode call
+     */
+    private StoreByteSource source(Store from, StoreKey key, boolean lends) {
         return new StoreByteSource(from, key, coalesceGap, StoreByteSource.MAX_MERGED,
-                ioConcurrency > tasks.parallelism() ? ioConcurrency : 0);
+                ioConcurrency > tasks.parallelism() ? ioConcurrency : 0, lends);
     }
 
     /**
@@ -458,7 +516,7 @@ public final class ChunkReader {
         // Creating a decoder reads nothing.
         Optional<long[]> inner;
         try (StoreByteSource none = new StoreByteSource(store, meta.chunkKey(prefix, coords), 0,
-                StoreByteSource.MAX_MERGED, 0)) {
+                StoreByteSource.MAX_MERGED, 0, false)) {
             inner = meta.codecs().partialDecoder(none, spec)
                     .flatMap(ArrayPartialDecoder::innerChunkShape)
                     .filter(s -> valid(s, spec.shape()));
@@ -565,7 +623,8 @@ public final class ChunkReader {
             DefaultCodecChain chain = meta.codecs();
             if (bytes == null && fetched == null && !fetchWhole && !(whole && expected == 1)) {
                 if (partial == null && !spec.equals(noPartialDecoder)) {
-                    partialSource = source(store, key);
+                    // Not lending: several parts decode through it, from several threads, until the visit ends.
+                    partialSource = source(store, key, false);
                     partial = chain.partialDecoder(partialSource, spec).orElse(null);
                     if (partial == null) {
                         noPartialDecoder = spec;
@@ -685,23 +744,27 @@ public final class ChunkReader {
     }
 
     /**
-     * Chunks stored as their elements' bytes from this size are read by {@link #readPlain}, up to
-     * half the pool's budget: larger ones would not get pooled memory.
+     * Chunks from this size are read by {@link #readAllocating} when they are stored as their
+     * elements' bytes, bare or compressed, up to half the pool's budget: larger ones would not
+     * get pooled memory.
      */
     static final long SPLIT_FROM = 1 << 20;
-    /** The least a thread copies of a chunk {@link #readPlain} reads: less costs more to hand over than to copy. */
+    /** The least a thread copies of a chunk {@link #readAllocating} reads: less costs more to hand over than to copy. */
     private static final int COPY_PIECE = 512 << 10;
 
     /**
-     * A chunk stored as its elements' own bytes, read with the whole thread budget: one thread
-     * reads the value into reused memory while another allocates the result (a new array, which
-     * the JVM zeroes), then each copies its share of the bytes. A store reading a file into new
-     * heap memory copies it through a temporary buffer of the JDK, so that read, the zeroing and
-     * the copy would all happen one after the other on one thread.
+     * A chunk stored as its elements' bytes, bare or behind bytes→bytes codecs, read with the
+     * whole thread budget: one thread reads the value into reused memory while another allocates
+     * the result (a new array, which the JVM zeroes: as long as reading the value from the page
+     * cache, for a chunk of megabytes). Then a bare chunk's bytes are copied into the result, each
+     * thread its share; a compressed one is decompressed straight into it. A store reading a file
+     * into new heap memory copies it through a temporary buffer of the JDK, so that read, the
+     * zeroing and the copy or decompression would otherwise all happen one after the other on one
+     * thread.
      *
      * @return the chunk, or the fill value when it is absent
      */
-    private NdArray readPlain(StoreKey key, ChunkSpec spec, BufferLease lease) {
+    private NdArray readAllocating(StoreKey key, ChunkSpec spec, BufferLease lease) {
         AtomicReference<Optional<ByteBuffer>> read = new AtomicReference<>();
         AtomicReference<NdArray> out = new AtomicReference<>();
         tasks.forEach(2, i -> {
@@ -720,10 +783,15 @@ public final class ChunkReader {
             return chunk;
         }
         ByteBuffer src = bytes.get();
+        DefaultCodecChain chain = meta.codecs();
+        if (chain.hasBytesToBytes()) {
+            chain.decodeInto(src, spec, Region.whole(spec.shape()), chunk, new long[spec.rank()]);
+            return chunk;
+        }
         int size = (int) spec.byteSize();
         if (!src.isDirect() || src.remaining() != size) {
             // Memory of its own (the pool had no room), which the codec wraps, or the wrong size, which it reports.
-            NdArray own = meta.codecs().decode(src, spec);
+            NdArray own = chain.decode(src, spec);
             CodecChain.checkDecodedShape("codecs", own, spec);
             return own;
         }
@@ -745,8 +813,9 @@ public final class ChunkReader {
     /**
      * Reads one whole chunk as the codec chain decodes it, without copying it into a separate
      * array: with {@code bytes} alone the result is the store's own (caller-owned) buffer, except
-     * that with more than one thread a chunk of at least {@link #SPLIT_FROM} bytes is read by
-     * {@link #readPlain}, which shares the work between them.
+     * that with more than one thread a chunk of at least {@link #SPLIT_FROM} bytes stored as its
+     * elements' bytes, bare or compressed, is read by {@link #readAllocating}, which shares the
+     * work between them.
      *
      * <p>With a bytes→bytes codec (compression, a checksum), or any chain that does not decode to a
      * view of the stored bytes (a shard: its whole value is read, then its inner chunks decoded
@@ -775,9 +844,9 @@ public final class ChunkReader {
             version = cache.version(ck);
         }
         try (BufferLease lease = new BufferLease()) {
-            if (!chain.hasBytesToBytes() && chain.encodesAsInMemory(spec) && tasks.parallelism() > 1
+            if ((chain.encodesAsInMemory(spec) || chain.decompressesInPlace(spec)) && tasks.parallelism() > 1
                     && spec.byteSize() >= SPLIT_FROM && spec.byteSize() <= ChunkBuffers.BUDGET / 2) {
-                NdArray chunk = readPlain(key, spec, lease);
+                NdArray chunk = readAllocating(key, spec, lease);
                 if (ck != null) {
                     cache.put(ck, layout, version, chunk);
                 }

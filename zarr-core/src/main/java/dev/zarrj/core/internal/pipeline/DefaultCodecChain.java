@@ -209,7 +209,9 @@ public final class DefaultCodecChain implements CodecChain {
      * out. The first bytes→bytes codec (the one that produces the array→bytes codec's input, a
      * size known in advance) decodes into a reused buffer ({@link ChunkBuffers}), or, when the
      * chunk is stored as plain native-order elements and lands whole in one contiguous run of the
-     * destination, straight into the destination's memory.
+     * destination, straight into the destination's memory. Into the reused buffer, a region that
+     * ends before the chunk does is decoded only up to its last element where the codec can stop
+     * early ({@link BytesToBytesCodec#decodePrefixInto}).
      */
     @Override
     public void decodeInto(ByteBuffer encoded, ChunkSpec decoded, Region region, NdArray destination,
@@ -237,6 +239,7 @@ public final class DefaultCodecChain implements CodecChain {
         int size = (int) fixed.bytes();
         ByteBuffer target = directTarget(decoded, region, destination, destinationOffset, size);
         if (target != null) {
+            checkClaimedSize(first, b, sizes[0]);
             first.decodeInto(b, target);
             return;
         }
@@ -244,11 +247,30 @@ public final class DefaultCodecChain implements CodecChain {
         // Reused scratch memory costs no check; new memory is not allocated for bytes that cannot fill it.
         ByteBuffer scratch = ChunkBuffers.take(size, () -> checkClaimedSize(first, encodedFirst, sizes[0]));
         try {
-            first.decodeInto(b, scratch);
+            int prefix = neededPrefix(decoded, region, size);
+            if (prefix >= size || !first.decodePrefixInto(b, scratch.slice(0, prefix), size)) {
+                first.decodeInto(b, scratch);
+            }
             arrayToBytes.decodeInto(scratch, decoded, region, destination, destinationOffset);
         } finally {
             ChunkBuffers.give(scratch);
         }
+    }
+
+    /**
+     * How many of the decoded chunk's first bytes hold {@code region}: up to its last element when
+     * the chunk is stored as its elements lie in memory (C order), else all {@code size}.
+     */
+    private int neededPrefix(ChunkSpec decoded, Region region, int size) {
+        if (region.isEmpty() || !arrayToBytes.encodesAsInMemory(decoded)) {
+            return size;
+        }
+        long[] shape = decoded.shape();
+        long last = 0;
+        for (int d = 0; d < shape.length; d++) {
+            last = last * shape[d] + region.offset(d) + region.shape(d) - 1;
+        }
+        return (int) Math.min(size, (last + 1) * decoded.dataType().size());
     }
 
     /**
@@ -312,6 +334,15 @@ public final class DefaultCodecChain implements CodecChain {
      */
     public boolean hasBytesToBytes() {
         return !bytesToBytes.isEmpty();
+    }
+
+    /**
+     * Whether {@link #decodeInto} of a whole chunk into a contiguous native-order array writes
+     * the decoded bytes straight into that array: the elements are stored as they lie in memory
+     * behind one or more bytes→bytes codecs, with no array→array codec.
+     */
+    public boolean decompressesInPlace(ChunkSpec decoded) {
+        return arrayToArray.isEmpty() && !bytesToBytes.isEmpty() && arrayToBytes.encodesAsInMemory(decoded);
     }
 
     /** True when the chain is the array→bytes codec alone and it says so. */

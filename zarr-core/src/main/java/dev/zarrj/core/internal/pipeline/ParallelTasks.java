@@ -81,6 +81,12 @@ public final class ParallelTasks implements TaskRunner {
         forEachLong(n, i -> task.accept((int) i));
     }
 
+    /** True while the calling thread runs a piece of a call with more than one piece, on any instance. */
+    @Override
+    public boolean inPiece() {
+        return RUNNING.get() != null;
+    }
+
     /** {@link #forEach(int, IntConsumer)} for more pieces than an int counts. */
     public void forEachLong(long n, LongConsumer task) {
         if (n <= 0) {

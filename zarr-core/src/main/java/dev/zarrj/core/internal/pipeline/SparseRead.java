@@ -333,6 +333,13 @@ final class SparseRead {
                 }
 
                 @Override
+                public List<Optional<ByteBuffer>> getAll(List<ByteRange> ranges, IntFunction<ByteBuffer> allocate) {
+                    List<Optional<ByteBuffer>> values = reader.getAll(ranges, allocate);
+                    values.forEach(Noting.this::note);
+                    return values;
+                }
+
+                @Override
                 public CompletableFuture<List<Optional<ByteBuffer>>> getAllAsync(List<ByteRange> ranges) {
                     return reader.getAllAsync(ranges).thenApply(values -> {
                         values.forEach(Noting.this::note);

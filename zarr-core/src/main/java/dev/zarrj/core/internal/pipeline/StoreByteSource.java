@@ -13,6 +13,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
+import java.util.function.IntFunction;
 
 /**
  * One stored value read with ranged requests, for partial decoders. {@link #readAll} coalesces
@@ -50,10 +51,13 @@ final class StoreByteSource implements ByteSource, AutoCloseable {
     private final long maxMerged;
     private final int window;
     private final RangeReader reader;
+    /** What {@link #readAllLent} lends, given back at {@link #close()}. */
+    private final BufferLease lease = new BufferLease();
+    private final boolean lends;
 
-    /** Merges only ranges that touch or overlap, with blocking requests. */
+    /** Merges only ranges that touch or overlap, with blocking requests; lends. */
     StoreByteSource(Store store, StoreKey key) {
-        this(store, key, 0, MAX_MERGED, 0);
+        this(store, key, 0, MAX_MERGED, 0, true);
     }
 
     /**
@@ -62,8 +66,11 @@ final class StoreByteSource implements ByteSource, AutoCloseable {
      *                  longer than this is still read in one request
      * @param window    how many requests of one {@link #readAll} may be in flight at once through
      *                  the store's asynchronous operations; 0 for blocking requests
+     * @param lends     whether {@link #readAllLent} lends pooled memory: only for a source closed
+     *                  when the one decode call that uses it returns, since what it lends is held
+     *                  until then; otherwise it reads as {@link #readAll} does
      */
-    StoreByteSource(Store store, StoreKey key, long gap, long maxMerged, int window) {
+    StoreByteSource(Store store, StoreKey key, long gap, long maxMerged, int window, boolean lends) {
         if (gap < 0 || maxMerged < 1 || window < 0) {
             throw new IllegalArgumentException("gap " + gap + ", maxMerged " + maxMerged + ", window " + window);
         }
@@ -72,6 +79,7 @@ final class StoreByteSource implements ByteSource, AutoCloseable {
         this.gap = gap;
         this.maxMerged = maxMerged;
         this.window = window;
+        this.lends = lends;
         this.reader = store.rangeReader(key);
     }
 
@@ -80,13 +88,33 @@ final class StoreByteSource implements ByteSource, AutoCloseable {
         return reader.get(range);
     }
 
+    /** Gives back the memory {@link #readAllLent} lent, after closing the reader. */
     @Override
     public void close() {
-        reader.close();
+        try {
+            reader.close();
+        } finally {
+            lease.close();
+        }
     }
 
     @Override
     public Optional<List<ByteBuffer>> readAll(List<ByteRange> ranges) {
+        return readAll(ranges, false);
+    }
+
+    /**
+     * Blocking requests read into pooled memory ({@link RangeReader#getAll(List, IntFunction)}),
+     * lent until this source is closed, when the source lends at all: the chunk reader closes such
+     * a source when the one partial decode that uses it returns. Requests through the store's
+     * asynchronous operations get their own memory.
+     */
+    @Override
+    public Optional<List<ByteBuffer>> readAllLent(List<ByteRange> ranges) {
+        return readAll(ranges, lends);
+    }
+
+    private Optional<List<ByteBuffer>> readAll(List<ByteRange> ranges, boolean lent) {
         int n = ranges.size();
         ByteBuffer[] out = new ByteBuffer[n];
         List<Integer> bounded = new ArrayList<>();
@@ -121,7 +149,7 @@ final class StoreByteSource implements ByteSource, AutoCloseable {
         for (long[] g : groups) {
             requests.add(ByteRange.of(g[0], g[1] - g[0]));
         }
-        List<Optional<ByteBuffer>> values = fetch(requests);
+        List<Optional<ByteBuffer>> values = fetch(requests, lent);
         for (int gi = 0; gi < groups.size(); gi++) {
             if (values.get(gi).isEmpty()) {
                 return Optional.empty();
@@ -143,12 +171,12 @@ final class StoreByteSource implements ByteSource, AutoCloseable {
         return Optional.of(Arrays.asList(out));
     }
 
-    private List<Optional<ByteBuffer>> fetch(List<ByteRange> requests) {
+    private List<Optional<ByteBuffer>> fetch(List<ByteRange> requests, boolean lent) {
         if (requests.isEmpty()) {
             return List.of();
         }
         if (window == 0 || requests.size() == 1) {
-            return reader.getAll(requests);
+            return lent ? reader.getAll(requests, lease::borrow) : reader.getAll(requests);
         }
         List<Optional<ByteBuffer>> values = new ArrayList<>(requests.size());
         for (int from = 0; from < requests.size(); from += window) {

@@ -1,6 +1,7 @@
 package dev.zarrj.core.internal.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -8,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.zarrj.api.CorruptDataException;
 import dev.zarrj.api.StoreException;
+import dev.zarrj.api.TaskRunner;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,6 +66,45 @@ class ParallelTasksTest {
         }));
         assertSame(shared, e);
         assertEquals(0, e.getSuppressed().length);
+    }
+
+    /**
+     * inPiece is true in every piece of a call with several pieces, on the caller and on helpers,
+     * nested calls included, and false outside them, in a call of one piece (run as a plain call),
+     * and after a piece failed.
+     */
+    @Test
+    void inPieceHoldsOnlyWhileAPieceRuns() {
+        ParallelTasks tasks = new ParallelTasks(pool, 3);
+        assertFalse(tasks.inPiece());
+        AtomicInteger outside = new AtomicInteger();
+        Set<Thread> threads = ConcurrentHashMap.newKeySet();
+        tasks.forEach(64, i -> {
+            threads.add(Thread.currentThread());
+            if (!tasks.inPiece()) {
+                outside.incrementAndGet();
+            }
+            tasks.forEach(3, j -> {
+                if (!tasks.inPiece()) {
+                    outside.incrementAndGet();
+                }
+            });
+            if (!tasks.inPiece()) {
+                outside.incrementAndGet();
+            }
+            sleep(1);
+        });
+        assertEquals(0, outside.get(), "pieces that did not see inPiece");
+        assertTrue(threads.size() > 1, "helpers ran pieces too: " + threads);
+        assertFalse(tasks.inPiece(), "after the call");
+        AtomicBoolean single = new AtomicBoolean(true);
+        tasks.forEach(1, i -> single.set(tasks.inPiece()));
+        assertFalse(single.get(), "a call of one piece is the caller's own work");
+        assertThrows(IllegalStateException.class, () -> tasks.forEach(4, i -> {
+            throw new IllegalStateException("piece " + i);
+        }));
+        assertFalse(tasks.inPiece(), "after a failed call");
+        assertFalse(TaskRunner.sequential().inPiece(), "the default");
     }
 
     @Test

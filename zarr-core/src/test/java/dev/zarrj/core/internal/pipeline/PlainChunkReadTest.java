@@ -22,12 +22,15 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Chunks stored as their elements' own bytes ({@code bytes} alone, native order): a region's
  * large share of a chunk is read whole into pooled memory on a local store, a small share through
- * the partial decoder; a whole chunk read on its own comes out right however it is split between
- * threads, and no pooled memory is kept or handed to the caller.
+ * the partial decoder; a whole chunk read on its own, bare or behind a bytes→bytes codec, comes
+ * out right however it is split between threads, and no pooled memory is kept or handed to the
+ * caller.
  */
 class PlainChunkReadTest {
     private static final String BYTES = "[{\"name\":\"bytes\",\"configuration\":{\"endian\":\"little\"}}]";
@@ -115,9 +118,32 @@ class PlainChunkReadTest {
 
     @Test
     void aLargeShareOfAChunkIsReadWholeIntoPooledMemory() {
-        // Runs of 55 elements, 12 × 47 of them, spanning most of the chunk: one read of the whole value.
+        // Runs of 55 elements, 13 × 47 of them, spanning most of the chunk's planes: one read of the whole value.
         try (Zarr zarr = Zarr.builder().threads(2).build()) {
-            readRegion(zarr, new long[] {2, 3, 5}, new long[] {12, 47, 55}, 1, 0);
+            readRegion(zarr, new long[] {2, 3, 5}, new long[] {13, 47, 55}, 1, 0);
+        }
+    }
+
+    @Test
+    void aLargeShareOfSomePlanesReadsOnlyThosePlanes() {
+        // 6 of the 16 planes: one ranged read of those planes, not the whole value.
+        try (Zarr zarr = Zarr.builder().threads(2).build()) {
+            readRegion(zarr, new long[] {2, 3, 5}, new long[] {6, 47, 55}, 0, 1);
+            readRegion(zarr, new long[] {4, 0, 0}, new long[] {12, 64, 63}, 0, 1);
+        }
+    }
+
+    @Test
+    void aShortValueReadByPlanesIsRefusedNamingTheKey() {
+        long[] shape = {16, 64, 64};
+        try (Zarr zarr = Zarr.builder().threads(2).build()) {
+            LendingStore store = new LendingStore(zarr.openStore("memory:"));
+            ZarrArray a = zarr.array(DataTypes.INT32, shape).chunks(shape).codecs(BYTES).fillValue(0).create(store, "/a");
+            a.write(new long[3], NdArray.copyOf(DataTypes.INT32, values(16 * 64 * 64), shape));
+            store.set(StoreKey.of("a/c/0/0/0"), ByteBuffer.allocate(10 * 64 * 64 * 4));
+            ChunkDecodeException e = assertThrows(ChunkDecodeException.class,
+                    () -> a.read(new long[] {8, 0, 0}, new long[] {6, 64, 63}));
+            assertTrue(e.getMessage().contains("a/c/0/0/0"), e.getMessage());
         }
     }
 
@@ -136,13 +162,21 @@ class PlainChunkReadTest {
         }
     }
 
-    /** Two 1 × 512 × 512 int32 chunks (1 MiB each), the second never written; fill value 9. */
-    private static void readChunks(int threads) {
+    private static final String BYTES_CRC32C = "[{\"name\":\"bytes\",\"configuration\":{\"endian\":\"little\"}},"
+            + "{\"name\":\"crc32c\"}]";
+
+    /**
+     * Two 1 × 512 × 512 int32 chunks (1 MiB each), the second never written; fill value 9. With a
+     * bytes→bytes codec ({@code crc32c}) the stored bytes always go into lent memory, and with more
+     * than one thread are decoded straight into the result allocated meanwhile.
+     */
+    private static void readChunks(int threads, String codecs) {
+        boolean plain = codecs.equals(BYTES);
         long[] shape = {2, 512, 512};
         long[] chunk = {1, 512, 512};
         try (Zarr zarr = Zarr.builder().threads(threads).build()) {
             LendingStore store = new LendingStore(zarr.openStore("memory:"));
-            ZarrArray a = zarr.array(DataTypes.INT32, shape).chunks(chunk).codecs(BYTES).fillValue(9).create(store, "/a");
+            ZarrArray a = zarr.array(DataTypes.INT32, shape).chunks(chunk).codecs(codecs).fillValue(9).create(store, "/a");
             int[] all = values(512 * 512);
             a.write(new long[3], NdArray.copyOf(DataTypes.INT32, all, chunk));
             long before = BufferLease.outstanding();
@@ -151,8 +185,8 @@ class PlainChunkReadTest {
             NdArray got = a.readChunk(0, 0, 0);
             assertArrayEquals(all, got.toIntArray());
             assertFalse(got.bytes().isDirect(), "the chunk is not in pooled memory");
-            assertEquals(threads > 1 ? 1 : 0, store.lentReads.get(), "reads into lent memory");
-            assertEquals(threads > 1 ? 0 : 1, store.wholeReads.get(), "reads into memory of the store's own");
+            assertEquals(threads > 1 || !plain ? 1 : 0, store.lentReads.get(), "reads into lent memory");
+            assertEquals(threads > 1 || !plain ? 0 : 1, store.wholeReads.get(), "reads into memory of the store's own");
             // The caller owns what it got: writing into it changes nothing read later.
             got.bytes().putInt(0, -1);
             assertEquals(all[0], a.readChunk(0, 0, 0).bytes().getInt(0));
@@ -163,6 +197,14 @@ class PlainChunkReadTest {
                 assertEquals(9, v);
             }
 
+            if (!plain) {
+                ByteBuffer stored = store.get(StoreKey.of("a/c/0/0/0")).orElseThrow();
+                ByteBuffer flipped = ByteBuffer.allocate(stored.remaining()).put(stored).flip();
+                flipped.put(12345, (byte) (flipped.get(12345) ^ 1));
+                store.set(StoreKey.of("a/c/0/0/0"), flipped);
+                ChunkDecodeException e = assertThrows(ChunkDecodeException.class, () -> a.readChunk(0, 0, 0));
+                assertTrue(e.getMessage().contains("a/c/0/0/0") && e.getMessage().contains("crc32c"), e.getMessage());
+            }
             store.set(StoreKey.of("a/c/0/0/0"), ByteBuffer.allocate(100));
             ChunkDecodeException e = assertThrows(ChunkDecodeException.class, () -> a.readChunk(0, 0, 0));
             assertTrue(e.getMessage().contains("a/c/0/0/0"), e.getMessage());
@@ -170,14 +212,16 @@ class PlainChunkReadTest {
         }
     }
 
-    @Test
-    void aWholeChunkIsReadWithTheThreadBudget() {
-        readChunks(2);
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {BYTES, BYTES_CRC32C})
+    void aWholeChunkIsReadWithTheThreadBudget(String codecs) {
+        readChunks(2, codecs);
     }
 
-    @Test
-    void aWholeChunkIsReadOnOneThread() {
-        readChunks(1);
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {BYTES, BYTES_CRC32C})
+    void aWholeChunkIsReadOnOneThread(String codecs) {
+        readChunks(1, codecs);
     }
 
     /**

@@ -378,6 +378,23 @@ public final class FileStore implements Store {
                 }
             }
 
+            /** Reads each range straight into the buffer it is given: no copy through a temporary one when that is direct. */
+            @Override
+            public List<Optional<ByteBuffer>> getAll(List<ByteRange> ranges, IntFunction<ByteBuffer> allocate) {
+                Objects.requireNonNull(allocate, "allocate");
+                List<Optional<ByteBuffer>> out = new ArrayList<>(ranges.size());
+                try {
+                    FileChannel ch = channel();
+                    for (ByteRange r : ranges) {
+                        Objects.requireNonNull(r, "range");
+                        out.add(ch == null ? Optional.empty() : Optional.of(readRange(key, ch, r, allocate)));
+                    }
+                } catch (IOException e) {
+                    throw failure("read", key, e);
+                }
+                return out;
+            }
+
             @Override
             public boolean versioned() {
                 return true;
