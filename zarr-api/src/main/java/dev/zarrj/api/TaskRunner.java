@@ -31,9 +31,9 @@ public interface TaskRunner {
     void forEach(int n, IntConsumer task);
 
     /**
-     * Whether the calling thread is running a piece of a {@link #forEach} call of this runner's
-     * thread budget (one chunk among the chunks of a read), so that its other threads are likely
-     * busy with pieces of their own. A codec that can split one large value into pieces of its
+     * Whether the calling thread is running one piece of a {@link #forEach} call with several
+     * pieces (one chunk among the chunks of a read), so that the other threads are likely busy
+     * with pieces of their own. A codec that can split one large value into pieces of its
      * own (the blocks of a blosc frame) splits it only when this is false: the value is then all
      * there is to do, and splitting gives it the whole budget. False by default.
      *
