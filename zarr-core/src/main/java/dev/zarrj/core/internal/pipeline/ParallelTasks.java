@@ -119,6 +119,12 @@ public final class ParallelTasks implements TaskRunner {
         work.rethrow();
     }
 
+    /**
+     * How long a caller whose pieces are all claimed spins before it parks: the last piece often
+     * ends within this, and a parked thread takes longer than that to wake again.
+     */
+    private static final long SPIN_NANOS = 30_000;
+
     private static final class Work {
         private final long n;
         private final Thread caller;
@@ -259,11 +265,16 @@ public final class ParallelTasks implements TaskRunner {
         void awaitClaimed() {
             boolean wasInterrupted = false;
             waiter = Thread.currentThread();
+            long spinUntil = System.nanoTime() + SPIN_NANOS;
             try {
                 while (finished.get() < n) {
                     // An interrupted thread runs no one else's piece: its store reads would fail
                     // (an interrupt closes a FileChannel).
                     if (!wasInterrupted && !Thread.currentThread().isInterrupted() && helpNested()) {
+                        continue;
+                    }
+                    if (System.nanoTime() < spinUntil) {
+                        Thread.onSpinWait();
                         continue;
                     }
                     LockSupport.park(this);
