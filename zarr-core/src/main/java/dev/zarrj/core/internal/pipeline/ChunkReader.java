@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
@@ -749,64 +748,42 @@ public final class ChunkReader {
      * get pooled memory.
      */
     static final long SPLIT_FROM = 1 << 20;
-    /** The least a thread copies of a chunk {@link #readAllocating} reads: less costs more to hand over than to copy. */
-    private static final int COPY_PIECE = 512 << 10;
-
     /**
      * A chunk stored as its elements' bytes, bare or behind bytes→bytes codecs, read with the
      * whole thread budget: one thread reads the value into reused memory while another allocates
      * the result (a new array, which the JVM zeroes: as long as reading the value from the page
      * cache, for a chunk of megabytes). Then a bare chunk's bytes are copied into the result, each
-     * thread its share; a compressed one is decompressed straight into it. A store reading a file
-     * into new heap memory copies it through a temporary buffer of the JDK, so that read, the
-     * zeroing and the copy or decompression would otherwise all happen one after the other on one
-     * thread.
+     * thread its half ({@link AllocatingRead}); a compressed one is decompressed straight into it.
+     * A store reading a file into new heap memory copies it through a temporary buffer of the JDK,
+     * so that read, the zeroing and the copy or decompression would otherwise all happen one after
+     * the other on one thread.
      *
      * @return the chunk, or the fill value when it is absent
      */
     private NdArray readAllocating(StoreKey key, ChunkSpec spec, BufferLease lease) {
-        AtomicReference<Optional<ByteBuffer>> read = new AtomicReference<>();
-        AtomicReference<NdArray> out = new AtomicReference<>();
-        tasks.forEach(2, i -> {
-            if (i == 0) {
-                read.set(store.get(key, lease::borrow));
-            } else {
-                out.set(Memory.array(spec.dataType(), spec.shape(), () -> errors.describe("reading", key)));
-            }
-        });
-        Optional<ByteBuffer> bytes = read.get();
-        NdArray chunk = out.get();
+        DefaultCodecChain chain = meta.codecs();
+        AllocatingRead job = new AllocatingRead(
+                () -> Memory.array(spec.dataType(), spec.shape(), () -> errors.describe("reading", key)),
+                () -> store.get(key, lease::borrow), chain.hasBytesToBytes() ? -1 : (int) spec.byteSize());
+        tasks.forEach(2, job::run);
+        Optional<ByteBuffer> bytes = job.value();
+        NdArray chunk = job.result();
         if (bytes.isEmpty()) {
             if (!NdArray.holdsAfterAllocate(spec.dataType(), spec.fillValue())) {
                 chunk.fill(spec.fillValue());
             }
             return chunk;
         }
-        ByteBuffer src = bytes.get();
-        DefaultCodecChain chain = meta.codecs();
         if (chain.hasBytesToBytes()) {
-            chain.decodeInto(src, spec, Region.whole(spec.shape()), chunk, new long[spec.rank()]);
+            chain.decodeInto(bytes.get(), spec, Region.whole(spec.shape()), chunk, new long[spec.rank()]);
             return chunk;
         }
-        int size = (int) spec.byteSize();
-        if (!src.isDirect() || src.remaining() != size) {
+        if (!job.copied()) {
             // Memory of its own (the pool had no room), which the codec wraps, or the wrong size, which it reports.
-            NdArray own = chain.decode(src, spec);
+            NdArray own = chain.decode(bytes.get(), spec);
             CodecChain.checkDecodedShape("codecs", own, spec);
             return own;
         }
-        ByteBuffer dst = chunk.bytes();
-        int pieces = Math.max(1, Math.min(tasks.parallelism(), size / COPY_PIECE));
-        // Rounded up to whole pages from the exact share, so that the pieces cover every byte.
-        int piece = (int) ((((long) size + pieces - 1) / pieces + 4095) & ~4095L);
-        int from = src.position();
-        tasks.forEach(pieces, i -> {
-            int start = Math.min(size, i * piece);
-            int length = Math.min(size - start, piece);
-            if (length > 0) {
-                dst.put(start, src, from + start, length);
-            }
-        });
         return chunk;
     }
 
