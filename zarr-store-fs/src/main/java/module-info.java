@@ -11,6 +11,9 @@ module dev.zarrj.store.fs {
     requires static transitive org.apiguardian.api;
     requires transitive dev.zarrj.api;
     requires static com.google.auto.service;
+    // sun.misc.Unsafe.invokeCleaner, to unmap a file as soon as its reader is done (Unmapper).
+    // Not static: an application started with -m resolves only what its modules require.
+    requires jdk.unsupported;
 
     exports dev.zarrj.store.fs;
 

@@ -5,6 +5,7 @@ import dev.zarrj.api.store.KeyRange;
 import dev.zarrj.api.store.KeyStartValue;
 import dev.zarrj.api.store.ListDirResult;
 import dev.zarrj.api.store.RangeReader;
+import dev.zarrj.api.store.ReadMemory;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
@@ -56,6 +57,12 @@ final class CountingStore implements Store {
     public Optional<ByteBuffer> get(StoreKey key, IntFunction<ByteBuffer> allocate) {
         requests.incrementAndGet();
         return delegate.get(key, allocate);
+    }
+
+    @Override
+    public Optional<ByteBuffer> getLent(StoreKey key, ReadMemory memory) {
+        requests.incrementAndGet();
+        return delegate.getLent(key, memory);
     }
 
     @Override

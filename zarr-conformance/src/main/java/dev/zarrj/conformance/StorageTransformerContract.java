@@ -36,7 +36,7 @@ import org.junit.jupiter.api.TestFactory;
  * The contract of a storage transformer (core.rst, "Storage transformers"): it is transparent —
  * an array written and read through it gives back its data, also when opened again from its
  * metadata — and the store it serves is a store, passing every rule of {@link StoreContract}
- * (the nested {@link TransformedStore}, rules {@code S01}…{@code S31}).
+ * (the nested {@link TransformedStore}, rules {@code S01}…{@code S32}).
  *
  * <p>A transformer's own test extends this class and hands it the provider; transformers are
  * created from {@link #configurations()} (by default the provider's example configurations). The
@@ -238,7 +238,7 @@ public abstract class StorageTransformerContract {
 
     /**
      * ST02: the store a transformer serves, over {@link #newBackingStore()} for a root array
-     * (prefix {@code ""}), passes every rule of the store contract ({@code S01}…{@code S31}),
+     * (prefix {@code ""}), passes every rule of the store contract ({@code S01}…{@code S32}),
      * which name the failure by their own ids.
      *
      * <p>Spec: core.rst, "Storage transformers": "A storage transformer serves the same abstract

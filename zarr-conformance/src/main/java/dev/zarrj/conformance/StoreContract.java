@@ -23,6 +23,7 @@ import dev.zarrj.api.store.KeyStartValue;
 import dev.zarrj.api.store.Leftover;
 import dev.zarrj.api.store.ListDirResult;
 import dev.zarrj.api.store.RangeReader;
+import dev.zarrj.api.store.ReadMemory;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
@@ -1837,6 +1838,95 @@ public abstract class StoreContract {
                     throw Rule.fail("rangeReader('absent/key').getAll(2 ranges, allocate) gave " + got + " and asked"
                             + " for buffers of " + asked + " bytes; expected two empty values and no buffer");
                 }
+            }
+        });
+    }
+
+    private static final String S32 = "getLent returns exactly the value and keeps it until released";
+
+    /**
+     * {@link Store#getLent}: for a present value it returns exactly the value (empty, one byte,
+     * 300 kB, and 2.5 MiB, which a file store maps), whether it reads into the memory the kit lends
+     * (heap and direct alternately, larger than asked, not zeroed; at most once, of the value's
+     * size) or lends memory of its own; what it lends still holds the value after the other
+     * values were read, until the kit runs every release action it registered, once, after which
+     * the store still reads every value. For an absent key it returns empty and neither asks for
+     * memory nor registers anything.
+     *
+     * <p>Spec: zarrj {@link Store#getLent} and {@link ReadMemory} (whole reads of plain chunks
+     * copy out of it); core.rst {@code get}.
+     *
+     * <p>If this fails, check: a buffer returned with its limit at the allocated capacity rather
+     * than at the value's size; memory given back, reused or unmapped before the release (one
+     * value's mapping reused for the next); a release action that damages what the store reads
+     * later; memory asked for, or a release registered, for an absent key.
+     */
+    @Test
+    @DisplayName("S32 getLent returns exactly the value and keeps it until released" + SPEC)
+    public void required_S32_getLentReturnsTheValueUntilReleased() {
+        check("S32", S32, () -> {
+            Map<String, byte[]> c = content(
+                    "empty", new byte[0],
+                    "one", new byte[] {42},
+                    "medium/c/0", pattern(300_000, 32),
+                    "large/c/0", pattern((5 << 20) / 2, 33));
+            Store s = storeWith(c);
+            List<Runnable> releases = new ArrayList<>();
+            List<Integer> sizes = new ArrayList<>();
+            ReadMemory memory = new ReadMemory() {
+                @Override
+                public ByteBuffer allocate(int size) {
+                    sizes.add(size);
+                    // More room than asked for, and not zeroed: the value must be exactly [0, size).
+                    ByteBuffer b = sizes.size() % 2 == 0 ? ByteBuffer.allocateDirect(size + 16)
+                            : ByteBuffer.allocate(size + 16);
+                    for (int i = 0; i < b.capacity(); i++) {
+                        b.put(i, (byte) 0x5A);
+                    }
+                    return b;
+                }
+
+                @Override
+                public void onRelease(Runnable release) {
+                    releases.add(release);
+                }
+            };
+            Map<String, ByteBuffer> lent = new LinkedHashMap<>();
+            for (Map.Entry<String, byte[]> e : c.entrySet()) {
+                sizes.clear();
+                Optional<ByteBuffer> got = s.getLent(StoreKey.of(e.getKey()), memory);
+                if (got == null || got.isEmpty()) {
+                    throw Rule.fail("getLent('" + e.getKey() + "', memory) found no value where one is stored");
+                }
+                if (sizes.size() > 1 || sizes.size() == 1 && sizes.get(0) != e.getValue().length) {
+                    throw Rule.fail("getLent('" + e.getKey() + "', memory) asked for buffers of " + sizes
+                            + " bytes; at most one, of the value's " + e.getValue().length + " bytes, is allowed");
+                }
+                lent.put(e.getKey(), got.get());
+            }
+            for (Map.Entry<String, ByteBuffer> e : lent.entrySet()) {
+                byte[] actual = new byte[e.getValue().remaining()];
+                e.getValue().duplicate().get(actual);
+                if (!Arrays.equals(actual, c.get(e.getKey()))) {
+                    throw Rule.fail("getLent('" + e.getKey() + "', memory) returned " + actual.length + " bytes that"
+                            + " differ from the " + c.get(e.getKey()).length + " stored, read after every value"
+                            + " was lent and before any was released");
+                }
+            }
+            sizes.clear();
+            int registered = releases.size();
+            Optional<ByteBuffer> absent = s.getLent(StoreKey.of("absent/key"), memory);
+            if (absent == null || absent.isPresent() || !sizes.isEmpty() || releases.size() != registered) {
+                throw Rule.fail("getLent('absent/key', memory) gave " + absent + ", asked for buffers of " + sizes
+                        + " bytes and registered " + (releases.size() - registered) + " release action(s);"
+                        + " expected empty and nothing asked or registered");
+            }
+            lent.clear();
+            for (Runnable r : releases) {
+                r.run();
+            }
+            for (Map.Entry<String, byte[]> e : c.entrySet()) {
+                expectValue(s, e.getKey(), e.getValue(), "after getLent's release actions ran");
             }
         });
     }

@@ -103,6 +103,29 @@ public interface Store extends AutoCloseable {
     }
 
     /**
+     * The value of a key in memory lent for one read, or empty when the key is absent: a caller
+     * that copies the value into its own array and then drops it (a whole read of chunks stored
+     * as their elements' bytes) lets the store hand out memory of its own, valid until the caller
+     * runs what the store registered with {@link ReadMemory#onRelease}. A file store maps a large
+     * file there instead of reading it: one pass over the bytes less. The default reads into
+     * {@link ReadMemory#allocate} as {@link #get(StoreKey, IntFunction)} does.
+     *
+     * <p>The same bytes as {@link #get(StoreKey)}, and for a present value the store calls
+     * {@code allocate} at most once, with the value's size, as {@link #get(StoreKey, IntFunction)}
+     * does; for an absent one it neither allocates nor registers anything. Memory a store maps
+     * can become unreadable when another process truncates the file in place while it is lent:
+     * reading it then throws {@link InternalError} (the JDK's answer to the fault), which the
+     * caller reports as a failed read of the key. Callers that hand the value to native code,
+     * where that fault would end the process, use {@link #get(StoreKey, IntFunction)}.
+     *
+     * @throws StoreException when the store cannot be read
+     * @since 0.1
+     */
+    default Optional<ByteBuffer> getLent(StoreKey key, ReadMemory memory) {
+        return get(key, memory::allocate);
+    }
+
+    /**
      * A range of the value of a key, or empty when the key is absent.
      *
      * @throws StoreException when the store cannot be read, or the range lies outside the value

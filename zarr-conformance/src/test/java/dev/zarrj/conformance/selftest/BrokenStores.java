@@ -9,6 +9,7 @@ import dev.zarrj.api.store.KeyStartValue;
 import dev.zarrj.api.store.Leftover;
 import dev.zarrj.api.store.ListDirResult;
 import dev.zarrj.api.store.RangeReader;
+import dev.zarrj.api.store.ReadMemory;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
@@ -672,6 +673,17 @@ public final class BrokenStores {
                             real.close();
                         }
                     };
+                }
+            };
+        }
+    }
+
+    /** S32: getLent returns the value without its last byte. */
+    public static class LentValueLosesLastByte extends Wrapped {
+        @Override Store wrap(Store m) {
+            return new ForwardingStore(m) {
+                @Override public Optional<ByteBuffer> getLent(StoreKey key, ReadMemory memory) {
+                    return m.getLent(key, memory).map(b -> b.remaining() == 0 ? b : b.limit(b.limit() - 1));
                 }
             };
         }

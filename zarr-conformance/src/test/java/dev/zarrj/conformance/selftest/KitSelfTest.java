@@ -61,6 +61,7 @@ class KitSelfTest {
                 Arguments.of(BrokenStores.NegativeWriteConcurrency.class, "S30"),
                 Arguments.of(BrokenStores.AsyncWriteReadsBufferLate.class, "S30"),
                 Arguments.of(BrokenStores.RangeReaderReturnsWholeBuffer.class, "S31"),
+                Arguments.of(BrokenStores.LentValueLosesLastByte.class, "S32"),
                 // data types
                 Arguments.of(BrokenMetadata.NanPayloadLost.class, "DT01"),
                 Arguments.of(BrokenMetadata.IntegerFractionTruncated.class, "DT02"),

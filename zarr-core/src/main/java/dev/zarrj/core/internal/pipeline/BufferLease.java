@@ -1,6 +1,7 @@
 package dev.zarrj.core.internal.pipeline;
 
 import dev.zarrj.api.codec.BufferLender;
+import dev.zarrj.api.store.ReadMemory;
 import java.nio.ByteBuffer;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -10,6 +11,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * The {@link ChunkBuffers} lent to one store read or one encode, all given back at
  * {@link #close()}: a store may ask more than once (S23), and codecs may ask from several threads
  * (sharding's inner chunks). Nothing may keep a view of a lent buffer after the lease is closed.
+ * As the {@link ReadMemory} of {@link dev.zarrj.api.store.Store#getLent}, it also runs what the
+ * store registered (unmapping a file) when it closes.
  *
  * <pre>{@code
  * try (BufferLease lease = new BufferLease()) {
@@ -18,11 +21,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * }
  * }</pre>
  */
-final class BufferLease implements BufferLender, AutoCloseable {
+final class BufferLease implements BufferLender, ReadMemory, AutoCloseable {
     /** Buffers lent by every lease and not yet given back, process-wide: what tests check returns to its start. */
     private static final AtomicLong OUTSTANDING = new AtomicLong();
 
     private final Queue<ByteBuffer> lent = new ConcurrentLinkedQueue<>();
+    private final Queue<Runnable> releases = new ConcurrentLinkedQueue<>();
 
     /** How many buffers leases have lent and not yet given back, in this process. */
     static long outstanding() {
@@ -36,6 +40,16 @@ final class BufferLease implements BufferLender, AutoCloseable {
         lent.add(b);
         OUTSTANDING.incrementAndGet();
         return b;
+    }
+
+    @Override
+    public ByteBuffer allocate(int size) {
+        return borrow(size);
+    }
+
+    @Override
+    public void onRelease(Runnable release) {
+        releases.add(release);
     }
 
     /** Whether any buffer lent is direct memory, which goes back to the pool for reuse. */
@@ -57,12 +71,27 @@ final class BufferLease implements BufferLender, AutoCloseable {
         return n;
     }
 
-    /** Gives every lent buffer back. */
+    /** Runs what stores registered, then gives every lent buffer back. */
     @Override
     public void close() {
+        RuntimeException failure = null;
+        for (Runnable r; (r = releases.poll()) != null; ) {
+            try {
+                r.run();
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
         for (ByteBuffer b; (b = lent.poll()) != null; ) {
             OUTSTANDING.decrementAndGet();
             ChunkBuffers.give(b);
+        }
+        if (failure != null) {
+            throw failure;
         }
     }
 }

@@ -224,13 +224,23 @@ public final class ChunkReader {
             if (!part.wholeChunk() && readWhole(spec, part) && readPlanes(from, key, spec, part, dst, dstZeroed)) {
                 return;
             }
+            // Memory a store lends (a mapped file) only where Java code copies it (decodesByCopying).
+            boolean lent = chain.decodesByCopying(spec);
             try (BufferLease lease = new BufferLease()) {
-                Optional<ByteBuffer> bytes = from.get(key, lease::borrow);
+                Optional<ByteBuffer> bytes = lent ? from.getLent(key, lease) : from.get(key, lease::borrow);
                 if (bytes.isEmpty()) {
                     fillRegion(dst, part, dstZeroed);
                     return;
                 }
-                chain.decodeInto(bytes.get(), spec, part.ofChunk(), dst, part.inRegion());
+                try {
+                    chain.decodeInto(bytes.get(), spec, part.ofChunk(), dst, part.inRegion());
+                } catch (InternalError e) {
+                    if (!lent) {
+                        throw e;
+                    }
+                    throw new StoreException(errors.describe("reading", key) + ": the stored value became unreadable"
+                            + " while it was copied (truncated in place by another writer?): " + e.getMessage(), e);
+                }
             }
         } catch (RuntimeException | OutOfMemoryError e) {
             throw errors.reading(key, spec.byteSize(), e);

@@ -1,6 +1,5 @@
 package dev.zarrj.core.internal.pipeline;
 
-import dev.zarrj.api.Region;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.zarrj.api.ByteSource;
 import dev.zarrj.api.ChunkSpec;
@@ -18,6 +17,7 @@ import dev.zarrj.api.codec.BufferLender;
 import dev.zarrj.api.codec.BytesToBytesCodec;
 import dev.zarrj.api.codec.Codec;
 import dev.zarrj.api.codec.CodecChain;
+import dev.zarrj.core.internal.codec.bytes.BytesCodec;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -343,6 +343,17 @@ public final class DefaultCodecChain implements CodecChain {
      */
     public boolean decompressesInPlace(ChunkSpec decoded) {
         return arrayToArray.isEmpty() && !bytesToBytes.isEmpty() && arrayToBytes.encodesAsInMemory(decoded);
+    }
+
+    /**
+     * Whether {@link #decodeInto} only copies the stored bytes, in Java: zarrj's own {@code bytes}
+     * codec alone, in native order. Only then may the stored bytes lie in memory that can fault
+     * (a mapped file another process truncates): the JDK reports a fault in a copy as an
+     * {@link InternalError}, where native code (a decompressor, another plugin's codec) would
+     * end the process.
+     */
+    public boolean decodesByCopying(ChunkSpec decoded) {
+        return encodesAsInMemory(decoded) && arrayToBytes instanceof BytesCodec;
     }
 
     /** True when the chain is the array→bytes codec alone and it says so. */

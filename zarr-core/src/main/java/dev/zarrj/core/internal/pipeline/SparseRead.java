@@ -5,6 +5,7 @@ import dev.zarrj.api.keyencoding.ChunkKeyEncoding;
 import dev.zarrj.api.store.KeyRange;
 import dev.zarrj.api.store.ListDirResult;
 import dev.zarrj.api.store.RangeReader;
+import dev.zarrj.api.store.ReadMemory;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
@@ -294,6 +295,11 @@ final class SparseRead {
         @Override
         public Optional<ByteBuffer> get(StoreKey key, IntFunction<ByteBuffer> allocate) {
             return note(store.get(key, allocate));
+        }
+
+        @Override
+        public Optional<ByteBuffer> getLent(StoreKey key, ReadMemory memory) {
+            return note(store.getLent(key, memory));
         }
 
         @Override

@@ -9,11 +9,13 @@ import dev.zarrj.api.store.KeySize;
 import dev.zarrj.api.store.Leftover;
 import dev.zarrj.api.store.ListDirResult;
 import dev.zarrj.api.store.RangeReader;
+import dev.zarrj.api.store.ReadMemory;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -124,6 +126,8 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class FileStore implements Store {
     /** The largest value {@code get} returns in one buffer. */
     private static final int MAX_BUFFER = Integer.MAX_VALUE - 8;
+    /** The least size {@link #getLent} maps: below it, mapping and unmapping cost more than the read saves. */
+    static final long MAP_FROM = 1 << 20;
     /**
      * Heap buffers are read and written at most this many bytes per call: the JDK copies a heap
      * buffer through a temporary direct buffer as large as the call, and keeps one per thread.
@@ -203,6 +207,40 @@ public final class FileStore implements Store {
     public Optional<ByteBuffer> get(StoreKey key, IntFunction<ByteBuffer> allocate) {
         Objects.requireNonNull(allocate, "allocate");
         return read(key, null, allocate);
+    }
+
+    /**
+     * Maps a value of at least {@link #MAP_FROM} bytes, unmapped when the caller releases it:
+     * copying out of the page cache directly saves reading the file into memory first (a whole
+     * read of 4 MiB plain chunks: 94 to 79 ms for 256 MiB on two threads). Smaller values, and
+     * any whose mapping fails, are read into the caller's memory.
+     */
+    @Override
+    public Optional<ByteBuffer> getLent(StoreKey key, ReadMemory memory) {
+        Objects.requireNonNull(memory, "memory");
+        Path p = paths.toPath(key);
+        try (FileChannel ch = openValue(key, p)) {
+            if (ch == null) {
+                return Optional.empty();
+            }
+            long size = ch.size();
+            if (size >= MAP_FROM && size <= MAX_BUFFER && Unmapper.available()) {
+                MappedByteBuffer m;
+                try {
+                    m = ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
+                } catch (IOException e) {
+                    m = null; // out of mappings or address space: read it instead
+                }
+                if (m != null) {
+                    MappedByteBuffer mapped = m;
+                    memory.onRelease(() -> Unmapper.unmap(mapped));
+                    return Optional.of(mapped);
+                }
+            }
+            return Optional.of(readRange(key, ch, null, memory::allocate));
+        } catch (IOException e) {
+            throw failure("read", key, e);
+        }
     }
 
     private Optional<ByteBuffer> read(StoreKey key, ByteRange range) {
