@@ -377,10 +377,9 @@ public final class ZarrArray implements ZarrNode {
         if (coords != null) {
             return b.reader().readChunk(coords);
         }
-        NdArray out = Memory.array(b.meta().dataType(), shape, () -> "reading the region " + Arrays.toString(shape)
-                + " at " + Arrays.toString(offset) + " of array '" + path() + "'");
-        b.reader().read(offset, out, true);
-        return out;
+        return b.reader().readNew(offset, shape, () -> Memory.array(b.meta().dataType(), shape,
+                () -> "reading the region " + Arrays.toString(shape) + " at " + Arrays.toString(offset) + " of array '"
+                        + path() + "'"));
     }
 
     /**

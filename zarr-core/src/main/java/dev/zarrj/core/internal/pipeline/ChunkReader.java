@@ -182,6 +182,131 @@ public final class ChunkReader {
         });
     }
 
+    /** Regions from this size are read by {@link #readNew} with the allocation beside the chunks. */
+    static final long ALLOCATE_BESIDE_FROM = 8 << 20;
+
+    /**
+     * Reads the region {@code [offset, offset + shape)} into a new array from {@code allocate}.
+     * For a region of at least {@link #ALLOCATE_BESIDE_FROM} bytes of a few chunks read where they
+     * are decoded (a local store, no cache), allocating is the read's first piece
+     * ({@link PendingResult}): the other threads decode chunks aside meanwhile, up to a quarter
+     * of the pool's budget, rather than wait while the JVM zeroes the array on one thread.
+     * Chunks that are only copied (their elements' bytes) gain nothing from it, and are read
+     * into the array once it exists.
+     *
+     * @throws ChunkDecodeException naming the key of a chunk that cannot be decoded
+     */
+    public NdArray readNew(long[] offset, long[] shape, Supplier<NdArray> allocate) {
+        ChunkBox box = ChunkBox.of(meta, offset, shape);
+        if (!allocatesBeside(box, shape)) {
+            NdArray dst = allocate.get();
+            read(offset, dst, true);
+            return dst;
+        }
+        PendingResult pending = new PendingResult(allocate, ChunkBuffers.BUDGET / 4);
+        tasks.forEachLong(box.count() + 1, j -> {
+            if (j == 0) {
+                pending.allocateAndDrain();
+                return;
+            }
+            ChunkPart part = ChunkPart.of(meta, box.coords(j - 1), offset, shape);
+            if (part.wholeChunk() && pending.worthParking()) {
+                pending.park(decodeAside(part));
+                return;
+            }
+            NdArray dst = pending.await();
+            pending.help();
+            if (dst != null) {
+                readPart(store, part, dst, true, null);
+            }
+        });
+        return pending.result();
+    }
+
+    /** Whether {@link #readNew} allocates as one of the read's pieces: see there. */
+    private boolean allocatesBeside(ChunkBox box, long[] shape) {
+        double bytes = meta.dataType().size();
+        for (long n : shape) {
+            bytes *= n;
+        }
+        return box != null && box.count() >= 2 && box.count() < SparseRead.MIN_CHUNKS && bytes >= ALLOCATE_BESIDE_FROM
+                && tasks.parallelism() >= 2 && ioConcurrency <= tasks.parallelism() && cache == null
+                && !meta.dataType().kind().isVariableLength()
+                && !meta.codecs().decodesByCopying(meta.chunkSpec(box.coords(0)));
+    }
+
+    /**
+     * A whole chunk decoded into reused memory (a chunk of its elements' bytes left where the
+     * store put it), for {@link PendingResult} to copy into the array once it exists; an absent
+     * chunk with a zero fill value needs nothing, since the new array holds zeros.
+     */
+    private PendingResult.Parked decodeAside(ChunkPart part) {
+        StoreKey key = meta.chunkKey(prefix, part.coords());
+        ChunkSpec spec = meta.chunkSpec(part.coords());
+        DefaultCodecChain chain = meta.codecs();
+        boolean lent = chain.decodesByCopying(spec);
+        BufferLease lease = new BufferLease();
+        try {
+            Optional<ByteBuffer> stored = lent ? store.getLent(key, lease) : store.get(key, lease::borrow);
+            NdArray chunk;
+            if (stored.isEmpty()) {
+                chunk = null;
+            } else if (lent && stored.get().remaining() == spec.byteSize()) {
+                chunk = NdArray.wrap(spec.dataType(), stored.get(), spec.shape());
+            } else {
+                chunk = NdArray.wrap(spec.dataType(), lease.borrow((int) spec.byteSize()), spec.shape());
+                chain.decodeInto(stored.get(), spec, Region.whole(spec.shape()), chunk, new long[spec.rank()]);
+            }
+            return new PendingResult.Parked() {
+                @Override
+                public long bytes() {
+                    return spec.byteSize();
+                }
+
+                @Override
+                public void copyInto(NdArray result) {
+                    try {
+                        if (chunk == null) {
+                            fillRegion(result, part, true);
+                        } else {
+                            copyLent(key, lent, () -> RegionCopy.copy(chunk, part.ofChunk(), result, part.inRegion()));
+                        }
+                    } catch (RuntimeException | OutOfMemoryError e) {
+                        throw errors.reading(key, spec.byteSize(), e);
+                    }
+                }
+
+                @Override
+                public void release() {
+                    lease.close();
+                }
+            };
+        } catch (RuntimeException | OutOfMemoryError e) {
+            lease.close();
+            throw errors.reading(key, spec.byteSize(), e);
+        } catch (Error e) {
+            lease.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Runs a copy out of a chunk's stored bytes, turning a fault on memory a store lent (a mapped
+     * file truncated meanwhile, reported by the JDK as an {@link InternalError}) into a
+     * {@link StoreException} naming the key.
+     */
+    private void copyLent(StoreKey key, boolean lent, Runnable copy) {
+        try {
+            copy.run();
+        } catch (InternalError e) {
+            if (!lent) {
+                throw e;
+            }
+            throw new StoreException(errors.describe("reading", key) + ": the stored value became unreadable"
+                    + " while it was copied (truncated in place by another writer?): " + e.getMessage(), e);
+        }
+    }
+
     /**
      * @param fetched the chunk's stored value, fetched ahead; null to read it here
      */
@@ -232,15 +357,7 @@ public final class ChunkReader {
                     fillRegion(dst, part, dstZeroed);
                     return;
                 }
-                try {
-                    chain.decodeInto(bytes.get(), spec, part.ofChunk(), dst, part.inRegion());
-                } catch (InternalError e) {
-                    if (!lent) {
-                        throw e;
-                    }
-                    throw new StoreException(errors.describe("reading", key) + ": the stored value became unreadable"
-                            + " while it was copied (truncated in place by another writer?): " + e.getMessage(), e);
-                }
+                copyLent(key, lent, () -> chain.decodeInto(bytes.get(), spec, part.ofChunk(), dst, part.inRegion()));
             }
         } catch (RuntimeException | OutOfMemoryError e) {
             throw errors.reading(key, spec.byteSize(), e);
