@@ -1846,7 +1846,7 @@ public abstract class StoreContract {
 
     /**
      * {@link Store#getLent}: for a present value it returns exactly the value (empty, one byte,
-     * 300 kB, and 2.5 MiB, which a file store maps), whether it reads into the memory the kit lends
+     * 300 kB, 2.5 MiB and 1.5 MiB, the last two mapped by a file store), whether it reads into the memory the kit lends
      * (heap and direct alternately, larger than asked, not zeroed; at most once, of the value's
      * size) or lends memory of its own; what it lends still holds the value after the other
      * values were read, until the kit runs every release action it registered, once, after which
@@ -1869,16 +1869,18 @@ public abstract class StoreContract {
                     "empty", new byte[0],
                     "one", new byte[] {42},
                     "medium/c/0", pattern(300_000, 32),
-                    "large/c/0", pattern((5 << 20) / 2, 33));
+                    "large/c/0", pattern((5 << 20) / 2, 33),
+                    "large/c/1", pattern((3 << 20) / 2, 34));
             Store s = storeWith(c);
             List<Runnable> releases = new ArrayList<>();
             List<Integer> sizes = new ArrayList<>();
+            int[] allocations = new int[1];
             ReadMemory memory = new ReadMemory() {
                 @Override
                 public ByteBuffer allocate(int size) {
                     sizes.add(size);
                     // More room than asked for, and not zeroed: the value must be exactly [0, size).
-                    ByteBuffer b = sizes.size() % 2 == 0 ? ByteBuffer.allocateDirect(size + 16)
+                    ByteBuffer b = allocations[0]++ % 2 == 0 ? ByteBuffer.allocateDirect(size + 16)
                             : ByteBuffer.allocate(size + 16);
                     for (int i = 0; i < b.capacity(); i++) {
                         b.put(i, (byte) 0x5A);
@@ -1892,38 +1894,41 @@ public abstract class StoreContract {
                 }
             };
             Map<String, ByteBuffer> lent = new LinkedHashMap<>();
-            for (Map.Entry<String, byte[]> e : c.entrySet()) {
+            try {
+                for (Map.Entry<String, byte[]> e : c.entrySet()) {
+                    sizes.clear();
+                    Optional<ByteBuffer> got = s.getLent(StoreKey.of(e.getKey()), memory);
+                    if (got == null || got.isEmpty()) {
+                        throw Rule.fail("getLent('" + e.getKey() + "', memory) found no value where one is stored");
+                    }
+                    if (sizes.size() > 1 || sizes.size() == 1 && sizes.get(0) != e.getValue().length) {
+                        throw Rule.fail("getLent('" + e.getKey() + "', memory) asked for buffers of " + sizes
+                                + " bytes; at most one, of the value's " + e.getValue().length + " bytes, is allowed");
+                    }
+                    lent.put(e.getKey(), got.get());
+                }
+                for (Map.Entry<String, ByteBuffer> e : lent.entrySet()) {
+                    byte[] actual = new byte[e.getValue().remaining()];
+                    e.getValue().duplicate().get(actual);
+                    if (!Arrays.equals(actual, c.get(e.getKey()))) {
+                        throw Rule.fail("getLent('" + e.getKey() + "', memory) returned " + actual.length + " bytes that"
+                                + " differ from the " + c.get(e.getKey()).length + " stored, read after every value"
+                                + " was lent and before any was released");
+                    }
+                }
                 sizes.clear();
-                Optional<ByteBuffer> got = s.getLent(StoreKey.of(e.getKey()), memory);
-                if (got == null || got.isEmpty()) {
-                    throw Rule.fail("getLent('" + e.getKey() + "', memory) found no value where one is stored");
+                int registered = releases.size();
+                Optional<ByteBuffer> absent = s.getLent(StoreKey.of("absent/key"), memory);
+                if (absent == null || absent.isPresent() || !sizes.isEmpty() || releases.size() != registered) {
+                    throw Rule.fail("getLent('absent/key', memory) gave " + absent + ", asked for buffers of " + sizes
+                            + " bytes and registered " + (releases.size() - registered) + " release action(s);"
+                            + " expected empty and nothing asked or registered");
                 }
-                if (sizes.size() > 1 || sizes.size() == 1 && sizes.get(0) != e.getValue().length) {
-                    throw Rule.fail("getLent('" + e.getKey() + "', memory) asked for buffers of " + sizes
-                            + " bytes; at most one, of the value's " + e.getValue().length + " bytes, is allowed");
+            } finally {
+                lent.clear();
+                for (Runnable r : releases) {
+                    r.run();
                 }
-                lent.put(e.getKey(), got.get());
-            }
-            for (Map.Entry<String, ByteBuffer> e : lent.entrySet()) {
-                byte[] actual = new byte[e.getValue().remaining()];
-                e.getValue().duplicate().get(actual);
-                if (!Arrays.equals(actual, c.get(e.getKey()))) {
-                    throw Rule.fail("getLent('" + e.getKey() + "', memory) returned " + actual.length + " bytes that"
-                            + " differ from the " + c.get(e.getKey()).length + " stored, read after every value"
-                            + " was lent and before any was released");
-                }
-            }
-            sizes.clear();
-            int registered = releases.size();
-            Optional<ByteBuffer> absent = s.getLent(StoreKey.of("absent/key"), memory);
-            if (absent == null || absent.isPresent() || !sizes.isEmpty() || releases.size() != registered) {
-                throw Rule.fail("getLent('absent/key', memory) gave " + absent + ", asked for buffers of " + sizes
-                        + " bytes and registered " + (releases.size() - registered) + " release action(s);"
-                        + " expected empty and nothing asked or registered");
-            }
-            lent.clear();
-            for (Runnable r : releases) {
-                r.run();
             }
             for (Map.Entry<String, byte[]> e : c.entrySet()) {
                 expectValue(s, e.getKey(), e.getValue(), "after getLent's release actions ran");

@@ -114,7 +114,8 @@ public interface Store extends AutoCloseable {
      * {@code allocate} at most once, with the value's size, as {@link #get(StoreKey, IntFunction)}
      * does; for an absent one it neither allocates nor registers anything. Memory a store maps
      * can become unreadable when another process truncates the file in place while it is lent:
-     * reading it then throws {@link InternalError} (the JDK's answer to the fault), which the
+     * a Java copy out of it then throws {@link InternalError}, the JDK's answer to the fault,
+     * raised at the copying thread's next safepoint (in practice during the copy), which the
      * caller reports as a failed read of the key. Callers that hand the value to native code,
      * where that fault would end the process, use {@link #get(StoreKey, IntFunction)}.
      *

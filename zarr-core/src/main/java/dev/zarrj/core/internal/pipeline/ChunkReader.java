@@ -203,24 +203,25 @@ public final class ChunkReader {
             read(offset, dst, true);
             return dst;
         }
-        PendingResult pending = new PendingResult(allocate, PARK_BUDGET);
-        tasks.forEachLong(box.count() + 1, j -> {
-            if (j == 0) {
-                pending.allocateAndDrain();
-                return;
-            }
-            ChunkPart part = ChunkPart.of(meta, box.coords(j - 1), offset, shape);
-            if (part.wholeChunk() && pending.worthParking()) {
-                pending.park(decodeAside(part));
-                return;
-            }
-            NdArray dst = pending.await();
-            pending.help();
-            if (dst != null) {
-                readPart(store, part, dst, true, null);
-            }
-        });
-        return pending.result();
+        try (PendingResult pending = new PendingResult(allocate, PARK_BUDGET)) {
+            tasks.forEachLong(box.count() + 1, j -> {
+                if (j == 0) {
+                    pending.allocateAndDrain();
+                    return;
+                }
+                ChunkPart part = ChunkPart.of(meta, box.coords(j - 1), offset, shape);
+                if (part.wholeChunk() && pending.worthParking()) {
+                    pending.park(decodeAside(part));
+                    return;
+                }
+                NdArray dst = pending.await();
+                pending.help();
+                if (dst != null) {
+                    readPart(store, part, dst, true, null);
+                }
+            });
+            return pending.result();
+        }
     }
 
     /** How much decoded memory {@link #readNew} parks while it allocates. */
@@ -248,40 +249,36 @@ public final class ChunkReader {
     }
 
     /**
-     * A whole chunk decoded into reused memory (a chunk of its elements' bytes left where the
-     * store put it), for {@link PendingResult} to copy into the array once it exists; an absent
-     * chunk with a zero fill value needs nothing, since the new array holds zeros.
+     * A whole chunk decoded into reused memory, for {@link PendingResult} to copy into the array
+     * once it exists; an absent chunk with a zero fill value needs nothing, since the new array
+     * holds zeros. ({@link #allocatesBeside} leaves chunks that are only copied to
+     * {@link #readPart}, so no store-lent memory is held here.)
      */
     private PendingResult.Parked decodeAside(ChunkPart part) {
         StoreKey key = meta.chunkKey(prefix, part.coords());
         ChunkSpec spec = meta.chunkSpec(part.coords());
-        DefaultCodecChain chain = meta.codecs();
-        boolean lent = chain.decodesByCopying(spec);
         BufferLease lease = new BufferLease();
         try {
-            Optional<ByteBuffer> stored = lent ? store.getLent(key, lease) : store.get(key, lease::borrow);
-            NdArray chunk;
-            if (stored.isEmpty()) {
-                chunk = null;
-            } else if (lent && stored.get().remaining() == spec.byteSize()) {
-                chunk = NdArray.wrap(spec.dataType(), stored.get(), spec.shape());
-            } else {
+            Optional<ByteBuffer> stored = store.get(key, lease::borrow);
+            NdArray chunk = null;
+            if (stored.isPresent()) {
                 chunk = NdArray.wrap(spec.dataType(), lease.borrow((int) spec.byteSize()), spec.shape());
-                chain.decodeInto(stored.get(), spec, Region.whole(spec.shape()), chunk, new long[spec.rank()]);
+                meta.codecs().decodeInto(stored.get(), spec, Region.whole(spec.shape()), chunk, new long[spec.rank()]);
             }
+            NdArray decoded = chunk;
             return new PendingResult.Parked() {
                 @Override
                 public long bytes() {
-                    return spec.byteSize();
+                    return decoded == null ? 0 : spec.byteSize();
                 }
 
                 @Override
                 public void copyInto(NdArray result) {
                     try {
-                        if (chunk == null) {
+                        if (decoded == null) {
                             fillRegion(result, part, true);
                         } else {
-                            copyLent(key, lent, () -> RegionCopy.copy(chunk, part.ofChunk(), result, part.inRegion()));
+                            RegionCopy.copy(decoded, part.ofChunk(), result, part.inRegion());
                         }
                     } catch (RuntimeException | OutOfMemoryError e) {
                         throw errors.reading(key, spec.byteSize(), e);

@@ -2,6 +2,7 @@ package dev.zarrj.core.internal.pipeline;
 
 import dev.zarrj.api.NdArray;
 import java.util.ArrayDeque;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
@@ -13,14 +14,17 @@ import java.util.function.Supplier;
  * <p>A chunk decoded before the array exists is parked here, up to a budget of decoded bytes;
  * once the array exists, the allocating piece and every later piece copy parked chunks into it
  * until none is left, and pieces that find the array allocated, or the budget spent, decode into
- * the array themselves. Only the first piece
- * allocates, and {@link ParallelTasks} claims pieces in order, so a piece that waits for the
- * array waits for a piece that has started.
+ * the array themselves.
+ *
+ * <p>Nothing waits for an allocation that has not started: {@link ParallelTasks} may skip a
+ * claimed piece (after a failure, an interrupt or a cancellation), so a piece that needs the
+ * array and finds the allocation not started allocates it itself, and {@link #close} (after the
+ * read's pieces, however they ended) releases whatever is still parked.
  */
-final class PendingResult {
+final class PendingResult implements AutoCloseable {
     /** A chunk decoded aside: copied into the array, then released, exactly once. */
     interface Parked {
-        /** What it counts against the budget: the chunk's decoded size. */
+        /** What it counts against the budget: the decoded memory it holds. */
         long bytes();
 
         /** Copies the chunk's share into the array. */
@@ -30,12 +34,17 @@ final class PendingResult {
         void release();
     }
 
+    /** Chunks parked by every read in this process: what tests check the path is taken by. */
+    private static final AtomicLong PARKED = new AtomicLong();
+
     private final Supplier<NdArray> allocate;
     private final long budget;
     private final ArrayDeque<Parked> parked = new ArrayDeque<>();
     private long parkedBytes;
+    /** Whether a thread has taken the allocation on. */
+    private boolean allocating;
     private NdArray result;
-    /** Whether the allocation has ended, with a result or failed. */
+    /** Whether the allocation has ended, with a result or failed (or was given up by {@link #close}). */
     private boolean settled;
 
     PendingResult(Supplier<NdArray> allocate, long budget) {
@@ -43,46 +52,89 @@ final class PendingResult {
         this.budget = budget;
     }
 
+    /** How many chunks reads have parked in this process. */
+    static long parkedSoFar() {
+        return PARKED.get();
+    }
+
     /**
-     * The first piece: allocates the array, then copies chunks parked meanwhile until none is
-     * left ({@link #help}). When the allocation fails, the parked chunks are released and the
-     * failure thrown.
+     * The first piece: allocates the array unless another piece already has, then copies
+     * chunks parked meanwhile until none is left ({@link #help}). When the allocation fails, the
+     * parked chunks are released and the failure thrown.
      */
     void allocateAndDrain() {
-        NdArray r = null;
-        try {
-            r = allocate.get();
-        } finally {
-            synchronized (this) {
-                result = r;
-                settled = true;
-                notifyAll();
-            }
+        if (takeAllocation()) {
+            allocateHere();
         }
         help();
     }
 
+    private synchronized boolean takeAllocation() {
+        if (allocating || settled) {
+            return false;
+        }
+        allocating = true;
+        return true;
+    }
+
+    /** Allocates, settles, and on failure releases what is parked before throwing. */
+    private void allocateHere() {
+        NdArray r = null;
+        try {
+            r = allocate.get();
+        } finally {
+            settle(r);
+            if (r == null) {
+                help();
+            }
+        }
+    }
+
+    private synchronized void settle(NdArray r) {
+        result = r;
+        settled = true;
+        notifyAll();
+    }
+
     /**
      * Copies parked chunks into the array until none is left, releasing each (only releasing
-     * when the allocation failed): the allocating piece does, and so does every later piece
-     * before its own chunk, so that the threads share the copies.
+     * when there is no array): the allocating piece does, and so does every later piece before
+     * its own chunk, so that the threads share the copies. Goes through every parked chunk even
+     * when one fails, then throws the first failure.
      */
     void help() {
-        RuntimeException failure = null;
+        Throwable failure = null;
         for (Parked p; (p = next()) != null; ) {
             try {
                 if (result != null && failure == null) {
                     p.copyInto(result);
                 }
-            } catch (RuntimeException e) {
-                failure = e;
+            } catch (RuntimeException | Error e) {
+                failure = first(failure, e);
             } finally {
-                p.release();
+                try {
+                    p.release();
+                } catch (RuntimeException | Error e) {
+                    failure = first(failure, e);
+                }
             }
         }
-        if (failure != null) {
-            throw failure;
+        if (failure instanceof RuntimeException re) {
+            throw re;
         }
+        if (failure instanceof Error err) {
+            throw err;
+        }
+    }
+
+    private static Throwable first(Throwable failure, Throwable e) {
+        if (failure == null) {
+            return e;
+        }
+        if (failure != e) {
+            failure.addSuppressed(e);
+        }
+        return failure;
     }
 
     /** The next parked chunk to copy once the allocation has ended; null before, or when none is left. */
@@ -107,6 +159,7 @@ final class PendingResult {
      * there by now, copies the parked chunks, this one included.
      */
     void park(Parked p) {
+        PARKED.incrementAndGet();
         synchronized (this) {
             parked.add(p);
             parkedBytes += p.bytes();
@@ -118,10 +171,15 @@ final class PendingResult {
     }
 
     /**
-     * The array, waiting (not interruptibly: allocating takes milliseconds) until the first piece
-     * has it; null when its allocation failed, which that piece reports.
+     * The array: allocated here when no piece has started allocating it, else waited for (not
+     * interruptibly: a started allocation ends within milliseconds). Null when its allocation
+     * failed, which the piece that allocated reports.
      */
     NdArray await() {
+        if (takeAllocation()) {
+            allocateHere();
+            return result();
+        }
         boolean interrupted = false;
         synchronized (this) {
             while (!settled) {
@@ -135,11 +193,24 @@ final class PendingResult {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
+        return result();
+    }
+
+    /** The array once every piece has run; null when its allocation failed or never ran. */
+    synchronized NdArray result() {
         return result;
     }
 
-    /** The array once every piece has run; null when its allocation failed. */
-    synchronized NdArray result() {
-        return result;
+    /**
+     * After the read's pieces, however they ended: copies in, or with no array releases, what is
+     * still parked (pieces that park after the array exists copy their own, so something is
+     * left only when the allocating piece was skipped or failed).
+     */
+    @Override
+    public void close() {
+        synchronized (this) {
+            settled = true;
+        }
+        help();
     }
 }

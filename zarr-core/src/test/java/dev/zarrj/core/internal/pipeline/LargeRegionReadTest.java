@@ -2,10 +2,12 @@ package dev.zarrj.core.internal.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.zarrj.api.ChunkDecodeException;
+import dev.zarrj.api.InsufficientMemoryException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.store.Store;
 import dev.zarrj.api.store.StoreKey;
@@ -84,6 +86,7 @@ class LargeRegionReadTest {
             ChunkReader reader = reader(a);
             long lent = BufferLease.outstanding();
             long pooled = ChunkBuffers.bytesInUse();
+            long parkedBefore = PendingResult.parkedSoFar();
             for (int round = 0; round < 5; round++) {
                 for (long[] r : regions) {
                     long[] offset = {r[0], r[1]};
@@ -95,6 +98,9 @@ class LargeRegionReadTest {
                     });
                     assertArrayEquals(expected(all, offset, extent), got.toIntArray(), "region " + java.util.Arrays.toString(r));
                 }
+            }
+            if (allocationMillis > 0) {
+                assertTrue(PendingResult.parkedSoFar() > parkedBefore, "chunks were decoded aside while allocating");
             }
             assertArrayEquals(expected(all, new long[2], SHAPE), a.read().toIntArray(), "read()");
             assertEquals(lent, BufferLease.outstanding(), "pooled buffers lent and not given back");
@@ -123,6 +129,27 @@ class LargeRegionReadTest {
                             return NdArray.allocate(DataTypes.INT32, SHAPE);
                         }));
                 assertTrue(e.getMessage().contains("a/c/3/2"), e.getMessage());
+            }
+            assertEquals(lent, BufferLease.outstanding(), "pooled buffers lent and not given back");
+            assertEquals(pooled, ChunkBuffers.bytesInUse(), "pooled memory in use");
+        }
+    }
+
+    @Test
+    void aFailedAllocationKeepsNoMemoryAndComesBack() throws Exception {
+        int[] all = values();
+        try (Zarr zarr = Zarr.builder().threads(2).build()) {
+            ZarrArray a = written(zarr, zarr.openStore("memory:"), all);
+            ChunkReader reader = reader(a);
+            long lent = BufferLease.outstanding();
+            long pooled = ChunkBuffers.bytesInUse();
+            InsufficientMemoryException refused = new InsufficientMemoryException("the region", 1L << 40, null);
+            for (int round = 0; round < 5; round++) {
+                assertSame(refused, assertThrows(InsufficientMemoryException.class,
+                        () -> reader.readNew(new long[2], SHAPE, () -> {
+                            sleep(20); // chunks park meanwhile
+                            throw refused;
+                        })));
             }
             assertEquals(lent, BufferLease.outstanding(), "pooled buffers lent and not given back");
             assertEquals(pooled, ChunkBuffers.bytesInUse(), "pooled memory in use");

@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.zarrj.api.InsufficientMemoryException;
 import dev.zarrj.api.NdArray;
 import dev.zarrj.core.DataTypes;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -108,6 +110,48 @@ class PendingResultTest {
         }
     }
 
+    /**
+     * ParallelTasks may skip the allocating piece once claimed (after another piece failed, an
+     * interrupt, a cancellation): a piece that needs the array then allocates it itself instead of
+     * waiting for ever, and close() releases what nobody copied.
+     */
+    @Test
+    void aPieceThatNeedsTheArrayAllocatesItWhenTheFirstPieceNeverRan() {
+        AtomicInteger allocations = new AtomicInteger();
+        PendingResult pending = new PendingResult(() -> {
+            allocations.incrementAndGet();
+            return NdArray.allocate(DataTypes.INT32, 4);
+        }, 1000);
+        Chunk parked = new Chunk(1);
+        pending.park(parked);
+        NdArray r = assertTimeoutPreemptively(Duration.ofSeconds(10), pending::await);
+        pending.help();
+        assertEquals(1, allocations.get());
+        assertEquals(2, r.getLong(1), "the parked chunk copied in");
+        assertEquals(1, parked.releases.get());
+        // The first piece, run late, neither allocates again nor copies twice.
+        pending.allocateAndDrain();
+        assertEquals(1, allocations.get());
+        assertEquals(1, parked.copies.get());
+        pending.close();
+    }
+
+    @Test
+    void closeReleasesWhatIsParkedWhenNothingAllocated() {
+        PendingResult pending = new PendingResult(() -> {
+            throw new AssertionError("never allocated");
+        }, 1000);
+        Chunk a = new Chunk(0);
+        pending.park(a);
+        pending.close();
+        assertEquals(0, a.copies.get());
+        assertEquals(1, a.releases.get());
+        assertNull(pending.result());
+        // A late first piece finds it settled and allocates nothing.
+        pending.allocateAndDrain();
+        assertNull(pending.result());
+    }
+
     @Test
     void aFailedAllocationReleasesTheParkedChunksAndCopiesNone() throws Exception {
         CountDownLatch parked = new CountDownLatch(2);
@@ -131,12 +175,11 @@ class PendingResultTest {
         other.start();
         assertSame(refused, assertThrows(InsufficientMemoryException.class, pending::allocateAndDrain));
         other.join(10_000);
-        assertNull(pending.await(), "no array for the pieces that wait");
-        pending.help();
         for (Chunk c : List.of(a, b)) {
-            assertEquals(0, c.copies.get());
-            assertEquals(1, c.releases.get());
+            assertEquals(0, c.copies.get(), "copied with no array");
+            assertEquals(1, c.releases.get(), "released by the failed allocation itself");
         }
+        assertNull(pending.await(), "no array for the pieces that wait");
         // A chunk parked after the failure is released at once.
         Chunk late = new Chunk(2);
         pending.park(late);

@@ -228,8 +228,8 @@ public final class FileStore implements Store {
                 MappedByteBuffer m;
                 try {
                     m = ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
-                } catch (IOException e) {
-                    m = null; // out of mappings or address space: read it instead
+                } catch (IOException | UnsupportedOperationException e) {
+                    m = null; // out of mappings or address space, or a file system that cannot map: read it
                 }
                 if (m != null) {
                     MappedByteBuffer mapped = m;
