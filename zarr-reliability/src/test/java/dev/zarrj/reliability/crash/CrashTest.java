@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -322,9 +323,13 @@ class CrashTest {
          * JDK's shared archive); {@code openLate}: it opens the array only when told to write.
          */
         static Child start(String location, boolean openLate, Path dir) throws IOException {
+            // The child's temporary files in the test's folder, which JUnit deletes: killed between
+            // creating and unlinking one (libffi, inside JNA, makes a file in TMPDIR for its
+            // closures and unlinks it at once), it would otherwise leave it in the system's /tmp.
+            Path tmp = Files.createDirectories(dir.resolve("child-tmp"));
             List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-Xmx160m", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-XX:+UseSerialGC",
-                    "-XX:-UsePerfData"));
+                    "-XX:-UsePerfData", "-Djava.io.tmpdir=" + tmp, "-Djna.tmpdir=" + tmp));
             for (String p : new String[] {"aws.accessKeyId", "aws.secretAccessKey"}) {
                 if (System.getProperty(p) != null) {
                     cmd.add("-D" + p + "=" + System.getProperty(p));
@@ -332,7 +337,9 @@ class CrashTest {
             }
             cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), CrashWriter.class.getName(), location,
                     openLate ? "late" : "early"));
-            return new Child(new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start());
+            ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
+            pb.environment().put("TMPDIR", tmp.toString());
+            return new Child(pb.start());
         }
 
         /**
