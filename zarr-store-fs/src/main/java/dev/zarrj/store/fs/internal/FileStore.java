@@ -212,7 +212,7 @@ public final class FileStore implements Store {
     /**
      * Maps a value of at least {@link #MAP_FROM} bytes, unmapped when the caller releases it:
      * copying out of the page cache directly saves reading the file into memory first (a whole
-     * read of 4 MiB plain chunks: 94 to 79 ms for 256 MiB on two threads). Smaller values, and
+     * read of 4 MiB plain chunks: 94 to 84 ms for 256 MiB on two threads). Smaller values, and
      * any whose mapping fails, are read into the caller's memory.
      */
     @Override
