@@ -889,7 +889,7 @@ public final class ChunkReader {
      * whole thread budget: one thread reads the value into reused memory while another allocates
      * the result (a new array, which the JVM zeroes: as long as reading the value from the page
      * cache, for a chunk of megabytes). Then a bare chunk's bytes are copied into the result, each
-     * thread its half ({@link AllocatingRead}); a compressed one is decompressed straight into it.
+     * thread its share, from opposite ends ({@link AllocatingRead}); a compressed one is decompressed straight into it.
      * A store reading a file into new heap memory copies it through a temporary buffer of the JDK,
      * so that read, the zeroing and the copy or decompression would otherwise all happen one after
      * the other on one thread.
