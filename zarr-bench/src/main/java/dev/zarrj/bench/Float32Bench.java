@@ -61,7 +61,7 @@ final class Float32Bench {
      * Seconds of warm-up rounds before the timed selection rounds (the scale's run budget when
      * smaller): in a JVM that has not read selections yet, the first 15–20 reads of a sharded
      * selection on two cores take 140–210 ms while C2 compiles the selection path on the same two
-     * cores, then 131–135 ms; one warm-up round left most of those in the timed rounds.
+     * cores, then about 135 ms; one warm-up round left most of those in the timed rounds.
      */
     private static final double SELECTION_WARMUP_SECONDS = 3;
     /** Repeat a part of the ceiling until this much time has passed (or the scale's runs are done). */
