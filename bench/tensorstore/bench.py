@@ -15,7 +15,8 @@ The spec (one JSON argument):
   threads    tensorstore's data_copy_concurrency and file_io_concurrency limits (zarrj's threads)
   ops        the operations, in order; each has "op" (its name), the timing "warmups",
              "min_runs", "max_runs" and "seconds" (after the warm-ups, runs go on while fewer
-             than min_runs were made or the seconds last, up to max_runs), and what it does:
+             than min_runs were made or the seconds last, up to max_runs), optionally
+             "warmup_seconds" (more warm-up runs while they last), and what it does:
                "kind": "write"       write the whole array (to write_to)
                "kind": "read"        read the whole array
                "kind": "box"         read "region": {"offset": [...], "shape": [...]}
@@ -64,6 +65,10 @@ def open_array(path, ctx, metadata=None):
 def timed(fn, op):
     """Median seconds of fn and the number of timed runs, as zarr bench's Timing.latency runs it."""
     for _ in range(op["warmups"]):
+        fn()
+    # Then more warm-up runs while "warmup_seconds" last, when the op has them (the selections).
+    warm_until = time.perf_counter() + op.get("warmup_seconds", 0)
+    while time.perf_counter() < warm_until:
         fn()
     samples = []
     deadline = time.perf_counter() + op["seconds"]
