@@ -64,6 +64,17 @@ final class Float32Bench {
      * cores, then about 135 ms; one warm-up round left most of those in the timed rounds.
      */
     private static final double SELECTION_WARMUP_SECONDS = 3;
+    /**
+     * Seconds of warm-up reads before a latency operation's timed reads: as long as they are
+     * timed (none at the tiny scale). A few warm-up reads left the JIT compiling the path of a
+     * read of one chunk while it was timed: of a plain 4 MiB chunk read in a fresh JVM, the
+     * median of 200 reads was about 1,000 µs after 3 warm-up reads, 690 µs after 300 and 640 µs
+     * after 1,000 (0.7 s) or more, where tensorstore takes about 700.
+     */
+    private double latencyWarmupSeconds() {
+        return scale.warmups() > 0 ? scale.latencySeconds() : 0;
+    }
+
     /** Repeat a part of the ceiling until this much time has passed (or the scale's runs are done). */
     private static final double PART_SECONDS = 1.0;
 
@@ -405,6 +416,7 @@ final class Float32Bench {
                     op.put("kind", "box").set("region", r.region.toJson());
                     timing(op, scale.warmups() > 0 ? 3 : 0, scale.latencyMinReps(), scale.latencyMaxReps(),
                             scale.latencySeconds());
+                    op.put("warmup_seconds", latencyWarmupSeconds());
                 }
                 case "read-strided", "read-orthogonal" -> {
                     SelectionRead s = selectionReads.stream().filter(x -> x.op.equals(r.op)).findFirst().orElseThrow();
@@ -604,7 +616,7 @@ final class Float32Bench {
         }
         int warmups = scale.warmups() > 0 ? 3 : 0;
         Optional<Long> faultsBefore = Machine.minorFaults();
-        Timing.Samples samples = Timing.latency(read::read, warmups, scale.latencySeconds(),
+        Timing.Samples samples = Timing.latency(read::read, warmups, latencyWarmupSeconds(), scale.latencySeconds(),
                 scale.latencyMinReps(), scale.latencyMaxReps());
         Optional<Long> faultsAfter = Machine.minorFaults();
         store.takeCount();
