@@ -64,17 +64,6 @@ final class Float32Bench {
      * cores, then about 135 ms; one warm-up round left most of those in the timed rounds.
      */
     private static final double SELECTION_WARMUP_SECONDS = 3;
-    /**
-     * Seconds of warm-up reads before a latency operation's timed reads: as long as they are
-     * timed (none at the tiny scale). A few warm-up reads left the JIT compiling the path of a
-     * read of one chunk while it was timed: of a plain 4 MiB chunk read in a fresh JVM, the
-     * median of 200 reads was about 1,000 µs after 3 warm-up reads, 690 µs after 300 and 640 µs
-     * after 1,000 (0.7 s) or more, where tensorstore takes about 700.
-     */
-    private double latencyWarmupSeconds() {
-        return scale.warmups() > 0 ? scale.latencySeconds() : 0;
-    }
-
     /** Repeat a part of the ceiling until this much time has passed (or the scale's runs are done). */
     private static final double PART_SECONDS = 1.0;
 
@@ -608,6 +597,17 @@ final class Float32Bench {
 
     private interface Read {
         NdArray read() throws Exception;
+    }
+
+    /**
+     * Seconds of warm-up reads before a latency operation's timed reads: as long as they are
+     * timed (none at the tiny scale). A few warm-up reads left the JIT compiling the path of a
+     * read of one chunk while it was timed: of a plain 4 MiB chunk read in a fresh JVM, the
+     * median of 200 reads was about 1,000 µs after 3 warm-up reads, 690 µs after 300 and 640 µs
+     * after 1,000 (0.7 s) or more, where tensorstore takes about 700.
+     */
+    private double latencyWarmupSeconds() {
+        return scale.warmups() > 0 ? scale.latencySeconds() : 0;
     }
 
     private Row latency(String name, String op, Row.Region region, CountingStore store, Read read, NdArray expected)

@@ -239,8 +239,8 @@ public final class ChunkReader {
     static final long PARK_BUDGET = ChunkBuffers.BUDGET / 4;
 
     /**
-     * How many stored bytes {@link #readNew} fetches ahead while it allocates: more than it
-     * parks decoded, since a fetch takes about a quarter of a decode's time and holds no decoded copy
+     * How many stored bytes {@link #readNew} fetches ahead while it allocates: more than it parks
+     * decoded, since a fetch takes about a quarter of a decode's time and holds no decoded copy
      * (zarr bench's sharded whole read, eight 28 MB shards: 203 ms with none fetched ahead, 194
      * with a quarter of the pool, 188 with half).
      */

@@ -156,7 +156,7 @@ final class PendingResult implements AutoCloseable {
 
     /**
      * Parks a chunk read aside for the pieces to put in once the array is there; when it is
-     * there by now, copies the parked chunks, this one included.
+     * there by now, puts the parked chunks in, this one included.
      */
     void park(Parked p) {
         PARKED.incrementAndGet();
