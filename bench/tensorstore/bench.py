@@ -66,7 +66,8 @@ def timed(fn, op):
     """Median seconds of fn and the number of timed runs, as zarr bench's Timing.latency runs it."""
     for _ in range(op["warmups"]):
         fn()
-    # Then more warm-up runs while "warmup_seconds" last, when the op has them (the selections).
+    # Then more warm-up runs while "warmup_seconds" last, when the op has them (selections and
+    # reads of a box).
     warm_until = time.perf_counter() + op.get("warmup_seconds", 0)
     while time.perf_counter() < warm_until:
         fn()

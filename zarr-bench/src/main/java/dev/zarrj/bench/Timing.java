@@ -31,7 +31,20 @@ final class Timing {
      * them.
      */
     static Samples latency(Body body, int warmups, double seconds, int minReps, int maxReps) throws Exception {
+        return latency(body, warmups, 0, seconds, minReps, maxReps);
+    }
+
+    /**
+     * As {@link #latency(Body, int, double, int, int)}, with more warm-up runs (not kept) after
+     * the first {@code warmups} while {@code warmupSeconds} last.
+     */
+    static Samples latency(Body body, int warmups, double warmupSeconds, double seconds, int minReps, int maxReps)
+            throws Exception {
         for (int i = 0; i < warmups; i++) {
+            body.run();
+        }
+        long warmUntil = System.nanoTime() + (long) (warmupSeconds * 1e9);
+        while (System.nanoTime() < warmUntil) {
             body.run();
         }
         double[] t = new double[maxReps];

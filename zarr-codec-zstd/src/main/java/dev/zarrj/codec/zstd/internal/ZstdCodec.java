@@ -184,18 +184,9 @@ public record ZstdCodec(ZstdConfiguration zstdConfiguration) implements BytesToB
         if (!in.hasRemaining()) {
             throw new CorruptDataException(NAME + ": empty input, expected a zstd frame");
         }
-        long declared = 0;
-        long undeclaredBound = 0;
-        boolean allDeclared = true;
-        for (Frame f : ZstdFrames.scan(in, NAME)) {
-            if (f.sizeKnown()) {
-                declared += f.contentSize(); // each is at most its maxDecoded, below 2^50: no overflow
-            } else {
-                allDeclared = false;
-                undeclaredBound += f.maxDecoded();
-            }
-        }
-        return allDeclared ? EncodedSize.fixed(declared) : EncodedSize.bounded(declared + undeclaredBound);
+        Sizes sizes = Sizes.of(ZstdFrames.scan(in, NAME));
+        return sizes.allDeclared() ? EncodedSize.fixed(sizes.declared())
+                : EncodedSize.bounded(sizes.declared() + sizes.undeclaredBound());
     }
 
     @Override
@@ -206,15 +197,9 @@ public record ZstdCodec(ZstdConfiguration zstdConfiguration) implements BytesToB
             throw new CorruptDataException(NAME + ": empty input, expected a zstd frame");
         }
         List<Frame> frames = checksummed(ZstdFrames.scan(in, NAME));
-        long declared = 0;
-        long undeclaredBound = 0;
-        for (Frame f : frames) {
-            if (f.sizeKnown()) {
-                declared += f.contentSize(); // each is at most its maxDecoded, below 2^50: no overflow
-            } else {
-                undeclaredBound += f.maxDecoded();
-            }
-        }
+        Sizes sizes = Sizes.of(frames);
+        long declared = sizes.declared();
+        long undeclaredBound = sizes.undeclaredBound();
         if (declared > decodedSize.max()) {
             throw new CorruptDataException(String.format("%s: the frame headers declare %d decoded bytes, more than"
                     + " %s; nothing decoded (corrupt data or a decompression bomb)", NAME, declared,
@@ -487,6 +472,27 @@ public record ZstdCodec(ZstdConfiguration zstdConfiguration) implements BytesToB
             throw failure(e.getErrorCode(), e.getMessage(), f, e);
         } catch (java.io.IOException e) {
             throw new CorruptDataException(NAME + ": " + f.where() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The content sizes the frames declare, added up, and what the frames that declare none can
+     * decode to at most (from their block headers).
+     */
+    private record Sizes(long declared, long undeclaredBound, boolean allDeclared) {
+        static Sizes of(List<Frame> frames) {
+            long declared = 0;
+            long undeclaredBound = 0;
+            boolean allDeclared = true;
+            for (Frame f : frames) {
+                if (f.sizeKnown()) {
+                    declared += f.contentSize(); // each is at most its maxDecoded, below 2^50: no overflow
+                } else {
+                    allDeclared = false;
+                    undeclaredBound += f.maxDecoded();
+                }
+            }
+            return new Sizes(declared, undeclaredBound, allDeclared);
         }
     }
 

@@ -186,24 +186,35 @@ public final class ChunkReader {
     static final long ALLOCATE_BESIDE_FROM = 8 << 20;
 
     /**
+     * What {@link #readNew} does with a chunk read before the array it goes to exists: decode it
+     * into pooled memory, or only fetch its stored bytes, or nothing (the array is allocated
+     * first).
+     */
+    enum SetAside { DECODED, FETCHED, NONE }
+
+    /**
      * Reads the region {@code [offset, offset + shape)} into a new array from {@code allocate}.
      * For a region of at least {@link #ALLOCATE_BESIDE_FROM} bytes of a few chunks read where they
      * are decoded (a local store, no cache), allocating is the read's first piece
-     * ({@link PendingResult}): the other threads decode chunks aside meanwhile, up to
-     * {@link #PARK_BUDGET}, rather than wait while the JVM zeroes the array on one thread.
-     * Chunks that are only copied (their elements' bytes) gain nothing from it, and are read
-     * into the array once it exists.
+     * ({@link PendingResult}): rather than wait while the JVM zeroes the array on one thread, the
+     * other threads set chunks aside meanwhile: decoded, up to {@link #PARK_BUDGET}, or, for
+     * chunks that decode to more than a quarter of it (shards), only fetched, up to
+     * {@link #FETCH_BUDGET}, to be decoded into the array once it exists. Chunks that are only
+     * copied (their elements' bytes) gain nothing from it, and are read into the array once it
+     * exists.
      *
      * @throws ChunkDecodeException naming the key of a chunk that cannot be decoded
      */
     public NdArray readNew(long[] offset, long[] shape, Supplier<NdArray> allocate) {
         ChunkBox box = ChunkBox.of(meta, offset, shape);
-        if (!allocatesBeside(box, shape)) {
+        SetAside aside = setAside(box, shape);
+        if (aside == SetAside.NONE) {
             NdArray dst = allocate.get();
             read(offset, dst, true);
             return dst;
         }
-        try (PendingResult pending = new PendingResult(allocate, PARK_BUDGET)) {
+        try (PendingResult pending = new PendingResult(allocate,
+                aside == SetAside.DECODED ? PARK_BUDGET : FETCH_BUDGET)) {
             tasks.forEachLong(box.count() + 1, j -> {
                 if (j == 0) {
                     pending.allocateAndDrain();
@@ -211,7 +222,7 @@ public final class ChunkReader {
                 }
                 ChunkPart part = ChunkPart.of(meta, box.coords(j - 1), offset, shape);
                 if (part.wholeChunk() && pending.worthParking()) {
-                    pending.park(decodeAside(part));
+                    pending.park(setAside(part, aside == SetAside.DECODED));
                     return;
                 }
                 NdArray dst = pending.await();
@@ -225,16 +236,28 @@ public final class ChunkReader {
     }
 
     /** How much decoded memory {@link #readNew} parks while it allocates. */
-    private static final long PARK_BUDGET = ChunkBuffers.BUDGET / 4;
+    static final long PARK_BUDGET = ChunkBuffers.BUDGET / 4;
 
     /**
-     * Whether {@link #readNew} allocates as one of the read's pieces: see there. Not for chunks
-     * that decode to more than a quarter of {@link #PARK_BUDGET}: only one or two would park, and
-     * copying each in would fall to one thread where its decode used them all (a shard decodes its
-     * inner chunks in parallel; the 32 MiB shards of zarr bench gained nothing: 1,286 and 1,234
-     * MB/s before, 1,284 and 1,193 after).
+     * How many stored bytes {@link #readNew} fetches ahead while it allocates: more than it parks
+     * decoded, since a fetch takes about a quarter of a decode's time and holds no decoded copy
+     * (zarr bench's sharded whole read, eight 28 MB shards: 203 ms with none fetched ahead, 194
+     * with a quarter of the pool, 188 with half).
      */
-    private boolean allocatesBeside(ChunkBox box, long[] shape) {
+    private static final long FETCH_BUDGET = ChunkBuffers.BUDGET / 2;
+
+    /**
+     * What {@link #readNew} sets aside while it allocates: see there. Decoded only when a chunk
+     * decodes to at most a quarter of {@link #PARK_BUDGET}; a larger one (a 32 MiB shard of zarr
+     * bench) would park alone and be copied in on one thread where its decode into the array
+     * runs its inner chunks in parallel (parked decoded, zarr bench's sharded whole read gained
+     * nothing: 1,286 and 1,234 MB/s before, 1,284 and 1,193 after), so it is only fetched.
+     */
+    SetAside setAside(long[] offset, long[] shape) {
+        return setAside(ChunkBox.of(meta, offset, shape), shape);
+    }
+
+    private SetAside setAside(ChunkBox box, long[] shape) {
         double bytes = meta.dataType().size();
         for (long n : shape) {
             bytes *= n;
@@ -242,38 +265,47 @@ public final class ChunkReader {
         if (box == null || box.count() < 2 || box.count() >= SparseRead.MIN_CHUNKS || bytes < ALLOCATE_BESIDE_FROM
                 || tasks.parallelism() < 2 || ioConcurrency > tasks.parallelism() || cache != null
                 || meta.dataType().kind().isVariableLength()) {
-            return false;
+            return SetAside.NONE;
         }
         ChunkSpec first = meta.chunkSpec(box.coords(0));
-        return first.byteSize() <= PARK_BUDGET / 4 && !meta.codecs().decodesByCopying(first);
+        if (meta.codecs().decodesByCopying(first)) {
+            return SetAside.NONE;
+        }
+        return first.byteSize() <= PARK_BUDGET / 4 ? SetAside.DECODED : SetAside.FETCHED;
     }
 
     /**
-     * A whole chunk decoded into reused memory, for {@link PendingResult} to copy into the array
-     * once it exists; an absent chunk with a zero fill value needs nothing, since the new array
-     * holds zeros. ({@link #allocatesBeside} leaves chunks that are only copied to
-     * {@link #readPart}, so no store-lent memory is held here.)
+     * A whole chunk read before the array exists, for {@link PendingResult} to put into the array
+     * once it does: decoded into reused memory and copied in, or fetched and decoded in. An absent
+     * chunk with a zero fill value needs nothing, since the new array holds zeros.
+     * ({@link #setAside} leaves chunks that are only copied to {@link #readPart}, so no
+     * store-lent memory is held here.)
      */
-    private PendingResult.Parked decodeAside(ChunkPart part) {
+    private PendingResult.Parked setAside(ChunkPart part, boolean decode) {
         StoreKey key = meta.chunkKey(prefix, part.coords());
         ChunkSpec spec = meta.chunkSpec(part.coords());
         BufferLease lease = new BufferLease();
         try {
             Optional<ByteBuffer> stored = store.get(key, lease::borrow);
             NdArray chunk = null;
-            if (stored.isPresent()) {
+            if (decode && stored.isPresent()) {
                 chunk = NdArray.wrap(spec.dataType(), lease.borrow((int) spec.byteSize()), spec.shape());
                 meta.codecs().decodeInto(stored.get(), spec, Region.whole(spec.shape()), chunk, new long[spec.rank()]);
             }
             NdArray decoded = chunk;
+            long held = stored.isEmpty() ? 0 : decode ? spec.byteSize() : stored.get().remaining();
             return new PendingResult.Parked() {
                 @Override
                 public long bytes() {
-                    return decoded == null ? 0 : spec.byteSize();
+                    return held;
                 }
 
                 @Override
-                public void copyInto(NdArray result) {
+                public void putInto(NdArray result) {
+                    if (!decode) {
+                        readPart(store, part, result, true, () -> new Fetched(stored, -1));
+                        return;
+                    }
                     try {
                         if (decoded == null) {
                             fillRegion(result, part, true);

@@ -7,14 +7,14 @@ import java.util.function.Supplier;
 
 /**
  * The new array of a large region read ({@link ChunkReader#readNew}), allocated by the read's
- * first piece while the other pieces decode their chunks aside: the JVM zeroes a new array on
+ * first piece while the other pieces read their chunks aside: the JVM zeroes a new array on
  * the allocating thread alone (28 ms for 256 MiB here), and the other threads would otherwise
  * wait for it.
  *
- * <p>A chunk decoded before the array exists is parked here, up to a budget of decoded bytes;
- * once the array exists, the allocating piece and every later piece copy parked chunks into it
- * until none is left, and pieces that find the array allocated, or the budget spent, decode into
- * the array themselves.
+ * <p>A chunk read before the array exists (decoded, or only fetched) is parked here, up to a
+ * budget of the bytes they hold; once the array exists, the allocating piece and every later
+ * piece put parked chunks into it until none is left, and pieces that find the array allocated,
+ * or the budget spent, decode into the array themselves.
  *
  * <p>Nothing waits for an allocation that has not started: {@link ParallelTasks} may skip a
  * claimed piece (after a failure, an interrupt or a cancellation), so a piece that needs the
@@ -22,13 +22,13 @@ import java.util.function.Supplier;
  * read's pieces, however they ended) releases whatever is still parked.
  */
 final class PendingResult implements AutoCloseable {
-    /** A chunk decoded aside: copied into the array, then released, exactly once. */
+    /** A chunk read aside: put into the array, then released, exactly once. */
     interface Parked {
-        /** What it counts against the budget: the decoded memory it holds. */
+        /** What it counts against the budget: the memory it holds, decoded or stored bytes. */
         long bytes();
 
-        /** Copies the chunk's share into the array. */
-        void copyInto(NdArray result);
+        /** Puts the chunk's share into the array: copies it, or decodes it there. */
+        void putInto(NdArray result);
 
         /** Gives back the memory it holds. */
         void release();
@@ -97,9 +97,9 @@ final class PendingResult implements AutoCloseable {
     }
 
     /**
-     * Copies parked chunks into the array until none is left, releasing each (only releasing
+     * Puts parked chunks into the array until none is left, releasing each (only releasing
      * when there is no array): the allocating piece does, and so does every later piece before
-     * its own chunk, so that the threads share the copies. Goes through every parked chunk even
+     * its own chunk, so that the threads share that work. Goes through every parked chunk even
      * when one fails, then throws the first failure.
      */
     void help() {
@@ -107,7 +107,7 @@ final class PendingResult implements AutoCloseable {
         for (Parked p; (p = next()) != null; ) {
             try {
                 if (result != null && failure == null) {
-                    p.copyInto(result);
+                    p.putInto(result);
                 }
             } catch (RuntimeException | Error e) {
                 failure = first(failure, e);
@@ -149,14 +149,14 @@ final class PendingResult implements AutoCloseable {
         return p;
     }
 
-    /** Whether a piece should decode its chunk aside: the array is not there yet and the budget has room. */
+    /** Whether a piece should read its chunk aside: the array is not there yet and the budget has room. */
     synchronized boolean worthParking() {
         return !settled && parkedBytes < budget;
     }
 
     /**
-     * Parks a chunk decoded aside for the pieces to copy once the array is there; when it is
-     * there by now, copies the parked chunks, this one included.
+     * Parks a chunk read aside for the pieces to put in once the array is there; when it is
+     * there by now, puts the parked chunks in, this one included.
      */
     void park(Parked p) {
         PARKED.incrementAndGet();

@@ -2,6 +2,7 @@ package dev.zarrj.core.internal.pipeline;
 
 import dev.zarrj.api.ByteRange;
 import dev.zarrj.api.keyencoding.ChunkKeyEncoding;
+import dev.zarrj.api.store.ForwardingStore;
 import dev.zarrj.api.store.KeyRange;
 import dev.zarrj.api.store.ListDirResult;
 import dev.zarrj.api.store.RangeReader;
@@ -262,12 +263,11 @@ final class SparseRead {
     }
 
     /** A store that notes whether any read found a value. */
-    private static final class Noting implements Store {
-        private final Store store;
+    private static final class Noting extends ForwardingStore {
         volatile boolean sawValue;
 
         Noting(Store store) {
-            this.store = store;
+            super(store);
         }
 
         private <T> Optional<T> note(Optional<T> value) {
@@ -278,45 +278,45 @@ final class SparseRead {
         }
 
         @Override
-        public StoreCapabilities capabilities() {
-            return store.capabilities();
-        }
-
-        @Override
-        public String describe() {
-            return store.describe();
-        }
-
-        @Override
         public Optional<ByteBuffer> get(StoreKey key) {
-            return note(store.get(key));
+            return note(super.get(key));
         }
 
         @Override
         public Optional<ByteBuffer> get(StoreKey key, IntFunction<ByteBuffer> allocate) {
-            return note(store.get(key, allocate));
+            return note(super.get(key, allocate));
         }
 
         @Override
         public Optional<ByteBuffer> getLent(StoreKey key, ReadMemory memory) {
-            return note(store.getLent(key, memory));
+            return note(super.getLent(key, memory));
         }
 
         @Override
         public Optional<ByteBuffer> get(StoreKey key, ByteRange range) {
-            return note(store.get(key, range));
+            return note(super.get(key, range));
+        }
+
+        @Override
+        public CompletableFuture<Optional<ByteBuffer>> getAsync(StoreKey key) {
+            return super.getAsync(key).thenApply(this::note);
+        }
+
+        @Override
+        public CompletableFuture<Optional<ByteBuffer>> getAsync(StoreKey key, ByteRange range) {
+            return super.getAsync(key, range).thenApply(this::note);
         }
 
         @Override
         public List<Optional<ByteBuffer>> getPartialValues(List<KeyRange> ranges) {
-            List<Optional<ByteBuffer>> values = store.getPartialValues(ranges);
+            List<Optional<ByteBuffer>> values = super.getPartialValues(ranges);
             values.forEach(this::note);
             return values;
         }
 
         @Override
         public CompletableFuture<List<Optional<ByteBuffer>>> getPartialValuesAsync(List<KeyRange> ranges) {
-            return store.getPartialValuesAsync(ranges).thenApply(values -> {
+            return super.getPartialValuesAsync(ranges).thenApply(values -> {
                 values.forEach(this::note);
                 return values;
             });
@@ -324,7 +324,7 @@ final class SparseRead {
 
         @Override
         public RangeReader rangeReader(StoreKey key) {
-            RangeReader reader = store.rangeReader(key);
+            RangeReader reader = super.rangeReader(key);
             return new RangeReader() {
                 @Override
                 public Optional<ByteBuffer> get(ByteRange range) {
@@ -367,7 +367,7 @@ final class SparseRead {
 
         @Override
         public OptionalLong size(StoreKey key) {
-            OptionalLong s = store.size(key);
+            OptionalLong s = super.size(key);
             if (s.isPresent()) {
                 sawValue = true;
             }
@@ -376,21 +376,11 @@ final class SparseRead {
 
         @Override
         public boolean exists(StoreKey key) {
-            boolean e = store.exists(key);
+            boolean e = super.exists(key);
             if (e) {
                 sawValue = true;
             }
             return e;
-        }
-
-        @Override
-        public List<StoreKey> listPrefix(String prefix) {
-            return store.listPrefix(prefix);
-        }
-
-        @Override
-        public ListDirResult listDir(String prefix) {
-            return store.listDir(prefix);
         }
     }
 }

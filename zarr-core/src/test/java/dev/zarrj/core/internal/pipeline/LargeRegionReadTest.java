@@ -24,9 +24,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Regions of at least {@link ChunkReader#ALLOCATE_BESIDE_FROM} bytes of compressed-like chunks
  * ({@code bytes} + {@code crc32c}), whose array is allocated as one piece of the read while the
- * other pieces decode chunks aside: every element comes out right (whole chunks, chunks cut by
- * the region, absent chunks with a fill value), a corrupt chunk fails the read naming its key,
- * and no pooled memory is kept either way.
+ * other pieces decode chunks aside (or, chunks too large to park decoded, fetch them): every
+ * element comes out right (whole chunks, chunks cut by the region, absent chunks with a fill
+ * value), a corrupt chunk fails the read naming its key, and no pooled memory is kept either way.
  */
 class LargeRegionReadTest {
     private static final String CHAIN = "[{\"name\":\"bytes\",\"configuration\":{\"endian\":\"little\"}},"
@@ -91,7 +91,7 @@ class LargeRegionReadTest {
                 for (long[] r : regions) {
                     long[] offset = {r[0], r[1]};
                     long[] extent = {r[2], r[3]};
-                    assertTrue(extent[0] * extent[1] * 4 >= ChunkReader.ALLOCATE_BESIDE_FROM);
+                    assertEquals(ChunkReader.SetAside.DECODED, reader.setAside(offset, extent));
                     NdArray got = reader.readNew(offset, extent, () -> {
                         sleep(allocationMillis);
                         return NdArray.allocate(DataTypes.INT32, extent);
@@ -150,6 +150,97 @@ class LargeRegionReadTest {
                             sleep(20); // chunks park meanwhile
                             throw refused;
                         })));
+            }
+            assertEquals(lent, BufferLease.outstanding(), "pooled buffers lent and not given back");
+            assertEquals(pooled, ChunkBuffers.bytesInUse(), "pooled memory in use");
+        }
+    }
+
+    /** Rows of 1,024 int32 in one chunk of {@link #largeChunks}: just more than it parks decoded. */
+    private static final long LARGE_ROWS = ChunkReader.PARK_BUDGET / 4 / 4096 + 1;
+
+    /**
+     * int32 [3 * LARGE_ROWS, 1024] in chunks of [LARGE_ROWS, 1024], each too large to park
+     * decoded; element (i, j) is {@code i * 1024 + j}, but for the absent middle chunk (fill 7).
+     */
+    private static ZarrArray largeChunks(Zarr zarr, Store store) {
+        long[] shape = {3 * LARGE_ROWS, 1024};
+        ZarrArray a = zarr.array(DataTypes.INT32, shape).chunks(LARGE_ROWS, 1024).codecs(CHAIN).fillValue(FILL)
+                .create(store, "/big");
+        int[] v = new int[(int) (shape[0] * shape[1])];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = i;
+        }
+        a.write(new long[2], NdArray.copyOf(DataTypes.INT32, v, shape));
+        store.erase(StoreKey.of("big/c/1/0"));
+        return a;
+    }
+
+    private static void assertLargeChunksRegion(long[] offset, NdArray got) {
+        long[] extent = got.shape();
+        int[] values = got.toIntArray();
+        int k = 0;
+        for (long i = offset[0]; i < offset[0] + extent[0]; i++) {
+            for (long j = offset[1]; j < offset[1] + extent[1]; j++, k++) {
+                int want = i / LARGE_ROWS == 1 ? FILL : (int) (i * 1024 + j);
+                if (values[k] != want) {
+                    throw new AssertionError("element (" + i + ", " + j + ") of a region at "
+                            + java.util.Arrays.toString(offset) + ": " + values[k] + ", expected " + want);
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 20})
+    void chunksTooLargeToParkDecodedAreFetchedAsideAndComeOutRight(int allocationMillis) throws Exception {
+        try (Zarr zarr = Zarr.builder().threads(2).build()) {
+            ZarrArray a = largeChunks(zarr, zarr.openStore("memory:"));
+            ChunkReader reader = reader(a);
+            long lent = BufferLease.outstanding();
+            long pooled = ChunkBuffers.bytesInUse();
+            long parkedBefore = PendingResult.parkedSoFar();
+            long[][] regions = {{0, 0, 3 * LARGE_ROWS, 1024}, {5, 3, 3 * LARGE_ROWS - 9, 1020}};
+            for (long[] r : regions) {
+                long[] offset = {r[0], r[1]};
+                long[] extent = {r[2], r[3]};
+                assertEquals(ChunkReader.SetAside.FETCHED, reader.setAside(offset, extent));
+                for (int round = 0; round < 3; round++) {
+                    assertLargeChunksRegion(offset, reader.readNew(offset, extent, () -> {
+                        sleep(allocationMillis);
+                        return NdArray.allocate(DataTypes.INT32, extent);
+                    }));
+                }
+            }
+            if (allocationMillis > 0) {
+                assertTrue(PendingResult.parkedSoFar() > parkedBefore, "chunks were fetched aside while allocating");
+            }
+            assertEquals(lent, BufferLease.outstanding(), "pooled buffers lent and not given back");
+            assertEquals(pooled, ChunkBuffers.bytesInUse(), "pooled memory in use");
+        }
+    }
+
+    @Test
+    void aCorruptChunkFetchedAsideFailsTheReadNamingItsKeyAndKeepsNoMemory() throws Exception {
+        try (Zarr zarr = Zarr.builder().threads(2).build()) {
+            Store store = zarr.openStore("memory:");
+            ZarrArray a = largeChunks(zarr, store);
+            ByteBuffer stored = store.get(StoreKey.of("big/c/2/0")).orElseThrow();
+            byte[] bad = new byte[stored.remaining()];
+            stored.get(bad);
+            bad[100] ^= 1;
+            store.set(StoreKey.of("big/c/2/0"), ByteBuffer.wrap(bad));
+            ChunkReader reader = reader(a);
+            long lent = BufferLease.outstanding();
+            long pooled = ChunkBuffers.bytesInUse();
+            long[] shape = a.shape();
+            for (int millis : new int[] {0, 20}) {
+                ChunkDecodeException e = assertThrows(ChunkDecodeException.class, () -> reader.readNew(new long[2], shape,
+                        () -> {
+                            sleep(millis);
+                            return NdArray.allocate(DataTypes.INT32, shape);
+                        }));
+                assertTrue(e.getMessage().contains("big/c/2/0"), e.getMessage());
             }
             assertEquals(lent, BufferLease.outstanding(), "pooled buffers lent and not given back");
             assertEquals(pooled, ChunkBuffers.bytesInUse(), "pooled memory in use");

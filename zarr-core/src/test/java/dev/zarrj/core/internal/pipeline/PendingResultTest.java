@@ -51,7 +51,7 @@ class PendingResultTest {
         }
 
         @Override
-        public void copyInto(NdArray result) {
+        public void putInto(NdArray result) {
             copies.incrementAndGet();
             result.setLong(index, index + 1);
         }
@@ -96,7 +96,7 @@ class PendingResultTest {
                 }
                 NdArray r = pending.await();
                 pending.help();
-                c.copyInto(r);
+                c.putInto(r);
                 c.release();
             });
             int[] expected = new int[n];

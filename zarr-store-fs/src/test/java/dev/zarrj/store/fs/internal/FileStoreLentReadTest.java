@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.zarrj.api.NdArray;
 import dev.zarrj.api.StoreException;
+import dev.zarrj.api.store.ForwardingStore;
 import dev.zarrj.api.store.ReadMemory;
 import dev.zarrj.api.store.Store;
-import dev.zarrj.api.store.StoreCapabilities;
 import dev.zarrj.api.store.StoreKey;
 import dev.zarrj.core.DataTypes;
 import dev.zarrj.core.Zarr;
@@ -131,25 +131,10 @@ class FileStoreLentReadTest {
         FileStore files = new FileStore(root, false, false);
         int chunk = (int) FileStore.MAP_FROM * 2;
         AtomicInteger truncated = new AtomicInteger();
-        Store truncating = new Store() {
-            @Override
-            public StoreCapabilities capabilities() {
-                return files.capabilities();
-            }
-
+        Store truncating = new ForwardingStore(files) {
             @Override
             public String describe() {
                 return "truncating " + files.describe();
-            }
-
-            @Override
-            public Optional<ByteBuffer> get(StoreKey key) {
-                return files.get(key);
-            }
-
-            @Override
-            public List<StoreKey> listPrefix(String prefix) {
-                return files.listPrefix(prefix);
             }
 
             @Override
