@@ -110,29 +110,36 @@ class LargeRegionReadTest {
 
     @Test
     void aCorruptChunkFailsTheReadNamingItsKeyAndKeepsNoMemory() throws Exception {
-        int[] all = values();
         try (Zarr zarr = Zarr.builder().threads(2).build()) {
             Store store = zarr.openStore("memory:");
-            ZarrArray a = written(zarr, store, all);
-            ByteBuffer stored = store.get(StoreKey.of("a/c/3/2")).orElseThrow();
-            byte[] bad = new byte[stored.remaining()];
-            stored.get(bad);
-            bad[100] ^= 1;
-            store.set(StoreKey.of("a/c/3/2"), ByteBuffer.wrap(bad));
-            ChunkReader reader = reader(a);
-            long lent = BufferLease.outstanding();
-            long pooled = ChunkBuffers.bytesInUse();
-            for (int millis : new int[] {0, 20}) {
-                ChunkDecodeException e = assertThrows(ChunkDecodeException.class, () -> reader.readNew(new long[2], SHAPE,
-                        () -> {
-                            sleep(millis);
-                            return NdArray.allocate(DataTypes.INT32, SHAPE);
-                        }));
-                assertTrue(e.getMessage().contains("a/c/3/2"), e.getMessage());
-            }
-            assertEquals(lent, BufferLease.outstanding(), "pooled buffers lent and not given back");
-            assertEquals(pooled, ChunkBuffers.bytesInUse(), "pooled memory in use");
+            assertACorruptChunkFailsTheRead(store, written(zarr, store, values()), "a/c/3/2");
         }
+    }
+
+    /**
+     * Flips a byte of the chunk at {@code key}; then a whole read of {@code a}, with the
+     * allocation instant and slow, fails naming the key, and keeps no pooled memory.
+     */
+    private static void assertACorruptChunkFailsTheRead(Store store, ZarrArray a, String key) throws Exception {
+        ByteBuffer stored = store.get(StoreKey.of(key)).orElseThrow();
+        byte[] bad = new byte[stored.remaining()];
+        stored.get(bad);
+        bad[100] ^= 1;
+        store.set(StoreKey.of(key), ByteBuffer.wrap(bad));
+        ChunkReader reader = reader(a);
+        long lent = BufferLease.outstanding();
+        long pooled = ChunkBuffers.bytesInUse();
+        long[] shape = a.shape();
+        for (int millis : new int[] {0, 20}) {
+            ChunkDecodeException e = assertThrows(ChunkDecodeException.class, () -> reader.readNew(new long[2], shape,
+                    () -> {
+                        sleep(millis);
+                        return NdArray.allocate(DataTypes.INT32, shape);
+                    }));
+            assertTrue(e.getMessage().contains(key), e.getMessage());
+        }
+        assertEquals(lent, BufferLease.outstanding(), "pooled buffers lent and not given back");
+        assertEquals(pooled, ChunkBuffers.bytesInUse(), "pooled memory in use");
     }
 
     @Test
@@ -224,26 +231,7 @@ class LargeRegionReadTest {
     void aCorruptChunkFetchedAsideFailsTheReadNamingItsKeyAndKeepsNoMemory() throws Exception {
         try (Zarr zarr = Zarr.builder().threads(2).build()) {
             Store store = zarr.openStore("memory:");
-            ZarrArray a = largeChunks(zarr, store);
-            ByteBuffer stored = store.get(StoreKey.of("big/c/2/0")).orElseThrow();
-            byte[] bad = new byte[stored.remaining()];
-            stored.get(bad);
-            bad[100] ^= 1;
-            store.set(StoreKey.of("big/c/2/0"), ByteBuffer.wrap(bad));
-            ChunkReader reader = reader(a);
-            long lent = BufferLease.outstanding();
-            long pooled = ChunkBuffers.bytesInUse();
-            long[] shape = a.shape();
-            for (int millis : new int[] {0, 20}) {
-                ChunkDecodeException e = assertThrows(ChunkDecodeException.class, () -> reader.readNew(new long[2], shape,
-                        () -> {
-                            sleep(millis);
-                            return NdArray.allocate(DataTypes.INT32, shape);
-                        }));
-                assertTrue(e.getMessage().contains("big/c/2/0"), e.getMessage());
-            }
-            assertEquals(lent, BufferLease.outstanding(), "pooled buffers lent and not given back");
-            assertEquals(pooled, ChunkBuffers.bytesInUse(), "pooled memory in use");
+            assertACorruptChunkFailsTheRead(store, largeChunks(zarr, store), "big/c/2/0");
         }
     }
 
