@@ -25,7 +25,10 @@ final class ChunkErrors {
         return doing + " chunk '" + key.value() + "' of array '" + array + "'";
     }
 
-    /** Chunks for messages: {@code "reading chunks 'a/c/0/0', 'a/c/0/1' of array '/a'"}; one as {@link #describe(String, StoreKey)}. */
+    /**
+     * Chunks for messages: {@code "reading chunks 'a/c/0/0', 'a/c/0/1' of array '/a'"}; one as
+     * {@link #describe(String, StoreKey)} does.
+     */
     String describe(String doing, StoreKey[] keys) {
         if (keys.length == 1) {
             return describe(doing, keys[0]);

@@ -347,12 +347,12 @@ public final class ChunkReader {
     }
 
     /**
-     * Whether a region read goes through {@link #readRowGroups}: chunks decoded (not only copied)
-     * into reused memory on their way into the result, more than one of them across the region's
-     * last dimension and each more than one row, the region cut along chunk boundaries (or the
-     * array's end: a chunk cut short would be decoded whole for a part of it), read where they
-     * are decoded (a local store, no cache), a group of them taking at most half of
-     * {@link #PARK_BUDGET}.
+     * Whether a region read goes through {@link #readRowGroups}: chunks that decompress into reused
+     * memory on their way into the result, or that are stored as their elements' own bytes (then
+     * viewed where the store puts them), more than one of them across the region's last dimension
+     * and each more than one row, the region cut along chunk boundaries (or the array's end: a
+     * chunk cut short would be decoded whole for a part of it), read where they are decoded (a
+     * local store, no cache), a group of them taking at most half of {@link #PARK_BUDGET}.
      */
     boolean readsRowGroups(long[] offset, long[] shape) {
         return readsRowGroups(ChunkBox.of(meta, offset, shape), offset, shape);
@@ -370,12 +370,11 @@ public final class ChunkReader {
         for (int d = 0; d < last; d++) {
             rows *= first.shape()[d];
         }
-        if (rows < 2 || !meta.codecs().decompressesInPlace(first) && !meta.codecs().decodesByCopying(first) || first.byteSize() * box.extents()[last] > PARK_BUDGET / 2
-                || !ChunkPart.of(meta, box.coords(0), offset, shape).wholeChunk()
-                || !ChunkPart.of(meta, box.coords(box.count() - 1), offset, shape).wholeChunk()) {
-            return false;
-        }
-        return true;
+        DefaultCodecChain chain = meta.codecs();
+        return rows >= 2 && (chain.decompressesInPlace(first) || chain.decodesByCopying(first))
+                && first.byteSize() * box.extents()[last] <= PARK_BUDGET / 2
+                && ChunkPart.of(meta, box.coords(0), offset, shape).wholeChunk()
+                && ChunkPart.of(meta, box.coords(box.count() - 1), offset, shape).wholeChunk();
     }
 
     /**

@@ -100,7 +100,10 @@ final class RowGroup implements PendingResult.Parked {
         COPIED.incrementAndGet();
     }
 
-    /** Gives back the members' memory: through {@code copying}, which a fault in the copy may reach only now. */
+    /**
+     * Gives back the members' memory, through {@code copying}: a fault in the copy out of a
+     * mapped value may reach the thread only as the value is unmapped.
+     */
     @Override
     public void release() {
         copying.accept(lease::close);
