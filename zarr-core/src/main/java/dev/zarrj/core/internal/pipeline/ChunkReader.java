@@ -37,7 +37,9 @@ import java.util.function.Supplier;
  * into the caller's array. Chunks are read in parallel ({@link ParallelTasks}: the caller and the
  * executor's threads), a bounded number at a time, so that a large read holds a bounded number of
  * decoded chunks; a mostly absent region asks only for the chunks a listing shows
- * ({@link SparseRead}). An absent chunk reads as the fill value.
+ * ({@link SparseRead}). An absent chunk reads as the fill value. A region cut along chunk
+ * boundaries with several chunks across its last dimension goes a {@link RowGroup} at a time:
+ * the chunks side by side are decoded whole, then copied into the result together, row after row.
  *
  * <p>When {@code ioConcurrency} exceeds the executor's parallelism, the whole chunks of a region
  * are fetched ahead of their decoding with that many requests outstanding ({@link Prefetch},
