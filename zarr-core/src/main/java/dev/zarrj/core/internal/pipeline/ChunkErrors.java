@@ -26,6 +26,21 @@ final class ChunkErrors {
     }
 
     /**
+     * Chunks for messages: {@code "reading chunks 'a/c/0/0', 'a/c/0/1' of array '/a'"}; one as
+     * {@link #describe(String, StoreKey)} does.
+     */
+    String describe(String doing, StoreKey[] keys) {
+        if (keys.length == 1) {
+            return describe(doing, keys[0]);
+        }
+        StringBuilder b = new StringBuilder(doing).append(" chunks ");
+        for (int i = 0; i < keys.length; i++) {
+            b.append(i == 0 ? "'" : ", '").append(keys[i].value()).append('\'');
+        }
+        return b.append(" of array '").append(array).append('\'').toString();
+    }
+
+    /**
      * What to throw for {@code e}, thrown while reading the chunk at {@code key}.
      *
      * @param e          a {@link RuntimeException} or an {@link OutOfMemoryError}

@@ -10,6 +10,7 @@ import dev.zarrj.api.RegionCopy;
 import dev.zarrj.api.StoreException;
 import dev.zarrj.api.ValueChangedException;
 import dev.zarrj.api.codec.ArrayPartialDecoder;
+import dev.zarrj.api.codec.BufferLender;
 import dev.zarrj.api.codec.CodecChain;
 import dev.zarrj.api.store.RangeReader;
 import dev.zarrj.api.store.Store;
@@ -21,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
@@ -35,7 +37,9 @@ import java.util.function.Supplier;
  * into the caller's array. Chunks are read in parallel ({@link ParallelTasks}: the caller and the
  * executor's threads), a bounded number at a time, so that a large read holds a bounded number of
  * decoded chunks; a mostly absent region asks only for the chunks a listing shows
- * ({@link SparseRead}). An absent chunk reads as the fill value.
+ * ({@link SparseRead}). An absent chunk reads as the fill value. A region cut along chunk
+ * boundaries with several chunks across its last dimension goes a {@link RowGroup} at a time:
+ * the chunks side by side are decoded whole, then copied into the result together, row after row.
  *
  * <p>When {@code ioConcurrency} exceeds the executor's parallelism, the whole chunks of a region
  * are fetched ahead of their decoding with that many requests outstanding ({@link Prefetch},
@@ -150,6 +154,12 @@ public final class ChunkReader {
         }
         Runnable fill = dstZeroed && NdArray.holdsAfterAllocate(meta.dataType(), meta.fillValue()) ? null
                 : () -> dst.fill(meta.fillValue());
+        if (readsRowGroups(box, offset, shape)) {
+            try (PendingResult ready = new PendingResult(() -> dst, 0)) {
+                readRowGroups(box, offset, shape, ready, dstZeroed);
+            }
+            return;
+        }
         SparseRead.ChunkRead read =
                 (s, i) -> readPart(s, ChunkPart.of(meta, box.coords(i), offset, shape), dst, dstZeroed, null);
         if (ioConcurrency <= tasks.parallelism()) {
@@ -215,6 +225,10 @@ public final class ChunkReader {
         }
         try (PendingResult pending = new PendingResult(allocate,
                 aside == SetAside.DECODED ? PARK_BUDGET : FETCH_BUDGET)) {
+            if (aside == SetAside.DECODED && readsRowGroups(box, offset, shape)) {
+                readRowGroups(box, offset, shape, pending, true);
+                return pending.result();
+            }
             tasks.forEachLong(box.count() + 1, j -> {
                 if (j == 0) {
                     pending.allocateAndDrain();
@@ -287,12 +301,7 @@ public final class ChunkReader {
         BufferLease lease = new BufferLease();
         try {
             Optional<ByteBuffer> stored = store.get(key, lease::borrow);
-            NdArray chunk = null;
-            if (decode && stored.isPresent()) {
-                chunk = NdArray.wrap(spec.dataType(), lease.borrow((int) spec.byteSize()), spec.shape());
-                meta.codecs().decodeInto(stored.get(), spec, Region.whole(spec.shape()), chunk, new long[spec.rank()]);
-            }
-            NdArray decoded = chunk;
+            NdArray decoded = decode && stored.isPresent() ? decodeWhole(stored.get(), spec, lease) : null;
             long held = stored.isEmpty() ? 0 : decode ? spec.byteSize() : stored.get().remaining();
             return new PendingResult.Parked() {
                 @Override
@@ -331,19 +340,172 @@ public final class ChunkReader {
         }
     }
 
+    /** A whole chunk decoded from its stored bytes into memory {@code memory} lends. */
+    private NdArray decodeWhole(ByteBuffer stored, ChunkSpec spec, BufferLender memory) {
+        int size = (int) spec.byteSize();
+        NdArray chunk = NdArray.wrap(spec.dataType(), memory.borrow(size).slice(0, size), spec.shape());
+        meta.codecs().decodeInto(stored, spec, Region.whole(spec.shape()), chunk, new long[spec.rank()]);
+        return chunk;
+    }
+
+    /**
+     * Whether a region read goes through {@link #readRowGroups}: chunks that decompress into reused
+     * memory on their way into the result, or that are stored as their elements' own bytes (then
+     * viewed where the store puts them), more than one of them across the region's last dimension
+     * and each more than one row, the region cut along chunk boundaries (or the array's end: a
+     * chunk cut short would be decoded whole for a part of it), read where they are decoded (a
+     * local store, no cache), a group of them taking at most half of {@link #PARK_BUDGET}.
+     */
+    boolean readsRowGroups(long[] offset, long[] shape) {
+        return readsRowGroups(ChunkBox.of(meta, offset, shape), offset, shape);
+    }
+
+    private boolean readsRowGroups(ChunkBox box, long[] offset, long[] shape) {
+        int last = shape.length - 1;
+        if (box == null || last < 1 || box.extents()[last] < 2 || box.count() >= SparseRead.MIN_CHUNKS
+                || cache != null || ioConcurrency > tasks.parallelism()
+                || meta.dataType().kind().isVariableLength()) {
+            return false;
+        }
+        ChunkSpec first = meta.chunkSpec(box.coords(0));
+        long rows = 1;
+        for (int d = 0; d < last; d++) {
+            rows *= first.shape()[d];
+        }
+        DefaultCodecChain chain = meta.codecs();
+        return rows >= 2 && (chain.decompressesInPlace(first) || chain.decodesByCopying(first))
+                && first.byteSize() * box.extents()[last] <= PARK_BUDGET / 2
+                && ChunkPart.of(meta, box.coords(0), offset, shape).wholeChunk()
+                && ChunkPart.of(meta, box.coords(box.count() - 1), offset, shape).wholeChunk();
+    }
+
+    /**
+     * Reads a region {@link #readsRowGroups} accepts into {@code pending}'s array, a
+     * {@link RowGroup} at a time: the first piece allocates the array (or takes it, when it
+     * exists), each other piece reads one chunk and decodes it whole into its group's memory, and
+     * the piece that completes a group copies the group into the array, or parks it while the
+     * array is being allocated and the budget has room.
+     */
+    private void readRowGroups(ChunkBox box, long[] offset, long[] shape, PendingResult pending, boolean dstZeroed) {
+        int across = (int) box.extents()[shape.length - 1];
+        RowGroup[] groups = new RowGroup[(int) (box.count() / across)];
+        BiConsumer<NdArray, ChunkPart> fill = (dst, part) -> fillRegion(dst, part, dstZeroed);
+        boolean lent = meta.codecs().decodesByCopying(meta.chunkSpec(box.coords(0)));
+        for (int g = 0; g < groups.length; g++) {
+            ChunkPart[] parts = new ChunkPart[across];
+            StoreKey[] keys = new StoreKey[across];
+            for (int m = 0; m < across; m++) {
+                parts[m] = ChunkPart.of(meta, box.coords((long) g * across + m), offset, shape);
+                keys[m] = meta.chunkKey(prefix, parts[m].coords());
+            }
+            groups[g] = new RowGroup(parts, fill, copy -> copyLent(keys, lent, copy));
+        }
+        boolean[] parked = new boolean[groups.length];
+        try {
+            tasks.forEachLong(box.count() + 1, j -> {
+                if (j == 0) {
+                    pending.allocateAndDrain();
+                    return;
+                }
+                int g = (int) ((j - 1) / across);
+                int member = (int) ((j - 1) % across);
+                RowGroup group = groups[g];
+                if (!group.decoded(member, readDecoded(group.part(member), group.memory()))) {
+                    return;
+                }
+                if (pending.worthParking()) {
+                    parked[g] = true;
+                    pending.park(group);
+                    return;
+                }
+                NdArray dst = pending.await();
+                pending.help();
+                try {
+                    if (dst != null) {
+                        group.putInto(dst);
+                    }
+                } finally {
+                    group.release();
+                }
+            });
+        } finally {
+            releaseUnparked(groups, parked);
+        }
+    }
+
+    /**
+     * Gives back the memory of the groups not parked: those a failure left unfinished (the others
+     * have given it back already, and then this does nothing), each even when another fails.
+     */
+    private static void releaseUnparked(RowGroup[] groups, boolean[] parked) {
+        RuntimeException failure = null;
+        for (int g = 0; g < groups.length; g++) {
+            try {
+                if (!parked[g]) {
+                    groups[g].release();
+                }
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /**
+     * A whole chunk read and decoded into {@code memory}; null when it is absent. A chunk that is
+     * only copied (its elements' own bytes) is a view of its stored value, which the store may lend
+     * ({@link Store#getLent}) until {@code memory} is closed.
+     */
+    private NdArray readDecoded(ChunkPart part, BufferLease memory) {
+        StoreKey key = meta.chunkKey(prefix, part.coords());
+        ChunkSpec spec = meta.chunkSpec(part.coords());
+        try {
+            if (meta.codecs().decodesByCopying(spec)) {
+                Optional<ByteBuffer> bytes = store.getLent(key, memory);
+                if (bytes.isEmpty()) {
+                    return null;
+                }
+                ByteBuffer b = bytes.get();
+                // The wrong size fails in the codec, naming both sizes.
+                return b.remaining() == spec.byteSize() ? NdArray.wrap(spec.dataType(), b.duplicate(), spec.shape())
+                        : decodeWhole(b, spec, memory);
+            }
+            try (BufferLease stored = new BufferLease()) {
+                Optional<ByteBuffer> bytes = store.get(key, stored::borrow);
+                return bytes.isEmpty() ? null : decodeWhole(bytes.get(), spec, memory);
+            }
+        } catch (RuntimeException | OutOfMemoryError e) {
+            throw errors.reading(key, spec.byteSize(), e);
+        }
+    }
+
     /**
      * Runs a copy out of a chunk's stored bytes, turning a fault on memory a store lent (a mapped
      * file truncated meanwhile, reported by the JDK as an {@link InternalError}) into a
-     * {@link StoreException} naming the key.
+     * {@link StoreException} naming the key. The JDK may report a fault in compiled code later than
+     * the copy, at the thread's next call into native code at the latest: {@code copy} also
+     * gives the lent memory back (unmapping it is such a call).
      */
     private void copyLent(StoreKey key, boolean lent, Runnable copy) {
+        copyLent(new StoreKey[] {key}, lent, copy);
+    }
+
+    /** {@link #copyLent(StoreKey, boolean, Runnable)} out of several chunks' stored bytes at once. */
+    private void copyLent(StoreKey[] keys, boolean lent, Runnable copy) {
         try {
             copy.run();
         } catch (InternalError e) {
             if (!lent) {
                 throw e;
             }
-            throw new StoreException(errors.describe("reading", key) + ": the stored value became unreadable"
+            throw new StoreException(errors.describe("reading", keys) + (keys.length == 1 ? ": the" : ": a")
+                    + " stored value became unreadable"
                     + " while it was copied (truncated in place by another writer?): " + e.getMessage(), e);
         }
     }
@@ -392,14 +554,16 @@ public final class ChunkReader {
             }
             // Memory a store lends (a mapped file) only where Java code copies it (decodesByCopying).
             boolean lent = chain.decodesByCopying(spec);
-            try (BufferLease lease = new BufferLease()) {
-                Optional<ByteBuffer> bytes = lent ? from.getLent(key, lease) : from.get(key, lease::borrow);
-                if (bytes.isEmpty()) {
-                    fillRegion(dst, part, dstZeroed);
-                    return;
+            copyLent(key, lent, () -> {
+                try (BufferLease lease = new BufferLease()) {
+                    Optional<ByteBuffer> bytes = lent ? from.getLent(key, lease) : from.get(key, lease::borrow);
+                    if (bytes.isEmpty()) {
+                        fillRegion(dst, part, dstZeroed);
+                        return;
+                    }
+                    chain.decodeInto(bytes.get(), spec, part.ofChunk(), dst, part.inRegion());
                 }
-                copyLent(key, lent, () -> chain.decodeInto(bytes.get(), spec, part.ofChunk(), dst, part.inRegion()));
-            }
+            });
         } catch (RuntimeException | OutOfMemoryError e) {
             throw errors.reading(key, spec.byteSize(), e);
         }

@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Regions of at least {@link ChunkReader#ALLOCATE_BESIDE_FROM} bytes of compressed-like chunks
  * ({@code bytes} + {@code crc32c}), whose array is allocated as one piece of the read while the
- * other pieces decode chunks aside (or, chunks too large to park decoded, fetch them): every
+ * other pieces decode chunks aside (a row group at a time, {@link RowGroup}, when the region is
+ * cut along chunk boundaries) or, chunks too large to park decoded, fetch them: every
  * element comes out right (whole chunks, chunks cut by the region, absent chunks with a fill
  * value), a corrupt chunk fails the read naming its key, and no pooled memory is kept either way.
  */
@@ -67,7 +68,7 @@ class LargeRegionReadTest {
     }
 
     /** The array's chunk reader, to hand readNew an allocation that takes its time. */
-    private static ChunkReader reader(ZarrArray a) throws ReflectiveOperationException {
+    static ChunkReader reader(ZarrArray a) throws ReflectiveOperationException {
         Field bound = ZarrArray.class.getDeclaredField("bound");
         bound.setAccessible(true);
         Object b = bound.get(a);
@@ -87,6 +88,7 @@ class LargeRegionReadTest {
             long lent = BufferLease.outstanding();
             long pooled = ChunkBuffers.bytesInUse();
             long parkedBefore = PendingResult.parkedSoFar();
+            long groupsBefore = RowGroup.copiedSoFar();
             for (int round = 0; round < 5; round++) {
                 for (long[] r : regions) {
                     long[] offset = {r[0], r[1]};
@@ -102,6 +104,7 @@ class LargeRegionReadTest {
             if (allocationMillis > 0) {
                 assertTrue(PendingResult.parkedSoFar() > parkedBefore, "chunks were decoded aside while allocating");
             }
+            assertTrue(RowGroup.copiedSoFar() > groupsBefore, "the whole region went a row group at a time");
             assertArrayEquals(expected(all, new long[2], SHAPE), a.read().toIntArray(), "read()");
             assertEquals(lent, BufferLease.outstanding(), "pooled buffers lent and not given back");
             assertEquals(pooled, ChunkBuffers.bytesInUse(), "pooled memory in use");
