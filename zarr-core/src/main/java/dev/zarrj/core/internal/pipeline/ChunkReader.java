@@ -152,14 +152,14 @@ public final class ChunkReader {
         if (box == null) {
             return;
         }
-        Runnable fill = dstZeroed && NdArray.holdsAfterAllocate(meta.dataType(), meta.fillValue()) ? null
-                : () -> dst.fill(meta.fillValue());
         if (readsRowGroups(box, offset, shape)) {
             try (PendingResult ready = new PendingResult(() -> dst, 0)) {
                 readRowGroups(box, offset, shape, ready, dstZeroed);
             }
             return;
         }
+        Runnable fill = dstZeroed && NdArray.holdsAfterAllocate(meta.dataType(), meta.fillValue()) ? null
+                : () -> dst.fill(meta.fillValue());
         SparseRead.ChunkRead read =
                 (s, i) -> readPart(s, ChunkPart.of(meta, box.coords(i), offset, shape), dst, dstZeroed, null);
         if (ioConcurrency <= tasks.parallelism()) {

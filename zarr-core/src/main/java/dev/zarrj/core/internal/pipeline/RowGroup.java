@@ -30,7 +30,6 @@ final class RowGroup implements PendingResult.Parked {
     private final ChunkPart[] parts;
     private final NdArray[] chunks;
     private final AtomicInteger left;
-    private final AtomicLong bytes = new AtomicLong();
     private final BufferLease lease = new BufferLease();
     /** Puts the fill value where an absent member's share goes (nothing when the result holds it). */
     private final BiConsumer<NdArray, ChunkPart> fillAbsent;
@@ -77,15 +76,17 @@ final class RowGroup implements PendingResult.Parked {
      */
     boolean decoded(int member, NdArray chunk) {
         chunks[member] = chunk;
-        if (chunk != null) {
-            bytes.addAndGet(chunk.byteSize());
-        }
         return left.decrementAndGet() == 0;
     }
 
+    /** The members' decoded bytes; asked once the group is complete. */
     @Override
     public long bytes() {
-        return bytes.get();
+        long n = 0;
+        for (NdArray c : chunks) {
+            n += c == null ? 0 : c.byteSize();
+        }
+        return n;
     }
 
     /** Copies the members' shares into {@code result} (shaped as the region), row after row. */
