@@ -112,8 +112,8 @@ class DistributionIT {
     }
 
     /**
-     * The benchmark runs without the archive (the JIT compiled the sharded read path differently
-     * under it, and slower): it neither makes one nor needs one to run.
+     * The benchmark runs without the archive (its sharded runs were slower under it): it neither
+     * makes one nor needs one to run.
      */
     @Test
     void theBenchmarkRunsWithoutTheArchive() throws Exception {
