@@ -111,6 +111,23 @@ class DistributionIT {
         assertTrue(info.err().contains("no-such-bucket"), info.err());
     }
 
+    /**
+     * The benchmark runs without the archive (its sharded runs were slower under it): it neither
+     * makes one nor needs one to run.
+     */
+    @Test
+    void theBenchmarkRunsWithoutTheArchive() throws Exception {
+        Run help = zarr("bench", "--help");
+        assertEquals(0, help.code(), help.err());
+        assertTrue(help.text().contains("--no-tensorstore"), help.text());
+        try (Stream<Path> files = Files.list(home.resolve("lib"))) {
+            List<String> archives = files.map(p -> p.getFileName().toString()).filter(n -> n.contains(".jsa")).toList();
+            assertEquals(List.of(), archives, "bench made no class-data sharing archive");
+        }
+        assertEquals(0, zarr("--version").code());
+        assertTrue(Files.size(home.resolve("lib/zarr.jsa")) > 0, "another command makes it");
+    }
+
     /** A jar that changed (a rebuild, a reinstall, newer or older) has the launcher make the archive again. */
     @Test
     void aChangedJarHasTheArchiveMadeAgain() throws Exception {
