@@ -443,13 +443,16 @@ public abstract class ArrayToBytesCodecContract extends CodecContract<ArrayToByt
      * asked, full of old bytes), gives the same bytes as {@code encode(array, spec)} and leaves the
      * input unchanged. (The result may be a view of the input where {@code encode} without a lender
      * would be, as {@code bytes} in native order is: {@code BufferLender} allows it for array→bytes
-     * codecs, so it is not checked.)
+     * codecs, so it is not checked.) Also with a lender that takes back at once what the codec
+     * gives back ({@code BufferLender.giveBack}) and overwrites it: the result is still the same,
+     * and only buffers lent are given back, once each.
      *
      * <p>Spec: the SPI's {@code ArrayToBytesCodec.encode(NdArray, ChunkSpec, BufferLender)} and
      * {@code BufferLender} (a write encodes into memory it reuses).
      *
      * <p>If this fails, check: the lent buffer returned with its own limit instead of the encoded
-     * length; lent memory assumed to be zeroed.
+     * length; lent memory assumed to be zeroed; a buffer given back while the result still lies in
+     * it (or views it), or given back twice.
      */
     @Test
     @DisplayName("AB15 encode into lent memory equals encode (SPI ArrayToBytesCodec.encode with a BufferLender)")
@@ -469,6 +472,17 @@ public abstract class ArrayToBytesCodecContract extends CodecContract<ArrayToByt
                 if (!d.isEmpty()) {
                     throw Failures.violation("encode with " + kind + " memory lent differs from encode: " + d);
                 }
+            }
+            Buffers.TakingBack lender = Buffers.takingBack(false, ArrayRegions.SENTINEL);
+            ByteBuffer result = codec(c).encode(c.array(), c.spec(), lender);
+            if (!lender.misuse().isEmpty()) {
+                throw Failures.violation("encode with memory lent: " + lender.misuse().get(0));
+            }
+            String d = Buffers.difference(expected, result);
+            if (!d.isEmpty()) {
+                throw Failures.violation("encode with memory lent, some of it given back early (giveBack, then"
+                        + " overwritten as the lender's next borrower would), differs from encode: the result lies"
+                        + " in memory it gave back? " + d);
             }
         });
     }

@@ -23,7 +23,7 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class ConformanceKit {
     /** The version of the rules in RULES.md that this kit checks. */
-    public static final String RULES_VERSION = "13";
+    public static final String RULES_VERSION = "14";
 
     private ConformanceKit() {}
 

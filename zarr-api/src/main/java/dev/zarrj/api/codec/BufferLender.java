@@ -28,6 +28,22 @@ public interface BufferLender {
      */
     ByteBuffer borrow(int size);
 
+    /**
+     * Takes back, before the caller is done with the result, a buffer this lender lent: the codec
+     * has copied out what it needed and keeps no view of it, and its result does not lie in it. A
+     * codec that encodes many pieces and then copies them into one result (sharding's inner
+     * chunks into the shard) gives the pieces back, so that a write holds the memory of its
+     * results only, not of every piece as well, while the results await the store.
+     *
+     * <p>Optional for both sides: a codec need not call it, and a lender may ignore it (the
+     * default does; the buffer is then taken back with the rest).
+     *
+     * @param buffer the very buffer {@link #borrow} returned (not a view of it), at most once
+     * @throws IllegalArgumentException when this lender did not lend {@code buffer}, or has it back
+     * @since 0.1
+     */
+    default void giveBack(ByteBuffer buffer) {}
+
     /** A lender that allocates a new heap buffer for every request and takes nothing back. */
     static BufferLender allocating() {
         return ByteBuffer::allocate;

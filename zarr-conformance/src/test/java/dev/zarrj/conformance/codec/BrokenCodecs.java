@@ -314,6 +314,12 @@ final class BrokenCodecs {
         }
     }
 
+    static class BytesGivesBackItsResult extends Bytes {
+        BytesGivesBackItsResult() {
+            super(BytesCodecFixture.Defect.GIVES_BACK_ITS_RESULT);
+        }
+    }
+
     static class BytesClaimsInMemoryWrongly extends Bytes {
         BytesClaimsInMemoryWrongly() {
             super(BytesCodecFixture.Defect.CLAIMS_IN_MEMORY_WRONGLY);

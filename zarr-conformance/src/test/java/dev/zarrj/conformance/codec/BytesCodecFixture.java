@@ -46,6 +46,8 @@ final class BytesCodecFixture implements ArrayToBytesCodec {
         ENCODE_REGION_IGNORES_OFFSET,
         /** Encoding into lent memory returns the lent buffer whole, old bytes past the encoding included: AB15. */
         ENCODE_KEEPS_LENT_LIMIT,
+        /** Encoding into lent memory gives the buffer its result lies in back to the lender: AB15. */
+        GIVES_BACK_ITS_RESULT,
         /** Claims its encoding is as in memory whatever {@code endian} says: AB16. */
         CLAIMS_IN_MEMORY_WRONGLY,
         /** The partial decoder throws CorruptDataException when the value is absent: AB17. */
@@ -158,6 +160,9 @@ final class BytesCodecFixture implements ArrayToBytesCodec {
         ByteBuffer e = encode(array, decoded);
         ByteBuffer out = lender.borrow(e.remaining());
         out.put(0, e, e.position(), e.remaining());
+        if (defect == Defect.GIVES_BACK_ITS_RESULT) {
+            lender.giveBack(out);
+        }
         return defect == Defect.ENCODE_KEEPS_LENT_LIMIT ? out : out.slice(0, e.remaining());
     }
 

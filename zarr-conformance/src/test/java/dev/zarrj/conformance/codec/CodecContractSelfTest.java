@@ -49,6 +49,7 @@ class CodecContractSelfTest {
                 Arguments.of(BrokenCodecs.BytesDecodeIntoIgnoresOffset.class, "required_AB13"),
                 Arguments.of(BrokenCodecs.BytesEncodeRegionIgnoresOffset.class, "optional_AB14"),
                 Arguments.of(BrokenCodecs.BytesEncodeKeepsLentLimit.class, "required_AB15"),
+                Arguments.of(BrokenCodecs.BytesGivesBackItsResult.class, "required_AB15"),
                 Arguments.of(BrokenCodecs.BytesClaimsInMemoryWrongly.class, "optional_AB16"),
                 Arguments.of(BrokenCodecs.BytesPartialDecodeThrowsOnAbsent.class, "optional_AB17"),
                 Arguments.of(BrokenCodecs.VlenUtf8Lenient.class, "required_AB18"),

@@ -11,6 +11,7 @@ import dev.zarrj.api.codec.Codec;
 import dev.zarrj.codec.sharding.IndexLocation;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Queue;
@@ -22,7 +23,9 @@ import java.util.function.IntFunction;
  *
  * <p>Every shard written is compact: the index at the configured end, inner chunks in C order
  * with no gaps, inner chunks that hold only the fill value left out. Inner chunks are encoded in
- * parallel (see {@link ShardingCodec#tasks()}); the shard is assembled in one buffer.
+ * parallel (see {@link ShardingCodec#tasks()}); the shard is assembled in one buffer, and the
+ * memory the inner chunks were gathered and encoded in is given back to the lender then
+ * ({@link BufferLender#giveBack}): a write awaiting the store holds the shard, not its pieces too.
  */
 final class ShardWriter {
     /** The largest buffer the JVM reliably allocates. */
@@ -42,9 +45,10 @@ final class ShardWriter {
         ChunkSpec inner = layout.innerSpec();
         long[] innerShape = layout.innerShape();
         ByteBuffer[] encoded = new ByteBuffer[n];
+        Pieces pieces = new Pieces(lender);
         if (n == 1 && Arrays.equals(source.shape(), innerShape)) {
-            encoded[0] = source.isAll(inner.fillValue()) ? null : encodeInner(codec, layout, source, lender);
-            return assemble(codec, layout, i -> encoded[i], lender);
+            encoded[0] = source.isAll(inner.fillValue()) ? null : encodeInner(codec, layout, source, pieces);
+            return pieces.giveBackAfter(assemble(codec, layout, i -> encoded[i], lender));
         }
         int gatherBytes = Math.toIntExact(inner.byteSize());
         // A bytes→bytes codec's output never shares its input's memory, so a gather buffer can be
@@ -61,15 +65,57 @@ final class ShardWriter {
             NdArray chunk = reuse ? spare.poll() : null;
             if (chunk == null) {
                 chunk = inner.dataType().kind().isVariableLength() ? NdArray.allocate(inner.dataType(), innerShape)
-                        : NdArray.wrap(inner.dataType(), lender.borrow(gatherBytes).slice(0, gatherBytes), innerShape);
+                        : NdArray.wrap(inner.dataType(), pieces.borrow(gatherBytes).slice(0, gatherBytes), innerShape);
             }
             RegionCopy.copy(source, from, chunk, zero);
-            encoded[i] = encodeInner(codec, layout, chunk, lender);
+            encoded[i] = encodeInner(codec, layout, chunk, pieces);
             if (reuse) {
                 spare.add(chunk);
             }
         });
-        return assemble(codec, layout, i -> encoded[i], lender);
+        return pieces.giveBackAfter(assemble(codec, layout, i -> encoded[i], lender));
+    }
+
+    /**
+     * The lender's memory one shard's inner chunks are gathered and encoded in, recorded so that
+     * all of it goes back to the lender once the shard is assembled from it.
+     */
+    private static final class Pieces implements BufferLender {
+        private final BufferLender lender;
+        private final Queue<ByteBuffer> lent = new ConcurrentLinkedQueue<>();
+
+        Pieces(BufferLender lender) {
+            this.lender = lender;
+        }
+
+        @Override
+        public ByteBuffer borrow(int size) {
+            ByteBuffer b = lender.borrow(size);
+            lent.add(b);
+            return b;
+        }
+
+        /** An inner codec giving back early (a shard nested in a shard): passed on. */
+        @Override
+        public void giveBack(ByteBuffer buffer) {
+            // By identity: ByteBuffer.equals compares contents.
+            for (Iterator<ByteBuffer> it = lent.iterator(); it.hasNext(); ) {
+                if (it.next() == buffer) {
+                    it.remove();
+                    lender.giveBack(buffer);
+                    return;
+                }
+            }
+            throw new IllegalArgumentException("a buffer given back that this shard's writer did not lend, or already has back");
+        }
+
+        /** Gives back everything lent, now that {@code shard} holds a copy of what matters of it. */
+        ByteBuffer giveBackAfter(ByteBuffer shard) {
+            for (ByteBuffer b; (b = lent.poll()) != null; ) {
+                lender.giveBack(b);
+            }
+            return shard;
+        }
     }
 
     /**

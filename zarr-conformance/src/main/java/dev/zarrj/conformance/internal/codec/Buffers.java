@@ -47,6 +47,56 @@ public final class Buffers {
         };
     }
 
+    /**
+     * A lender as {@link #lender} whose {@link BufferLender#giveBack} takes a buffer back at once
+     * and fills it with {@code old} again, as the next chunk to borrow it would overwrite it; what a
+     * codec gives back that it was not lent, or twice, is noted in {@link TakingBack#misuse()}.
+     */
+    public static TakingBack takingBack(boolean direct, byte old) {
+        return new TakingBack(lender(direct, old), old);
+    }
+
+    /** The lender of {@link #takingBack}. */
+    public static final class TakingBack implements BufferLender {
+        private final BufferLender lend;
+        private final byte old;
+        private final List<ByteBuffer> out = new java.util.ArrayList<>();
+        private final List<String> misuse = new java.util.ArrayList<>();
+
+        private TakingBack(BufferLender lend, byte old) {
+            this.lend = lend;
+            this.old = old;
+        }
+
+        @Override
+        public synchronized ByteBuffer borrow(int size) {
+            ByteBuffer b = lend.borrow(size);
+            out.add(b);
+            return b;
+        }
+
+        @Override
+        public synchronized void giveBack(ByteBuffer buffer) {
+            // By identity: ByteBuffer.equals compares contents.
+            for (int i = 0; i < out.size(); i++) {
+                if (out.get(i) == buffer) {
+                    out.remove(i);
+                    for (int j = 0; j < buffer.capacity(); j++) {
+                        buffer.put(j, old);
+                    }
+                    return;
+                }
+            }
+            misuse.add("giveBack of a buffer (capacity " + buffer.capacity()
+                    + ") that borrow did not return, or that was already given back");
+        }
+
+        /** What the codec gave back wrongly, empty when nothing. */
+        public synchronized List<String> misuse() {
+            return List.copyOf(misuse);
+        }
+    }
+
     /** The bytes from position to limit. */
     public static byte[] toArray(ByteBuffer b) {
         byte[] out = new byte[b.remaining()];

@@ -3,6 +3,7 @@ package dev.zarrj.core.internal.pipeline;
 import dev.zarrj.api.codec.BufferLender;
 import dev.zarrj.api.store.ReadMemory;
 import java.nio.ByteBuffer;
+import java.util.Iterator;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
@@ -40,6 +41,21 @@ final class BufferLease implements BufferLender, ReadMemory, AutoCloseable {
         lent.add(b);
         OUTSTANDING.incrementAndGet();
         return b;
+    }
+
+    /** Gives {@code buffer} back to the pool now; it must be one this lease lent and still holds. */
+    @Override
+    public void giveBack(ByteBuffer buffer) {
+        // By identity: ByteBuffer.equals compares contents.
+        for (Iterator<ByteBuffer> it = lent.iterator(); it.hasNext(); ) {
+            if (it.next() == buffer) {
+                it.remove();
+                OUTSTANDING.decrementAndGet();
+                ChunkBuffers.give(buffer);
+                return;
+            }
+        }
+        throw new IllegalArgumentException("a buffer given back that this lease did not lend, or already has back");
     }
 
     @Override
