@@ -39,7 +39,8 @@ public interface BufferLender {
      * default does; the buffer is then taken back with the rest).
      *
      * @param buffer the very buffer {@link #borrow} returned (not a view of it), at most once
-     * @throws IllegalArgumentException when this lender did not lend {@code buffer}, or has it back
+     * @throws IllegalArgumentException from a lender that checks, when it did not lend {@code buffer}
+     *                                  or already has it back
      * @since 0.1
      */
     default void giveBack(ByteBuffer buffer) {}

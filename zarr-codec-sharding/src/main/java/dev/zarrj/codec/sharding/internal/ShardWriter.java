@@ -11,10 +11,12 @@ import dev.zarrj.api.codec.Codec;
 import dev.zarrj.codec.sharding.IndexLocation;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
-import java.util.Iterator;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Optional;
 import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.IntFunction;
 
@@ -82,7 +84,8 @@ final class ShardWriter {
      */
     private static final class Pieces implements BufferLender {
         private final BufferLender lender;
-        private final Queue<ByteBuffer> lent = new ConcurrentLinkedQueue<>();
+        /** By identity: ByteBuffer.equals compares contents. */
+        private final Set<ByteBuffer> lent = Collections.newSetFromMap(new IdentityHashMap<>());
 
         Pieces(BufferLender lender) {
             this.lender = lender;
@@ -91,29 +94,34 @@ final class ShardWriter {
         @Override
         public ByteBuffer borrow(int size) {
             ByteBuffer b = lender.borrow(size);
-            lent.add(b);
+            synchronized (lent) {
+                lent.add(b);
+            }
             return b;
         }
 
         /** An inner codec giving back early (a shard nested in a shard): passed on. */
         @Override
         public void giveBack(ByteBuffer buffer) {
-            // By identity: ByteBuffer.equals compares contents.
-            for (Iterator<ByteBuffer> it = lent.iterator(); it.hasNext(); ) {
-                if (it.next() == buffer) {
-                    it.remove();
-                    lender.giveBack(buffer);
-                    return;
-                }
+            boolean ours;
+            synchronized (lent) {
+                ours = lent.remove(buffer);
             }
-            throw new IllegalArgumentException("a buffer given back that this shard's writer did not lend, or already has back");
+            if (!ours) {
+                throw new IllegalArgumentException(
+                        "a buffer given back that this shard's writer did not lend, or already has back");
+            }
+            lender.giveBack(buffer);
         }
 
         /** Gives back everything lent, now that {@code shard} holds a copy of what matters of it. */
         ByteBuffer giveBackAfter(ByteBuffer shard) {
-            for (ByteBuffer b; (b = lent.poll()) != null; ) {
-                lender.giveBack(b);
+            List<ByteBuffer> all;
+            synchronized (lent) {
+                all = List.copyOf(lent);
+                lent.clear();
             }
+            all.forEach(lender::giveBack);
             return shard;
         }
     }
