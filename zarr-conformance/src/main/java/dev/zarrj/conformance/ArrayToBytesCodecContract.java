@@ -481,8 +481,8 @@ public abstract class ArrayToBytesCodecContract extends CodecContract<ArrayToByt
             String d = Buffers.difference(expected, result);
             if (!d.isEmpty()) {
                 throw Failures.violation("encode with memory lent, some of it given back early (giveBack, then"
-                        + " overwritten as the lender's next borrower would), differs from encode: the result lies"
-                        + " in memory it gave back? " + d);
+                        + " overwritten as the lender's next borrower would), differs from encode (was a buffer"
+                        + " given back while the result still lay in it?): " + d);
             }
         });
     }

@@ -6,6 +6,7 @@ import dev.zarrj.api.NdArray;
 import dev.zarrj.api.codec.BufferLender;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -60,8 +61,8 @@ public final class Buffers {
     public static final class TakingBack implements BufferLender {
         private final BufferLender lend;
         private final byte old;
-        private final List<ByteBuffer> out = new java.util.ArrayList<>();
-        private final List<String> misuse = new java.util.ArrayList<>();
+        private final List<ByteBuffer> out = new ArrayList<>();
+        private final List<String> misuse = new ArrayList<>();
 
         private TakingBack(BufferLender lend, byte old) {
             this.lend = lend;
